@@ -1,0 +1,61 @@
+"""Blind structures."""
+
+from django.shortcuts import get_object_or_404
+from ninja import Router, Status
+
+from clocks.models import Structure
+from clocks.schemas import StructureIn, StructureOut
+from clocks.services import structure_create, structure_data_from_payload
+from tourney import roles
+from tourney.schemas import ErrorOut
+
+router = Router(tags=["structures"])
+ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+
+
+def structure_out(structure: Structure) -> dict:
+    levels = []
+    level_number = 0
+    for p in structure.levels.all():
+        if p.kind == "level":
+            level_number += 1
+        levels.append(
+            {
+                "kind": p.kind,
+                "level": level_number if p.kind == "level" else None,
+                "small_blind": p.small_blind,
+                "big_blind": p.big_blind,
+                "ante": p.ante,
+                "duration_seconds": p.duration_seconds,
+                "color_up": p.color_up,
+            }
+        )
+    return {
+        "id": structure.pk,
+        "name": structure.name,
+        "description": structure.description,
+        "template": structure.template_key or None,
+        "chips": structure.chips,
+        "starting_stack": structure.starting_stack,
+        "levels": levels,
+        "total_seconds": sum(p["duration_seconds"] for p in levels),
+    }
+
+
+@router.get("/structures", response=list[StructureOut])
+def list_structures(request):
+    roles.require(request.auth, "read")
+    return [structure_out(s) for s in Structure.objects.prefetch_related("levels")]
+
+
+@router.get("/structures/{structure_id}", response={200: StructureOut, **ERRORS})
+def get_structure(request, structure_id: int):
+    roles.require(request.auth, "read")
+    return structure_out(get_object_or_404(Structure, pk=structure_id))
+
+
+@router.post("/structures", response={201: StructureOut, **ERRORS})
+def create_structure(request, payload: StructureIn):
+    roles.require(request.auth, "director")
+    data = structure_data_from_payload(payload.dict())
+    return Status(201, structure_out(structure_create(actor=request.auth, data=data)))

@@ -1,0 +1,43 @@
+"""Blind structures: chips, levels and breaks."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Structure(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    description = models.TextField(_("description"), blank=True)
+    # [{"value": 100, "color": "grey"}, ...] in ascending value
+    chips = models.JSONField(default=list)
+    starting_stack = models.PositiveIntegerField(_("starting stack"), null=True, blank=True)
+    template_key = models.CharField(max_length=60, blank=True, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class StructureLevel(models.Model):
+    """One period of a structure: a blind level or a break (with the chips colored up)."""
+
+    class Kind(models.TextChoices):
+        LEVEL = "level", _("level")
+        BREAK = "break", _("break")
+
+    structure = models.ForeignKey(Structure, on_delete=models.CASCADE, related_name="levels")
+    position = models.PositiveIntegerField()
+    kind = models.CharField(max_length=5, choices=Kind.choices)
+    small_blind = models.PositiveIntegerField(default=0)
+    big_blind = models.PositiveIntegerField(default=0)
+    ante = models.PositiveIntegerField(default=0)
+    duration_seconds = models.PositiveIntegerField()
+    color_up = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["structure_id", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["structure", "position"], name="level_position_unique"),
+        ]

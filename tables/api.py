@@ -1,0 +1,92 @@
+"""Rooms, the seat draw, tables and dealer hand reports."""
+
+from django.shortcuts import get_object_or_404
+from ninja import Router, Status
+
+from tables.models import Room, SeatRestriction
+from tables.schemas import DrawOut, HandIn, RestrictionIn, RoomIn, RoomOut, TableOut
+from tables.selectors import tournament_tables_layout
+from tables.services.hands import hand_report
+from tables.services.rooms import room_create, seat_restriction_clear, seat_restriction_set
+from tables.services.seating import seats_draw
+from tourney import roles
+from tourney.models import Tournament
+from tourney.schemas import ErrorOut
+
+router = Router(tags=["tables"])
+ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+
+
+def room_out(room: Room) -> dict:
+    return {
+        "id": room.pk,
+        "name": room.name,
+        "tables": [{"number": t.number, "seats": t.seats} for t in room.tables.all()],
+        "restrictions": [
+            {"table": r.table.number, "seat": r.seat, "kind": r.kind, "note": r.note}
+            for r in SeatRestriction.objects.filter(table__room=room).select_related("table")
+        ],
+    }
+
+
+@router.post("/rooms", response={201: RoomOut, **ERRORS})
+def create_room(request, payload: RoomIn):
+    roles.require(request.auth, "director")
+    room = room_create(
+        actor=request.auth, name=payload.name, tables=[t.dict() for t in payload.tables]
+    )
+    return Status(201, room_out(room))
+
+
+@router.get("/rooms", response=list[RoomOut])
+def list_rooms(request):
+    roles.require(request.auth, "read")
+    return [room_out(r) for r in Room.objects.prefetch_related("tables")]
+
+
+@router.put("/rooms/{room_id}/tables/{number}/seats/{seat}", response={200: RoomOut, **ERRORS})
+def restrict_seat(request, room_id: int, number: int, seat: int, payload: RestrictionIn):
+    roles.require(request.auth, "director")
+    seat_restriction_set(
+        actor=request.auth,
+        room_id=room_id,
+        table_number=number,
+        seat=seat,
+        kind=payload.kind,
+        note=payload.note,
+    )
+    return room_out(get_object_or_404(Room, pk=room_id))
+
+
+@router.delete("/rooms/{room_id}/tables/{number}/seats/{seat}", response={200: RoomOut, **ERRORS})
+def release_seat(request, room_id: int, number: int, seat: int):
+    roles.require(request.auth, "director")
+    seat_restriction_clear(actor=request.auth, room_id=room_id, table_number=number, seat=seat)
+    return room_out(get_object_or_404(Room, pk=room_id))
+
+
+@router.post("/tournaments/{tournament_id}/draw", response={200: DrawOut, **ERRORS})
+def draw(request, tournament_id: int):
+    roles.require(request.auth, "director")
+    return {"tables": seats_draw(actor=request.auth, tournament_id=tournament_id)}
+
+
+@router.get("/tournaments/{tournament_id}/tables", response={200: list[TableOut], **ERRORS})
+def tables(request, tournament_id: int):
+    roles.require(request.auth, "read")
+    return tournament_tables_layout(get_object_or_404(Tournament, pk=tournament_id))
+
+
+@router.post(
+    "/tournaments/{tournament_id}/tables/{number}/hands", response={200: TableOut, **ERRORS}
+)
+def report_hand(request, tournament_id: int, number: int, payload: HandIn | None = None):
+    roles.require(request.auth, "floor")
+    table = hand_report(
+        actor=request.auth,
+        tournament_id=tournament_id,
+        table_number=number,
+        button_seat=payload.button_seat if payload else None,
+    )
+    layout = tournament_tables_layout(table.tournament)
+    return next(t for t in layout if t["number"] == table.number)

@@ -1,0 +1,84 @@
+"""Reads of a tournament's tables and seats."""
+
+from collections import defaultdict
+
+from tables.domain.button import Blinds
+from tables.models import SeatRestriction, TournamentTable
+from tourney.models import Entry, Tournament
+
+
+def table_blinds(table: TournamentTable) -> Blinds | None:
+    if table.button_seat is None or table.big_blind_seat is None:
+        return None
+    return Blinds(
+        button=table.button_seat,
+        small_blind=table.small_blind_seat,
+        big_blind=table.big_blind_seat,
+    )
+
+
+def unavailable_seats(tables: list[TournamentTable]) -> dict[int, dict[int, str]]:
+    """Blocked or reserved seats per TournamentTable id: {tt_id: {seat: kind}}."""
+    by_table_id = {t.table_id: t for t in tables}
+    result: dict[int, dict[int, str]] = defaultdict(dict)
+    for r in SeatRestriction.objects.filter(table_id__in=by_table_id).values_list(
+        "table_id", "seat", "kind"
+    ):
+        table = by_table_id[r[0]]
+        if r[1] <= table.seats:
+            result[table.pk][r[1]] = r[2]
+    return result
+
+
+def occupied_seats(tournament: Tournament) -> dict[int, set[int]]:
+    """Seats with a playing entry, per TournamentTable id."""
+    result: dict[int, set[int]] = defaultdict(set)
+    for tt_id, seat in Entry.objects.filter(
+        tournament=tournament, status=Entry.Status.ACTIVE, tournament_table__isnull=False
+    ).values_list("tournament_table_id", "seat"):
+        result[tt_id].add(seat)
+    return result
+
+
+def tournament_tables_layout(tournament: Tournament, include_idle: bool = False) -> list[dict]:
+    """The seating chart: open tables with their seats, players, button and blinds."""
+    tables = list(
+        TournamentTable.objects.filter(tournament=tournament)
+        .select_related("table")
+        .order_by("number")
+    )
+    if not include_idle:
+        tables = [t for t in tables if t.status == TournamentTable.Status.OPEN]
+    restrictions = unavailable_seats(tables)
+    players: dict[int, list[dict]] = defaultdict(list)
+    for entry in (
+        Entry.objects.filter(
+            tournament=tournament, status=Entry.Status.ACTIVE, tournament_table__in=tables
+        )
+        .select_related("player")
+        .order_by("seat")
+    ):
+        players[entry.tournament_table_id].append(
+            {
+                "seat": entry.seat,
+                "entry_id": entry.pk,
+                "player_name": entry.player.name,
+                "waits_for_button": entry.waits_for_button,
+            }
+        )
+    return [
+        {
+            "id": t.pk,
+            "number": t.number,
+            "seats": t.seats,
+            "status": t.status,
+            "button_seat": t.button_seat,
+            "small_blind_seat": t.small_blind_seat,
+            "big_blind_seat": t.big_blind_seat,
+            "hands_played": t.hands_played,
+            "button_draw": t.button_draw,
+            "restricted_seats": {str(k): v for k, v in restrictions.get(t.pk, {}).items()},
+            "players": players.get(t.pk, []),
+        }
+        for t in tables
+    ]

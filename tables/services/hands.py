@@ -1,0 +1,105 @@
+"""Dealer hand reports: the button moves by the dead-button rule."""
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tables.domain.button import first_hand_blinds, next_hand_blinds, seats_not_dealt
+from tables.models import HandReport, TournamentTable
+from tables.selectors import table_blinds
+from tourney.errors import Conflict, InvalidInput, NotFound
+from tourney.models import Entry
+from tourney.services.audit import audit_record
+from tourney.services.events import event_append
+from tourney.services.locks import tournament_lock
+
+
+@transaction.atomic
+def hand_report(
+    *, actor, tournament_id: int, table_number: int, button_seat: int | None = None
+) -> TournamentTable:
+    """Record that a hand finished at a table and set the positions of the next hand.
+
+    Without `button_seat` the dead-button rule moves the button; with it the dealer says where
+    the button is now and the blinds follow from there.
+    """
+    tournament = tournament_lock(tournament_id)
+    table = TournamentTable.objects.filter(
+        tournament=tournament, number=table_number, status=TournamentTable.Status.OPEN
+    ).first()
+    if table is None:
+        raise NotFound(
+            "table_not_found", _("Table %(n)s is not in play in this tournament.") % {"n": table_number}
+        )
+    occupied = set(
+        Entry.objects.filter(
+            tournament_table=table, status=Entry.Status.ACTIVE
+        ).values_list("seat", flat=True)
+    )
+    if len(occupied) < 2:
+        raise Conflict("table_short", _("A hand needs at least two players at the table."))
+    previous = table_blinds(table)
+    if button_seat is not None:
+        if not 1 <= button_seat <= table.seats:
+            raise InvalidInput(
+                "invalid_seat",
+                _("The button must be on a seat from 1 to %(s)s.") % {"s": table.seats},
+            )
+        blinds = first_hand_blinds(button_seat, occupied, table.seats)
+    elif previous is None:
+        raise Conflict(
+            "button_unknown",
+            _("The button of this table is not known yet: report where it is."),
+        )
+    else:
+        blinds = next_hand_blinds(previous, occupied, table.seats)
+    table.hands_played += 1
+    table.button_seat = blinds.button
+    table.small_blind_seat = blinds.small_blind
+    table.big_blind_seat = blinds.big_blind
+    table.save(
+        update_fields=["hands_played", "button_seat", "small_blind_seat", "big_blind_seat"]
+    )
+    # A newcomer waiting for the button is dealt in once the button has passed their seat.
+    Entry.objects.filter(
+        tournament_table=table, status=Entry.Status.ACTIVE, waits_for_button=True
+    ).exclude(seat__in=seats_not_dealt(blinds, table.seats)).update(waits_for_button=False)
+    HandReport.objects.create(
+        tournament_table=table,
+        hand_number=table.hands_played,
+        reported_at=timezone.now(),
+        reported_by=actor if actor is not None and actor.is_authenticated else None,
+        button_seat=blinds.button,
+        small_blind_seat=blinds.small_blind,
+        big_blind_seat=blinds.big_blind,
+        button_set_by_dealer=button_seat is not None,
+    )
+    positions = {
+        "button_seat": blinds.button,
+        "small_blind_seat": blinds.small_blind,
+        "big_blind_seat": blinds.big_blind,
+    }
+    audit_record(
+        actor=actor,
+        action="table.hand",
+        summary=_("Table %(n)s finished hand %(h)s; button now seat %(b)s")
+        % {"n": table.number, "h": table.hands_played, "b": blinds.button},
+        tournament=tournament,
+        target=table,
+        before=(
+            {
+                "button_seat": previous.button,
+                "small_blind_seat": previous.small_blind,
+                "big_blind_seat": previous.big_blind,
+            }
+            if previous
+            else None
+        ),
+        after=positions,
+    )
+    event_append(
+        tournament,
+        "hand",
+        {"table": table.number, "hands_played": table.hands_played, **positions},
+    )
+    return table

@@ -1,0 +1,336 @@
+"""The root API (`/api/v1/`) and the routes of players, tournaments and entries."""
+
+import time
+from functools import wraps
+from datetime import UTC, datetime
+
+from django.conf import settings
+from django.contrib.auth.views import redirect_to_login
+from django.db import connection
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from ninja import NinjaAPI, Router, Status
+from ninja.errors import AuthenticationError, HttpError
+from ninja.errors import ValidationError as NinjaValidationError
+
+from tourney import roles
+from tourney.auth import api_auth
+from tourney.errors import TourneyError
+from tourney.models import Entry, Player, Tournament
+from tourney.schemas import (
+    BanIn,
+    BanOut,
+    EntryIn,
+    EntryOut,
+    ErrorOut,
+    HealthOut,
+    PlayerIn,
+    PlayerOut,
+    SeatAssignIn,
+    TimeOut,
+    TournamentIn,
+    TournamentOut,
+)
+from tourney.selectors import player_active_ban, player_search, tournament_rules, tournament_summary
+from tourney.services.entries import entry_register, entry_unregister
+from tourney.services.players import player_ban, player_create
+from tourney.services.tournaments import tournament_create, tournament_start
+
+def staff_docs_only(view):
+    """The docs page is for staff; the OpenAPI document stays public for other programs."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.path.endswith("openapi.json") or roles.can(request.user, "read"):
+            return view(request, *args, **kwargs)
+        return redirect_to_login(request.get_full_path())
+
+    return wrapper
+
+
+api = NinjaAPI(
+    title="Tourney API",
+    version="1",
+    urls_namespace="api",
+    auth=api_auth,
+    docs_decorator=staff_docs_only,
+)
+router = Router(tags=["tournaments"])
+ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+
+
+def error_response(request: HttpRequest, code: str, detail: str, status: int):
+    return api.create_response(request, {"code": code, "detail": detail}, status=status)
+
+
+@api.exception_handler(TourneyError)
+def on_tourney_error(request, exc: TourneyError):
+    return error_response(request, exc.code, exc.detail, exc.status_code)
+
+
+@api.exception_handler(NinjaValidationError)
+def on_validation_error(request, exc: NinjaValidationError):
+    parts = []
+    for err in exc.errors:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("body", "payload", "query"))
+        parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+    detail = _("The request is not valid: %(errors)s") % {"errors": "; ".join(parts)}
+    return error_response(request, "invalid_input", detail, 422)
+
+
+@api.exception_handler(AuthenticationError)
+def on_auth_error(request, exc):
+    return error_response(
+        request, "not_authenticated", _("Log in or send a valid bearer token."), 401
+    )
+
+
+@api.exception_handler(Http404)
+def on_not_found(request, exc):
+    return error_response(request, "not_found", _("There is no such object."), 404)
+
+
+@api.exception_handler(HttpError)
+def on_http_error(request, exc: HttpError):
+    return error_response(request, "http_error", str(exc), exc.status_code)
+
+
+def ms(dt: datetime | None) -> int | None:
+    return int(dt.timestamp() * 1000) if dt else None
+
+
+def player_out(player: Player) -> dict:
+    ban = player_active_ban(player)
+    return {
+        "id": player.pk,
+        "name": player.name,
+        "nickname": player.nickname,
+        "email": player.email,
+        "phone": player.phone,
+        "banned": ban is not None,
+        "ban_reason": ban.reason if ban else None,
+    }
+
+
+def tournament_out(tournament: Tournament) -> dict:
+    summary = tournament_summary(tournament)
+    from tourney.domain.house_rules import describe
+
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "status": tournament.status,
+        "entries": summary.entries,
+        "players_remaining": summary.players_remaining,
+        "waiting": summary.waiting,
+        "prize_pool": summary.prize_pool,
+        "total_chips": summary.total_chips,
+        "average_stack": summary.average_stack,
+        "capacity": summary.capacity,
+        "starting_stack": tournament.starting_stack,
+        "buy_in": tournament.buy_in,
+        "fee": tournament.fee,
+        "currency": tournament.currency,
+        "room_id": tournament.room_id,
+        "structure_id": tournament.structure_id,
+        "house_rules": tournament.house_rules,
+        "rules": describe(tournament_rules(tournament)),
+        "seats_drawn": tournament.seats_drawn_at is not None,
+        "version": tournament.version,
+    }
+
+
+def entry_out(entry: Entry) -> dict:
+    return {
+        "id": entry.pk,
+        "player_id": entry.player_id,
+        "player_name": entry.player.name,
+        "number": entry.number,
+        "status": entry.status,
+        "table": entry.tournament_table.number if entry.tournament_table_id else None,
+        "seat": entry.seat,
+        "waits_for_button": entry.waits_for_button,
+    }
+
+
+# --- health and time ---------------------------------------------------------------------
+
+
+@api.get("/health", auth=None, response=HealthOut, tags=["system"])
+def health(request):
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    broker = "absent"
+    if settings.REDIS_URL:
+        from tourney.bus import redis_client
+
+        try:
+            redis_client().ping()
+            broker = "ok"
+        except Exception:
+            broker = "down"
+    return {"status": "ok", "database": "ok", "broker": broker}
+
+
+@api.get("/time", auth=None, response=TimeOut, tags=["system"])
+def server_time(request):
+    return {"server_time_ms": time.time_ns() // 1_000_000}
+
+
+# --- players -----------------------------------------------------------------------------
+
+
+@router.post("/players", response={201: PlayerOut, **ERRORS}, tags=["players"])
+def create_player(request, payload: PlayerIn):
+    roles.require(request.auth, "desk")
+    player = player_create(actor=request.auth, **payload.dict())
+    return Status(201, player_out(player))
+
+
+@router.get("/players", response=list[PlayerOut], tags=["players"])
+def list_players(request, search: str = "", limit: int = 20):
+    roles.require(request.auth, "read")
+    return [player_out(p) for p in player_search(search, limit=max(1, min(limit, 100)))]
+
+
+@router.get("/players/{player_id}", response={200: PlayerOut, **ERRORS}, tags=["players"])
+def get_player(request, player_id: int):
+    roles.require(request.auth, "read")
+    return player_out(get_object_or_404(Player, pk=player_id))
+
+
+@router.post("/players/{player_id}/bans", response={201: BanOut, **ERRORS}, tags=["players"])
+def ban_player(request, player_id: int, payload: BanIn):
+    roles.require(request.auth, "director")
+    ends_at = (
+        datetime.fromtimestamp(payload.ends_at_ms / 1000, tz=UTC) if payload.ends_at_ms else None
+    )
+    ban = player_ban(actor=request.auth, player_id=player_id, reason=payload.reason, ends_at=ends_at)
+    return Status(
+        201,
+        {
+            "id": ban.pk,
+            "player_id": ban.player_id,
+            "reason": ban.reason,
+            "starts_at_ms": ms(ban.starts_at),
+            "ends_at_ms": ms(ban.ends_at),
+        },
+    )
+
+
+# --- tournaments and entries ---------------------------------------------------------------
+
+
+@router.post("/tournaments", response={201: TournamentOut, **ERRORS})
+def create_tournament(request, payload: TournamentIn):
+    roles.require(request.auth, "director")
+    overrides = dict(payload.rules)
+    for key in ("seats_per_table", "final_table_size", "balance_threshold"):
+        value = getattr(payload, key)
+        if value is not None:
+            overrides[key] = value
+    tournament = tournament_create(
+        actor=request.auth,
+        name=payload.name,
+        structure_id=payload.structure_id,
+        starting_stack=payload.starting_stack,
+        buy_in=payload.buy_in,
+        fee=payload.fee,
+        room_id=payload.room_id,
+        house_rules=payload.house_rules,
+        rules_overrides=overrides,
+        table_numbers=payload.table_numbers,
+        waiting_list_enabled=payload.waiting_list,
+        max_entries=payload.max_entries,
+        currency=payload.currency,
+    )
+    return Status(201, tournament_out(tournament))
+
+
+@router.get("/tournaments", response=list[TournamentOut])
+def list_tournaments(request):
+    roles.require(request.auth, "read")
+    return [tournament_out(t) for t in Tournament.objects.all()[:100]]
+
+
+@router.get("/tournaments/{tournament_id}", response={200: TournamentOut, **ERRORS})
+def get_tournament(request, tournament_id: int):
+    roles.require(request.auth, "read")
+    return tournament_out(get_object_or_404(Tournament, pk=tournament_id))
+
+
+@router.post("/tournaments/{tournament_id}/start", response={200: TournamentOut, **ERRORS})
+def start_tournament(request, tournament_id: int):
+    roles.require(request.auth, "director")
+    return tournament_out(tournament_start(actor=request.auth, tournament_id=tournament_id))
+
+
+@router.post(
+    "/tournaments/{tournament_id}/entries", response={201: EntryOut, **ERRORS}, tags=["entries"]
+)
+def register_entry(request, tournament_id: int, payload: EntryIn):
+    roles.require(request.auth, "desk")
+    entry = entry_register(
+        actor=request.auth,
+        tournament_id=tournament_id,
+        player_id=payload.player_id,
+        method=payload.method,
+    )
+    return Status(201, entry_out(entry))
+
+
+@router.get("/tournaments/{tournament_id}/entries", response=list[EntryOut], tags=["entries"])
+def list_entries(request, tournament_id: int, status: str | None = None):
+    roles.require(request.auth, "read")
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    entries = Entry.objects.filter(tournament=tournament).select_related(
+        "player", "tournament_table"
+    )
+    if status:
+        entries = entries.filter(status=status)
+    return [entry_out(e) for e in entries.order_by("number")]
+
+
+@router.delete(
+    "/tournaments/{tournament_id}/entries/{entry_id}",
+    response={204: None, **ERRORS},
+    tags=["entries"],
+)
+def unregister_entry(request, tournament_id: int, entry_id: int):
+    roles.require(request.auth, "desk")
+    entry_unregister(actor=request.auth, tournament_id=tournament_id, entry_id=entry_id)
+    return Status(204, None)
+
+
+@router.post(
+    "/tournaments/{tournament_id}/entries/{entry_id}/seat",
+    response={200: EntryOut, **ERRORS},
+    tags=["entries"],
+)
+def assign_seat(request, tournament_id: int, entry_id: int, payload: SeatAssignIn):
+    from tables.services.seating import entry_seat_assign
+
+    roles.require(request.auth, "floor")
+    entry = entry_seat_assign(
+        actor=request.auth,
+        tournament_id=tournament_id,
+        entry_id=entry_id,
+        table_number=payload.table,
+        seat=payload.seat,
+    )
+    return entry_out(entry)
+
+
+api.add_router("/", router)
+
+
+def _mount_app_routers() -> None:
+    from clocks.api import router as clocks_router
+    from tables.api import router as tables_router
+
+    api.add_router("/", tables_router)
+    api.add_router("/", clocks_router)
+
+
+_mount_app_routers()

@@ -1,0 +1,57 @@
+"""Publish/subscribe of tournament events: Redis pub/sub when REDIS_URL is set, else in-process.
+
+Subscribers (the SSE stream) always re-read the event table, so a lost message only delays a
+screen until its next read; publishing never blocks or fails a write.
+"""
+
+import json
+import logging
+import threading
+from collections import defaultdict
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from django.conf import settings
+
+logger = logging.getLogger(__name__)
+
+Listener = Callable[[dict[str, Any]], None]
+_local_listeners: dict[int, set[Listener]] = defaultdict(set)
+_local_lock = threading.Lock()
+
+
+def channel_name(tournament_id: int) -> str:
+    return f"tourney:tournament:{tournament_id}"
+
+
+@cache
+def redis_client():  # type: ignore[no-untyped-def]
+    import redis
+
+    return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
+
+
+def publish(tournament_id: int, message: dict[str, Any]) -> None:
+    if settings.REDIS_URL:
+        try:
+            redis_client().publish(channel_name(tournament_id), json.dumps(message))
+        except Exception:  # a screen catches up from the event table; never fail a write
+            logger.warning("event publish to Redis failed", exc_info=True)
+        return
+    with _local_lock:
+        listeners = list(_local_listeners[tournament_id])
+    for listener in listeners:
+        listener(message)
+
+
+def subscribe_local(tournament_id: int, listener: Listener) -> Callable[[], None]:
+    """Register an in-process listener; returns the function that removes it."""
+    with _local_lock:
+        _local_listeners[tournament_id].add(listener)
+
+    def unsubscribe() -> None:
+        with _local_lock:
+            _local_listeners[tournament_id].discard(listener)
+
+    return unsubscribe

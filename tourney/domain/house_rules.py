@@ -1,0 +1,689 @@
+"""House-rules parameters and the named profiles (RULES.md, "Config" of each section).
+
+A :class:`HouseRules` value holds every configurable rule parameter of RULES.md known so far.
+A tournament picks a profile (``tda2024`` or one seed room) and may override any value;
+:func:`resolve_house_rules` merges and validates the two.
+
+Units: ``*_minutes`` fields are minutes, ``*_seconds`` fields are seconds, counts are players,
+levels, hands or rounds as named. Pure Python: no Django imports.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+__all__ = [
+    "DEFAULT_PROFILE",
+    "INT_BOUNDS",
+    "PARAMETER_CHOICES",
+    "PARAMETER_KEYS",
+    "PROFILES",
+    "AbsentPolicy",
+    "BreakOrder",
+    "ButtonDraw",
+    "ColorUpMethod",
+    "EqualStack",
+    "ExpiryNoBet",
+    "H4HMode",
+    "HouseRules",
+    "HouseRulesError",
+    "HouseRulesProfile",
+    "LiveCheckpoint",
+    "NotDealt",
+    "RaceRounding",
+    "RoundSize",
+    "SameHandOrder",
+    "TableOrder",
+    "ZeroStackChip",
+    "describe",
+    "resolve_house_rules",
+]
+
+# --- Choices ------------------------------------------------------------------------------------
+
+AbsentPolicy = Literal["blind_off", "eliminate"]
+"""§2: an absent player's stack is blinded off, or the player is eliminated after a wait."""
+
+LiveCheckpoint = Literal["first_card", "initial_deal_done", "first_bet_round"]
+"""§2: the moment a player must be at the seat for the hand to be live."""
+
+ButtonDraw = Literal["high_card"]
+"""§3: how the first button is placed (one face-up card each; rank, then suit)."""
+
+NotDealt = Literal["between_btn_sb", "sb_or_btn_seat"]
+"""§4: which seats a newly seated or moved player sits out for the current hand."""
+
+TableOrder = Literal["lowest_first", "highest_first", "random"]
+"""§5/§6: a predetermined order of tables, by table number (or random)."""
+
+BreakOrder = Literal["fewest_players", "fixed_list", "random"]
+"""§6: which table breaks first."""
+
+ColorUpMethod = Literal["round_up", "race"]
+"""§8: Method A (round every stack up) or Method B (chip race, TDA 24)."""
+
+RaceRounding = Literal["half_up", "up", "down"]
+"""§8: rounding of the number of race chips N = O / k."""
+
+ZeroStackChip = Literal["extra", "from_pool"]
+"""§8: where the chip for a player raced down to zero comes from."""
+
+ExpiryNoBet = Literal["check", "fold"]
+"""§9: what an expired clock means when the player is not facing a bet."""
+
+RoundSize = Literal["players_at_table_incl_offender"]
+"""§10: hands in one penalty round."""
+
+SameHandOrder = Literal["start_stack"]
+"""§11: ordering of players eliminated in the same hand."""
+
+EqualStack = Literal["tie_split"]
+"""§11: players eliminated in the same hand with equal starting stacks."""
+
+H4HMode = Literal["tda_rp8", "wsop"]
+"""§11: hand-for-hand variant (TDA RP-8, or WSOP: busts at different tables tie)."""
+
+
+# --- Errors -------------------------------------------------------------------------------------
+
+
+class HouseRulesError(ValueError):
+    """A profile key, parameter name or parameter value was rejected.
+
+    ``code`` is ``"unknown_house_rules"`` (no such profile) or ``"invalid_house_rule"``
+    (unknown parameter or bad value); ``field`` names the parameter when there is one.
+    """
+
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.field = field
+        self.message = message
+
+
+UNKNOWN_HOUSE_RULES = "unknown_house_rules"
+INVALID_HOUSE_RULE = "invalid_house_rule"
+
+
+# --- The parameters -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """All house-rule parameters; validated on construction (raises :class:`HouseRulesError`)."""
+
+    # 1. Chips, blind structure, level clock, breaks
+    level_minutes: int
+    """Length of a blind level, minutes (>= 1)."""
+    break_every: int
+    """A break after every this many levels (>= 1)."""
+    break_minutes: int
+    """Length of a break, minutes (>= 1)."""
+
+    # 2. Registration, absence, late entry, re-entry, rebuy, add-on
+    absent_policy: AbsentPolicy
+    absent_eliminate_after_levels: int
+    """With ``absent_policy="eliminate"``: levels an absent player may wait (>= 1)."""
+    live_checkpoint: LiveCheckpoint
+    absent_bb_exception: bool
+    """True: an absent player's cards in the big blind stay live (seed 004)."""
+    absent_itm_forfeit: bool
+    """True: a player outside the room when reaching a paid place forfeits the prize."""
+    rebuy_declare_before_next_hand: bool
+    """True: a busted player must declare a rebuy before the next hand starts."""
+    reentry_max: int
+    """Re-entries allowed per player (>= 0; 0 = none)."""
+
+    # 3. Table count, initial seating, button draw
+    table_thresholds: tuple[int, ...] | None
+    """Max players for 1, 2, ... tables (strictly increasing); above the last, one more
+    table, then ceil(n / seats_per_table). None: 1 table up to ``single_table_seats``,
+    else ceil(n / seats_per_table)."""
+    seats_per_table: int
+    """Seats per table in a multi-table event (>= 2)."""
+    single_table_seats: int
+    """Seats when the whole field fits on one table (>= 2)."""
+    button_draw: ButtonDraw
+
+    # 4. Button, blinds, dead button, heads-up, newcomers
+    dead_button: bool
+    not_dealt: NotDealt
+
+    # 5. Balancing tables
+    balance_threshold: int
+    """Move players while largest - smallest table >= this (>= 2)."""
+    halt_threshold: int
+    """Halt a table this many players short of the largest table (>= 2, TDA 11-D)."""
+    source_tiebreak: TableOrder
+    """Order among equally large source tables."""
+
+    # 6. Breaking tables
+    break_order: BreakOrder
+    break_tiebreak: TableOrder
+    """The published fixed order: used by ``fixed_list`` and to break ties."""
+
+    # 7. Final table
+    final_table_size: int
+    """Players at which all tables combine (>= 2, <= the largest table size)."""
+    ft_redraw: bool
+    """True: redraw all seats and the button when the final table forms."""
+
+    # 8. Color-up / chip race
+    color_up_method: ColorUpMethod
+    race_rounding: RaceRounding
+    zero_stack_chip: ZeroStackChip
+    race_start_seat: int
+    """Seat the race deal starts from (>= 1, <= the largest table size)."""
+
+    # 9. Calling the clock
+    clock_min_elapsed_seconds: int
+    """Seconds a player must have taken before a clock may be called (>= 0; 0 = floor's
+    judgement, no fixed minimum)."""
+    clock_seconds: int
+    """Seconds to act once the clock is called (>= 1)."""
+    ft_clock_seconds: int
+    """Seconds to act once the clock is called at the final table (>= 1)."""
+    countdown_seconds: int
+    """Final countdown after the clock time, seconds (>= 0; 0 = none)."""
+    expiry_no_bet: ExpiryNoBet
+
+    # 10. Penalties and disqualification
+    round_size: RoundSize
+    fixed_hands: int | None
+    """Hands in the house's fixed missed-hands penalty (>= 1); None = no fixed count."""
+    penalty_rounds_max: int | None
+    """Most penalty rounds per sanction (>= 0; 0 = no round penalties); None = no maximum."""
+    dq_forfeits_prize: bool
+    penalty_follows_moves: bool
+    """True: a penalty keeps counting when the player is moved to another table."""
+
+    # 11. Eliminations, places, hand-for-hand, payouts
+    same_hand_order: SameHandOrder
+    equal_stack: EqualStack
+    h4h_mode: H4HMode
+    h4h_seconds_per_hand: int
+    """Seconds taken off the level clock per hand-for-hand hand (0..180, TDA RP-8)."""
+    money_rounding: int
+    """Split prize shares are multiples of this many currency units (>= 1); the remainder
+    is left to the payout rules (open point, RULES.md §12)."""
+
+    def __post_init__(self) -> None:
+        for name in PARAMETER_KEYS:
+            _check_value(name, getattr(self, name))
+        _check_consistency(self)
+
+
+PARAMETER_KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(HouseRules))
+"""Every parameter name, in declaration (section) order."""
+
+INT_BOUNDS: dict[str, tuple[int, int | None]] = {
+    "level_minutes": (1, None),
+    "break_every": (1, None),
+    "break_minutes": (1, None),
+    "absent_eliminate_after_levels": (1, None),
+    "reentry_max": (0, None),
+    "seats_per_table": (2, None),
+    "single_table_seats": (2, None),
+    "balance_threshold": (2, None),
+    "halt_threshold": (2, None),
+    "final_table_size": (2, None),
+    "race_start_seat": (1, None),
+    "clock_min_elapsed_seconds": (0, None),
+    "clock_seconds": (1, None),
+    "ft_clock_seconds": (1, None),
+    "countdown_seconds": (0, None),
+    "fixed_hands": (1, None),
+    "penalty_rounds_max": (0, None),
+    "h4h_seconds_per_hand": (0, 180),
+    "money_rounding": (1, None),
+}
+"""Inclusive (min, max) of every integer parameter; max None = unbounded."""
+
+
+@cache
+def _annotations() -> dict[str, object]:
+    return typing.get_type_hints(HouseRules)
+
+
+def _literal_choices(annotation: object) -> tuple[str, ...] | None:
+    if typing.get_origin(annotation) is Literal:
+        return tuple(typing.get_args(annotation))
+    return None
+
+
+@cache
+def _choices() -> dict[str, tuple[str, ...]]:
+    found = {}
+    for name, annotation in _annotations().items():
+        choices = _literal_choices(annotation)
+        if choices is not None:
+            found[name] = choices
+    return found
+
+
+def _invalid(name: str, message: str) -> HouseRulesError:
+    return HouseRulesError(INVALID_HOUSE_RULE, f"Invalid house rule '{name}': {message}.", name)
+
+
+def _shown(value: object) -> str:
+    return f"{value!r} ({type(value).__name__})"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_int(name: str, value: object) -> None:
+    low, high = INT_BOUNDS[name]
+    wanted = f"an integer >= {low}" if high is None else f"an integer from {low} to {high}"
+    if not _is_int(value):
+        raise _invalid(name, f"expected {wanted}, got {_shown(value)}")
+    assert isinstance(value, int)
+    if value < low or (high is not None and value > high):
+        raise _invalid(name, f"expected {wanted}, got {value}")
+
+
+def _check_thresholds(name: str, value: object) -> None:
+    if value is None:
+        return
+    if not isinstance(value, tuple) or not value:
+        raise _invalid(name, f"expected null or a non-empty list of integers, got {_shown(value)}")
+    previous = 0
+    for item in value:
+        if not _is_int(item) or item <= previous:
+            raise _invalid(
+                name, f"expected strictly increasing positive integers, got {list(value)!r}"
+            )
+        previous = item
+
+
+def _check_value(name: str, value: object) -> None:
+    annotation = _annotations()[name]
+    choices = _literal_choices(annotation)
+    if choices is not None:
+        if not isinstance(value, str) or value not in choices:
+            options = ", ".join(repr(c) for c in choices)
+            raise _invalid(name, f"expected one of {options}, got {_shown(value)}")
+    elif annotation is bool:
+        if not isinstance(value, bool):
+            raise _invalid(name, f"expected true or false, got {_shown(value)}")
+    elif annotation is int:
+        _check_int(name, value)
+    elif annotation == int | None:
+        if value is not None:
+            _check_int(name, value)
+    elif annotation == tuple[int, ...] | None:
+        _check_thresholds(name, value)
+    else:  # pragma: no cover - a new field needs a rule here
+        raise TypeError(f"no validation rule for house rule {name!r}: {annotation!r}")
+
+
+def _check_consistency(rules: HouseRules) -> None:
+    largest = max(rules.seats_per_table, rules.single_table_seats)
+    for name in ("final_table_size", "race_start_seat"):
+        value = getattr(rules, name)
+        if value > largest:
+            raise _invalid(
+                name,
+                f"{value} exceeds the largest table size {largest} "
+                "(max of seats_per_table and single_table_seats)",
+            )
+    if rules.table_thresholds is not None:
+        for tables, limit in enumerate(rules.table_thresholds, start=1):
+            seats = rules.single_table_seats if tables == 1 else tables * rules.seats_per_table
+            if limit > seats:
+                raise _invalid(
+                    "table_thresholds",
+                    f"{limit} players cannot sit at {tables} table(s) of "
+                    f"{rules.single_table_seats if tables == 1 else rules.seats_per_table} seats",
+                )
+
+
+PARAMETER_CHOICES: dict[str, tuple[str, ...]] = dict(_choices())
+"""The allowed values of every choice parameter."""
+
+_INT_PARAMETERS = {
+    name for name, annotation in _annotations().items() if annotation in (int, int | None)
+}
+if set(INT_BOUNDS) != _INT_PARAMETERS:  # pragma: no cover - guards future edits
+    raise TypeError(f"INT_BOUNDS must cover exactly the integer parameters: {_INT_PARAMETERS}")
+
+
+# --- Profiles -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRulesProfile:
+    """A named set of house rules; ``notes`` maps a parameter to why it has its value where
+    the source is silent or had to be interpreted."""
+
+    key: str
+    name: str
+    source: str
+    rules: HouseRules
+    notes: dict[str, str] = dataclasses.field(default_factory=dict)
+
+
+DEFAULT_PROFILE = "tda2024"
+
+SEED_SILENT = "seed silent; TDA default"
+
+_TDA_2024 = HouseRules(
+    # 1
+    level_minutes=15,
+    break_every=4,
+    break_minutes=10,
+    # 2
+    absent_policy="blind_off",
+    absent_eliminate_after_levels=1,
+    live_checkpoint="initial_deal_done",
+    absent_bb_exception=False,
+    absent_itm_forfeit=False,
+    rebuy_declare_before_next_hand=True,
+    reentry_max=0,
+    # 3
+    table_thresholds=None,
+    seats_per_table=9,
+    single_table_seats=10,
+    button_draw="high_card",
+    # 4
+    dead_button=True,
+    not_dealt="between_btn_sb",
+    # 5
+    balance_threshold=2,
+    halt_threshold=3,
+    source_tiebreak="lowest_first",
+    # 6
+    break_order="fixed_list",
+    break_tiebreak="highest_first",
+    # 7
+    final_table_size=9,
+    ft_redraw=True,
+    # 8
+    color_up_method="race",
+    race_rounding="half_up",
+    zero_stack_chip="extra",
+    race_start_seat=1,
+    # 9
+    clock_min_elapsed_seconds=0,
+    clock_seconds=25,
+    ft_clock_seconds=25,
+    countdown_seconds=5,
+    expiry_no_bet="check",
+    # 10
+    round_size="players_at_table_incl_offender",
+    fixed_hands=None,
+    penalty_rounds_max=None,
+    dq_forfeits_prize=True,
+    penalty_follows_moves=True,
+    # 11
+    same_hand_order="start_stack",
+    equal_stack="tie_split",
+    h4h_mode="tda_rp8",
+    h4h_seconds_per_hand=120,
+    money_rounding=1,
+)
+
+_TDA_NOTES = {
+    "level_minutes": "TDA sets no structure; RULES.md §1 default (seed 003)",
+    "break_every": "TDA sets no structure; RULES.md §1 default (seed 003)",
+    "break_minutes": "[INF] no source gives a break length",
+    "absent_eliminate_after_levels": "only used with absent_policy='eliminate' (seed 003: 1)",
+    "rebuy_declare_before_next_hand": "TDA 27 (a declared rebuy must be completed); RULES.md §2",
+    "reentry_max": "[INF] no source sets a limit; 0 = re-entry off until the event enables it",
+    "table_thresholds": "TDA has no table-count rule; [INF] ceil(n / seats_per_table)",
+    "button_draw": "TDA has no button-draw rule; high card as in seeds 002 and 004",
+    "balance_threshold": (
+        "[INF] TDA sets no trigger; tables kept within one player ('more tightly balanced', 11-D)"
+    ),
+    "source_tiebreak": "TDA 11-C 'predetermined procedure'; [INF] lowest table number first",
+    "break_order": "TDA has no break-order rule; published fixed order (RULES.md §6)",
+    "break_tiebreak": "[INF] highest table number first (Triton, RULES.md §6 example 2)",
+    "ft_redraw": "TDA 2024 has no redraw rule; [INF] redraw as in seed 002 and Triton",
+    "race_rounding": "TDA 2024 silent; [INF] half up (RRoP)",
+    "clock_min_elapsed_seconds": "TDA 29: 'reasonable amount of time', floor's judgement",
+    "ft_clock_seconds": "TDA 29 has no separate final-table time",
+    "fixed_hands": "TDA 71: 'one or more missed hands', no fixed count",
+    "penalty_rounds_max": "TDA 71: 'one or more missed rounds', escalating; no maximum",
+    "dq_forfeits_prize": "TDA silent on prize forfeiture; [INF] RULES.md §10",
+    "penalty_follows_moves": "[INF] RULES.md §10",
+    "equal_stack": "[INF] PokerStars Live rules (RULES.md §11)",
+    "money_rounding": "[INF] no source; whole currency units",
+}
+
+
+def _profile(
+    key: str,
+    name: str,
+    source: str,
+    stated: Mapping[str, object],
+    notes: Mapping[str, str],
+) -> HouseRulesProfile:
+    """A seed-room profile: ``stated`` holds every parameter the seed decides (even where it
+    equals TDA), ``notes`` the interpretations; every other parameter takes the TDA value and
+    is noted as silent."""
+    unknown = (set(stated) | set(notes)) - set(PARAMETER_KEYS)
+    if unknown:  # pragma: no cover - guards future edits
+        raise TypeError(f"profile {key!r} names unknown parameters: {sorted(unknown)}")
+    all_notes = {
+        param: notes.get(param, SEED_SILENT)
+        for param in PARAMETER_KEYS
+        if param in notes or param not in stated
+    }
+    return HouseRulesProfile(
+        key=key,
+        name=name,
+        source=source,
+        rules=dataclasses.replace(_TDA_2024, **stated),
+        notes=all_notes,
+    )
+
+
+_MIRAGE = _profile(
+    "mirage",
+    "Mirage Poker Club (Budapest)",
+    "seeds/000_d5797f2f57dabd56.txt",
+    stated={
+        "absent_policy": "blind_off",
+        "live_checkpoint": "first_card",
+        "clock_min_elapsed_seconds": 90,
+        "clock_seconds": 30,
+        "ft_clock_seconds": 60,
+        "countdown_seconds": 0,
+        "expiry_no_bet": "check",
+        "round_size": "players_at_table_incl_offender",
+        "fixed_hands": 3,
+        "penalty_rounds_max": 1,
+    },
+    notes={
+        "absent_policy": "every stack is dealt; cards live only if the owner is seated",
+        "countdown_seconds": "[INF] seed: 30 s / 60 s, then folded; no countdown mentioned",
+        "penalty_rounds_max": "[INF] seed lists only 'a button round'",
+    },
+)
+
+_DOYLE = _profile(
+    "doyle",
+    "Doyle Kártyaterem",
+    "seeds/001_458d76735971abd6.txt",
+    stated={
+        "absent_policy": "blind_off",
+        "live_checkpoint": "initial_deal_done",
+        "absent_itm_forfeit": True,
+        "rebuy_declare_before_next_hand": True,
+        "dead_button": True,
+        "not_dealt": "sb_or_btn_seat",
+        "final_table_size": 10,
+        "color_up_method": "round_up",
+        "clock_seconds": 30,
+        "ft_clock_seconds": 30,
+        "countdown_seconds": 10,
+        "expiry_no_bet": "fold",
+        "round_size": "players_at_table_incl_offender",
+        "penalty_rounds_max": 4,
+        "dq_forfeits_prize": True,
+    },
+    notes={
+        "absent_policy": "[INF] #5 lets the floor remove an absentee's chips at its discretion",
+        "final_table_size": "#8 flop games; 7 at six-handed tables",
+        "clock_seconds": "#23: 30 s; 60 s in deep-stack events",
+        "ft_clock_seconds": "#23 has no separate final-table time",
+        "expiry_no_bet": "[INF] #23 'as if he had folded', no check exception",
+        "clock_min_elapsed_seconds": "#23 'thinking for a long time', no number; TDA default",
+        "dq_forfeits_prize": "[INF] #49 removes the chips and keeps the buy-in",
+    },
+)
+
+_VESZPREM = _profile(
+    "veszprem",
+    "Veszprémi Póker Egyesület",
+    "seeds/002_8529260a976b47dd.txt",
+    stated={
+        "absent_policy": "blind_off",
+        "live_checkpoint": "initial_deal_done",
+        "rebuy_declare_before_next_hand": True,
+        "button_draw": "high_card",
+        "dead_button": True,
+        "not_dealt": "between_btn_sb",
+        "ft_redraw": True,
+        "clock_min_elapsed_seconds": 0,
+        "clock_seconds": 60,
+        "ft_clock_seconds": 60,
+        "countdown_seconds": 0,
+        "expiry_no_bet": "fold",
+        "round_size": "players_at_table_incl_offender",
+        "penalty_rounds_max": 3,
+        "dq_forfeits_prize": True,
+        "same_hand_order": "start_stack",
+    },
+    notes={
+        "absent_policy": (
+            "absent seat dealt, blinds taken; 'no later joining' sentence ambiguous (§12)"
+        ),
+        "live_checkpoint": "[INF] seed: cards play only if the player is present at the deal",
+        "dead_button": "seed allows moving or dead button; dead button per RULES.md §4",
+        "clock_min_elapsed_seconds": "seed: any seated player may ask; no minimum",
+        "ft_clock_seconds": "seed: +1 min on request, no separate final-table time",
+        "countdown_seconds": "warning given inside the minute; no extra countdown",
+        "expiry_no_bet": "[INF] seed: cards mucked, no check exception",
+        "dq_forfeits_prize": "[INF] seed: a disqualified player's chips are removed",
+    },
+)
+
+_RIMOC = _profile(
+    "rimoc",
+    "Rimóci Ifjúsági Egyesület",
+    "seeds/003_05a9422fcf9d7902.txt",
+    stated={
+        "level_minutes": 15,
+        "break_every": 4,
+        "absent_policy": "eliminate",
+        "absent_eliminate_after_levels": 1,
+        "live_checkpoint": "initial_deal_done",
+        "absent_bb_exception": False,
+        "table_thresholds": (10, 18, 27),
+        "seats_per_table": 9,
+        "single_table_seats": 10,
+        "balance_threshold": 3,
+        "break_order": "fewest_players",
+        "final_table_size": 9,
+    },
+    notes={
+        "live_checkpoint": "[INF] seed: absent 'at the deal' means cards folded",
+        "table_thresholds": "[INF] 28 players not covered; 'above 28: 4' read as 28+ -> 4",
+        "seats_per_table": "[INF] from 18 = 2 x 9 and 27 = 3 x 9",
+        "balance_threshold": "'everyone one to the left' unclear (RULES.md §12)",
+    },
+)
+
+_ATLAS = _profile(
+    "atlas",
+    "Atlas Poker Klub Trutnov",
+    "seeds/004_7b1855fb6e29d772.txt",
+    stated={
+        "absent_policy": "blind_off",
+        "live_checkpoint": "first_bet_round",
+        "absent_bb_exception": True,
+        "button_draw": "high_card",
+        "penalty_rounds_max": 3,
+        "dq_forfeits_prize": True,
+    },
+    notes={
+        "live_checkpoint": (
+            "seed: a player on a short break is folded if not back by the first betting "
+            "round; an unannounced absentee's cards are dead at the deal (except the BB)"
+        ),
+        "dead_button": "seed: button and blinds move one seat per hand; no dead-button rule",
+        "not_dealt": (
+            "[INF] seed's 'not between button and big blind' is the cash-game newcomer rule; "
+            "TDA default"
+        ),
+        "penalty_rounds_max": "[INF] 'tři kola stop' read as 3 orbits; 'kolo' may mean hands",
+        "round_size": "[INF] 'kolo' read as an orbit (RULES.md §12)",
+    },
+)
+
+PROFILES: dict[str, HouseRulesProfile] = {
+    DEFAULT_PROFILE: HouseRulesProfile(
+        key=DEFAULT_PROFILE,
+        name="TDA 2024",
+        source="2024 Poker TDA Rules (RULES.md)",
+        rules=_TDA_2024,
+        notes=_TDA_NOTES,
+    ),
+    "mirage": _MIRAGE,
+    "doyle": _DOYLE,
+    "veszprem": _VESZPREM,
+    "rimoc": _RIMOC,
+    "atlas": _ATLAS,
+}
+"""Every house-rules profile by key; ``tda2024`` is the default."""
+
+
+# --- Resolution ---------------------------------------------------------------------------------
+
+
+def resolve_house_rules(
+    profile_key: str, overrides: Mapping[str, object] | None = None
+) -> HouseRules:
+    """The profile's rules with ``overrides`` applied and validated.
+
+    Accepts JSON-style input (a list for ``table_thresholds``). Raises
+    :class:`HouseRulesError` for an unknown profile, an unknown parameter or a bad value.
+    """
+    profile = PROFILES.get(profile_key) if isinstance(profile_key, str) else None
+    if profile is None:
+        known = ", ".join(PROFILES)
+        raise HouseRulesError(
+            UNKNOWN_HOUSE_RULES,
+            f"Unknown house-rules profile {profile_key!r}; expected one of: {known}.",
+        )
+    if not overrides:
+        return profile.rules
+    changes: dict[str, object] = {}
+    for name, value in overrides.items():
+        if name not in PARAMETER_KEYS:
+            close = difflib.get_close_matches(str(name), PARAMETER_KEYS, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else "."
+            raise HouseRulesError(
+                INVALID_HOUSE_RULE, f"Unknown house rule {name!r}{hint}", str(name)
+            )
+        if name == "table_thresholds" and isinstance(value, list):
+            value = tuple(value)
+        changes[name] = value
+    return dataclasses.replace(profile.rules, **changes)
+
+
+def describe(rules: HouseRules) -> dict[str, object]:
+    """Every parameter by name, JSON-serialisable (tuples become lists)."""
+    described: dict[str, object] = {}
+    for name in PARAMETER_KEYS:
+        value = getattr(rules, name)
+        described[name] = list(value) if isinstance(value, tuple) else value
+    return described

@@ -1,0 +1,112 @@
+"""API schemas of players, tournaments and entries (names fixed by API.md)."""
+
+from typing import Any, Literal
+
+from ninja import Field, Schema
+
+
+class ErrorOut(Schema):
+    code: str
+    detail: str
+
+
+class HealthOut(Schema):
+    status: str
+    database: str
+    broker: Literal["ok", "absent", "down"]
+
+
+class TimeOut(Schema):
+    server_time_ms: int
+
+
+class PlayerIn(Schema):
+    name: str = Field(..., min_length=1, max_length=120)
+    nickname: str = Field("", max_length=60)
+    email: str = Field("", max_length=254)
+    phone: str = Field("", max_length=40)
+
+
+class PlayerOut(Schema):
+    id: int
+    name: str
+    nickname: str
+    email: str
+    phone: str
+    banned: bool = False
+    ban_reason: str | None = None
+
+
+class BanIn(Schema):
+    reason: str = Field(..., min_length=1, max_length=300)
+    ends_at_ms: int | None = Field(None, description="When the ban ends; omit for indefinite")
+
+
+class BanOut(Schema):
+    id: int
+    player_id: int
+    reason: str
+    starts_at_ms: int
+    ends_at_ms: int | None
+
+
+class TournamentIn(Schema):
+    name: str = Field(..., min_length=1, max_length=160)
+    structure_id: int
+    starting_stack: int = Field(..., gt=0)
+    buy_in: int = Field(..., ge=0)
+    fee: int = Field(0, ge=0)
+    room_id: int | None = None
+    house_rules: str | None = Field(None, description="tda2024, mirage, doyle, veszprem, rimoc, atlas")
+    seats_per_table: int | None = Field(None, ge=2, le=12)
+    final_table_size: int | None = Field(None, ge=2, le=12)
+    table_numbers: list[int] | None = None
+    balance_threshold: int | None = Field(None, ge=1, le=9)
+    rules: dict[str, Any] = Field(default_factory=dict, description="Other house-rule overrides")
+    waiting_list: bool = True
+    max_entries: int | None = Field(None, gt=0)
+    currency: str = Field("HUF", max_length=8)
+
+
+class TournamentOut(Schema):
+    id: int
+    name: str
+    status: str
+    entries: int
+    players_remaining: int
+    waiting: int
+    prize_pool: int
+    total_chips: int
+    average_stack: int
+    capacity: int
+    starting_stack: int
+    buy_in: int
+    fee: int
+    currency: str
+    room_id: int
+    structure_id: int
+    house_rules: str
+    rules: dict[str, Any]
+    seats_drawn: bool
+    version: int
+
+
+class EntryIn(Schema):
+    player_id: int
+    method: Literal["cash", "card", "other"] = "cash"
+
+
+class EntryOut(Schema):
+    id: int
+    player_id: int
+    player_name: str
+    number: int
+    status: str
+    table: int | None
+    seat: int | None
+    waits_for_button: bool = False
+
+
+class SeatAssignIn(Schema):
+    table: int
+    seat: int = Field(..., ge=1, le=12)

@@ -1,0 +1,1 @@
+"""Writes: each public function is one transaction with locks, an audit entry and events."""

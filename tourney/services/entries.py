@@ -1,0 +1,232 @@
+"""Registration at the desk: entries, the money ledger and the waiting list."""
+
+import random
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tables.services.seating import entry_seat_late
+from tourney.errors import Conflict, InvalidInput, NotFound
+from tourney.models import Entry, LedgerEntry, Player, Tournament
+from tourney.selectors import player_active_ban, tournament_capacity, tournament_rules
+from tourney.services.audit import audit_record
+from tourney.services.events import event_append
+from tourney.services.locks import tournament_lock
+
+OPEN_FOR_REGISTRATION = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
+
+
+def entry_snapshot(entry: Entry) -> dict:
+    return {
+        "id": entry.pk,
+        "player_id": entry.player_id,
+        "number": entry.number,
+        "status": entry.status,
+        "table": entry.tournament_table.number if entry.tournament_table_id else None,
+        "seat": entry.seat,
+    }
+
+
+def _payment(tournament: Tournament, entry: Entry, method: str, cashier, now, sign: int) -> None:
+    suffix = "R" if sign < 0 else ""
+    receipt = f"{tournament.pk}-{entry.number:04d}{suffix}"
+    kinds = (
+        (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.FEE)
+        if sign > 0
+        else (LedgerEntry.Kind.REFUND_BUY_IN, LedgerEntry.Kind.REFUND_FEE)
+    )
+    rows = [
+        LedgerEntry(
+            tournament=tournament,
+            entry=entry,
+            kind=kind,
+            amount=sign * amount,
+            method=method,
+            cashier=cashier,
+            at=now,
+            receipt_number=receipt,
+        )
+        for kind, amount in zip(kinds, (tournament.buy_in, tournament.fee), strict=True)
+        if amount
+    ]
+    LedgerEntry.objects.bulk_create(rows)
+
+
+def entry_register(
+    *,
+    actor,
+    tournament_id: int,
+    player_id: int,
+    method: str = LedgerEntry.Method.CASH,
+    rng: random.Random | None = None,
+) -> Entry:
+    """Register a player: take the buy-in and fee, then seat them or put them on the waiting list.
+
+    Before the draw the entry has no seat; after it, a late entry gets a random seat at once.
+    """
+    if method not in LedgerEntry.Method.values:
+        raise InvalidInput("invalid_method", _("Payment is cash, card or other."))
+    with transaction.atomic():
+        tournament = tournament_lock(tournament_id)
+        if tournament.status not in OPEN_FOR_REGISTRATION:
+            raise Conflict(
+                "registration_closed",
+                _("Registration is closed: the tournament is %(status)s.")
+                % {"status": tournament.get_status_display().lower()},
+            )
+        player = Player.objects.filter(pk=player_id).first()
+        if player is None:
+            raise NotFound(
+                "player_not_found", _("There is no player with id %(id)s.") % {"id": player_id}
+            )
+        now = timezone.now()
+        ban = player_active_ban(player, now)
+        if ban is not None:
+            until = (
+                _("until %(date)s") % {"date": timezone.localtime(ban.ends_at).strftime("%Y-%m-%d %H:%M")}
+                if ban.ends_at
+                else _("until further notice")
+            )
+            raise Conflict(
+                "player_banned",
+                _("%(name)s is banned %(until)s: %(reason)s")
+                % {"name": player.name, "until": until, "reason": ban.reason},
+            )
+        live = Entry.objects.filter(
+            tournament=tournament,
+            player=player,
+            status__in=(Entry.Status.ACTIVE, Entry.Status.WAITING),
+        ).first()
+        if live is not None:
+            raise Conflict(
+                "already_registered",
+                _("%(name)s is already registered (entry %(number)s).")
+                % {"name": player.name, "number": live.number},
+            )
+        playing = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+        waiting = Entry.objects.filter(tournament=tournament, status=Entry.Status.WAITING).exists()
+        full = waiting or playing >= tournament_capacity(tournament)
+        if full and not tournament.waiting_list_enabled:
+            raise Conflict(
+                "tournament_full", _("Every seat is taken and this tournament has no waiting list.")
+            )
+        number = (
+            Entry.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"] or 0
+        ) + 1
+        entry = Entry(
+            tournament=tournament,
+            player=player,
+            number=number,
+            status=Entry.Status.WAITING if full else Entry.Status.ACTIVE,
+            created_at=now,
+            created_by=actor if actor is not None and actor.is_authenticated else None,
+            waiting_since=now if full else None,
+        )
+        if not full and tournament.seats_drawn_at is not None:
+            entry_seat_late(tournament, entry, tournament_rules(tournament), rng or random.SystemRandom(), now)
+        entry.save()
+        _payment(tournament, entry, method, entry.created_by, now, +1)
+        snapshot = entry_snapshot(entry)
+        audit_record(
+            actor=actor,
+            action="entry.register",
+            summary=(
+                _("%(name)s joined the waiting list")
+                if full
+                else _("Registered %(name)s")
+            )
+            % {"name": player.name},
+            tournament=tournament,
+            target=entry,
+            after={**snapshot, "paid": tournament.entry_price, "method": method},
+        )
+        event_append(tournament, "entry", {"action": "register", **snapshot, "player_name": player.name})
+    return entry
+
+
+def _promote_waiting(tournament: Tournament, actor, now) -> list[Entry]:
+    """Seat waiting-list entries in order while there is room."""
+    promoted: list[Entry] = []
+    capacity = tournament_capacity(tournament)
+    playing = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+    rules = None
+    for entry in (
+        Entry.objects.filter(tournament=tournament, status=Entry.Status.WAITING)
+        .select_related("player")
+        .order_by("waiting_since", "number")
+    ):
+        if playing >= capacity:
+            break
+        entry.status = Entry.Status.ACTIVE
+        if tournament.seats_drawn_at is not None:
+            rules = rules or tournament_rules(tournament)
+            entry_seat_late(tournament, entry, rules, random.SystemRandom(), now)
+        entry.save()
+        playing += 1
+        promoted.append(entry)
+        snapshot = entry_snapshot(entry)
+        audit_record(
+            actor=actor,
+            action="entry.promote",
+            summary=_("%(name)s moved from the waiting list into the tournament")
+            % {"name": entry.player.name},
+            tournament=tournament,
+            target=entry,
+            before={"status": "waiting"},
+            after=snapshot,
+        )
+        event_append(
+            tournament, "entry", {"action": "promote", **snapshot, "player_name": entry.player.name}
+        )
+    return promoted
+
+
+@transaction.atomic
+def entry_unregister(*, actor, tournament_id: int, entry_id: int, method: str | None = None) -> Entry:
+    """Unregister before the start and refund buy-in and fee; the waiting list moves up."""
+    tournament = tournament_lock(tournament_id)
+    entry = (
+        Entry.objects.select_related("player", "tournament_table")
+        .filter(tournament=tournament, pk=entry_id)
+        .first()
+    )
+    if entry is None:
+        raise NotFound("entry_not_found", _("There is no entry %(id)s in this tournament.") % {"id": entry_id})
+    if entry.status == Entry.Status.UNREGISTERED:
+        raise Conflict("already_unregistered", _("This entry has been refunded already."))
+    if entry.status == Entry.Status.ELIMINATED or (
+        tournament.status != Tournament.Status.REGISTERING and entry.status == Entry.Status.ACTIVE
+    ):
+        raise Conflict(
+            "tournament_started",
+            _("The tournament has started: a playing entry can no longer be refunded."),
+        )
+    before = entry_snapshot(entry)
+    now = timezone.now()
+    paid_method = (
+        method
+        or LedgerEntry.objects.filter(entry=entry, amount__gt=0).values_list("method", flat=True).first()
+        or LedgerEntry.Method.CASH
+    )
+    entry.status = Entry.Status.UNREGISTERED
+    entry.tournament_table = None
+    entry.seat = None
+    entry.ended_at = now
+    entry.save(update_fields=["status", "tournament_table", "seat", "ended_at"])
+    _payment(tournament, entry, paid_method, actor if actor and actor.is_authenticated else None, now, -1)
+    audit_record(
+        actor=actor,
+        action="entry.unregister",
+        summary=_("Unregistered and refunded %(name)s") % {"name": entry.player.name},
+        tournament=tournament,
+        target=entry,
+        before=before,
+        after={**entry_snapshot(entry), "refunded": tournament.entry_price},
+    )
+    event_append(
+        tournament, "entry", {"action": "unregister", **entry_snapshot(entry), "player_name": entry.player.name}
+    )
+    _promote_waiting(tournament, actor, now)
+    return entry

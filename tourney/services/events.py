@@ -1,0 +1,26 @@
+"""Tournament events: appended in the writer's transaction, published after commit."""
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from tourney import bus
+from tourney.models import Tournament, TournamentEvent
+
+
+def event_append(tournament: Tournament, kind: str, payload: dict[str, Any]) -> TournamentEvent:
+    """Bump the tournament's version, store the event and publish it once the write commits."""
+    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
+    tournament.refresh_from_db(fields=["version"])
+    event = TournamentEvent.objects.create(
+        tournament=tournament,
+        kind=kind,
+        version=tournament.version,
+        payload=payload,
+        at=timezone.now(),
+    )
+    message = {"id": event.pk, "event": kind, "version": event.version, "data": payload}
+    transaction.on_commit(lambda: bus.publish(tournament.pk, message))
+    return event

@@ -1,0 +1,31 @@
+"""API tokens for scripts: shown once, stored as SHA-256."""
+
+import hashlib
+import secrets
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tourney.models import ApiToken
+from tourney.services.audit import audit_record
+
+
+def token_hash(raw: str) -> str:
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+@transaction.atomic
+def api_token_create(*, actor, user, name: str = "") -> tuple[str, ApiToken]:
+    raw = "tny_" + secrets.token_urlsafe(32)
+    token = ApiToken.objects.create(
+        user=user, name=name[:80], token_hash=token_hash(raw), prefix=raw[4:12]
+    )
+    audit_record(
+        actor=actor,
+        action="token.create",
+        summary=_("API token %(prefix)s… created for %(user)s")
+        % {"prefix": token.prefix, "user": user.get_username()},
+        target=token,
+        after={"user": user.get_username(), "prefix": token.prefix, "name": name},
+    )
+    return raw, token

@@ -1,0 +1,152 @@
+"""Creating and starting tournaments."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clocks.models import Structure
+from tables.models import Room, Table, TournamentTable
+from tourney.domain.house_rules import DEFAULT_PROFILE, HouseRulesError, describe, resolve_house_rules
+from tourney.errors import Conflict, InvalidInput, NotFound
+from tourney.models import Tournament
+from tourney.services.audit import audit_record
+from tourney.services.events import event_append
+from tourney.services.locks import tournament_lock
+
+
+def _non_negative(name: str, value: int) -> None:
+    if value < 0:
+        raise InvalidInput(
+            f"invalid_{name}", _("%(field)s cannot be negative.") % {"field": name.replace("_", " ")}
+        )
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    actor,
+    name: str,
+    structure_id: int,
+    starting_stack: int,
+    buy_in: int,
+    fee: int = 0,
+    room_id: int | None = None,
+    house_rules: str | None = None,
+    rules_overrides: dict[str, Any] | None = None,
+    table_numbers: Sequence[int] | None = None,
+    waiting_list_enabled: bool = True,
+    max_entries: int | None = None,
+    currency: str = "HUF",
+    scheduled_start=None,
+) -> Tournament:
+    """Create a tournament on a room's tables (in `table_numbers` order, or all by number)."""
+    name = " ".join((name or "").split())
+    if not name:
+        raise InvalidInput("invalid_name", _("A tournament needs a name."))
+    for field, value in (("buy_in", buy_in), ("fee", fee)):
+        _non_negative(field, value)
+    if starting_stack <= 0:
+        raise InvalidInput("invalid_starting_stack", _("The starting stack must be positive."))
+    if max_entries is not None and max_entries <= 0:
+        raise InvalidInput("invalid_max_entries", _("The entry limit must be positive."))
+    profile = house_rules or DEFAULT_PROFILE
+    overrides = dict(rules_overrides or {})
+    try:
+        rules = resolve_house_rules(profile, overrides)
+    except HouseRulesError as exc:
+        raise InvalidInput(exc.code, str(exc)) from exc
+    structure = Structure.objects.filter(pk=structure_id).first()
+    if structure is None:
+        raise NotFound(
+            "structure_not_found", _("There is no blind structure with id %(id)s.") % {"id": structure_id}
+        )
+    room = Room.objects.filter(pk=room_id).first() if room_id else Room.objects.order_by("pk").first()
+    if room is None:
+        raise NotFound(
+            "room_not_found",
+            _("There is no room with id %(id)s.") % {"id": room_id}
+            if room_id
+            else _("Create a room with tables first."),
+        )
+    room_tables = {t.number: t for t in Table.objects.filter(room=room)}
+    numbers = list(table_numbers) if table_numbers else sorted(room_tables)
+    if len(set(numbers)) != len(numbers):
+        raise InvalidInput("duplicate_table_number", _("Each table may be listed only once."))
+    unknown = [n for n in numbers if n not in room_tables]
+    if unknown:
+        raise InvalidInput(
+            "unknown_table",
+            _("The room has no table %(numbers)s.") % {"numbers": ", ".join(map(str, unknown))},
+        )
+    if not numbers:
+        raise InvalidInput("invalid_tables", _("The tournament needs at least one table."))
+    tournament = Tournament.objects.create(
+        name=name,
+        room=room,
+        structure=structure,
+        starting_stack=starting_stack,
+        buy_in=buy_in,
+        fee=fee,
+        currency=currency[:8] or "HUF",
+        house_rules=profile,
+        rules_overrides=overrides,
+        waiting_list_enabled=waiting_list_enabled,
+        max_entries=max_entries,
+        scheduled_start=scheduled_start,
+    )
+    TournamentTable.objects.bulk_create(
+        TournamentTable(
+            tournament=tournament,
+            table=room_tables[n],
+            number=n,
+            open_order=i,
+            seats=min(room_tables[n].seats, rules.seats_per_table),
+        )
+        for i, n in enumerate(numbers, start=1)
+    )
+    audit_record(
+        actor=actor,
+        action="tournament.create",
+        summary=_("Created tournament %(name)s") % {"name": name},
+        tournament=tournament,
+        target=tournament,
+        after={
+            "name": name,
+            "structure_id": structure.pk,
+            "starting_stack": starting_stack,
+            "buy_in": buy_in,
+            "fee": fee,
+            "room_id": room.pk,
+            "table_numbers": numbers,
+            "house_rules": profile,
+            "rules": describe(rules),
+        },
+    )
+    return tournament
+
+
+@transaction.atomic
+def tournament_start(*, actor, tournament_id: int) -> Tournament:
+    """Start play: from now on entries are late registrations and cannot be refunded."""
+    tournament = tournament_lock(tournament_id)
+    if tournament.status != Tournament.Status.REGISTERING:
+        raise Conflict("already_started", _("The tournament has started already."))
+    if tournament.seats_drawn_at is None:
+        raise Conflict("draw_not_done", _("Draw the seats before starting."))
+    tournament.status = Tournament.Status.RUNNING
+    tournament.started_at = timezone.now()
+    tournament.save(update_fields=["status", "started_at"])
+    audit_record(
+        actor=actor,
+        action="tournament.start",
+        summary=_("Started %(name)s") % {"name": tournament.name},
+        tournament=tournament,
+        target=tournament,
+        before={"status": "registering"},
+        after={"status": "running"},
+    )
+    event_append(tournament, "tournament", {"status": tournament.status})
+    return tournament

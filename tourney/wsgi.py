@@ -1,0 +1,9 @@
+"""WSGI entry point (ASGI with uvicorn is the supported server)."""
+
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tourney.settings")
+
+application = get_wsgi_application()
