@@ -34,7 +34,9 @@ def _save(data: StructureData) -> Structure:
     structure = Structure.objects.create(
         name=data.name.strip(),
         description=data.description,
-        chips=[{"value": c.value, "color": c.color} for c in sorted(data.chips, key=lambda c: c.value)],
+        chips=[
+            {"value": c.value, "color": c.color} for c in sorted(data.chips, key=lambda c: c.value)
+        ],
         starting_stack=data.starting_stack,
         template_key=data.key,
     )

@@ -1,4 +1,9 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from clocks import views
 
 app_name = "clocks"
-urlpatterns: list = []
+urlpatterns = [
+    path("display/<str:token>/", views.display, name="display"),
+    path("display/<str:token>/seats/", views.display_seats, name="display_seats"),
+]

@@ -78,6 +78,8 @@ class TournamentTable(models.Model):
     button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     small_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     big_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The empty seat the small blind would have posted from; the next dead button lands there.
+    dead_small_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     hands_played = models.PositiveIntegerField(default=0)
     button_draw = models.JSONField(default=list, blank=True)
 
@@ -85,7 +87,9 @@ class TournamentTable(models.Model):
         ordering = ["tournament_id", "open_order"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "table"], name="tournament_table_once"),
-            models.UniqueConstraint(fields=["tournament", "number"], name="tournament_table_number"),
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="tournament_table_number"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -14,7 +14,18 @@ def table_blinds(table: TournamentTable) -> Blinds | None:
         button=table.button_seat,
         small_blind=table.small_blind_seat,
         big_blind=table.big_blind_seat,
+        dead_small_blind=table.dead_small_blind_seat,
     )
+
+
+def blinds_fields(blinds: Blinds) -> dict[str, int | None]:
+    """The TournamentTable field values that store `blinds`."""
+    return {
+        "button_seat": blinds.button,
+        "small_blind_seat": blinds.small_blind,
+        "big_blind_seat": blinds.big_blind,
+        "dead_small_blind_seat": blinds.dead_small_blind,
+    }
 
 
 def unavailable_seats(tables: list[TournamentTable]) -> dict[int, dict[int, str]]:
@@ -66,6 +77,15 @@ def tournament_tables_layout(tournament: Tournament, include_idle: bool = False)
                 "waits_for_button": entry.waits_for_button,
             }
         )
+
+    def seat_list(t: TournamentTable) -> list[dict]:
+        by_seat = {p["seat"]: p for p in players.get(t.pk, [])}
+        restricted = restrictions.get(t.pk, {})
+        return [
+            {"seat": s, "player": by_seat.get(s), "restriction": restricted.get(s)}
+            for s in range(1, t.seats + 1)
+        ]
+
     return [
         {
             "id": t.pk,
@@ -79,6 +99,7 @@ def tournament_tables_layout(tournament: Tournament, include_idle: bool = False)
             "button_draw": t.button_draw,
             "restricted_seats": {str(k): v for k, v in restrictions.get(t.pk, {}).items()},
             "players": players.get(t.pk, []),
+            "seat_list": seat_list(t),
         }
         for t in tables
     ]

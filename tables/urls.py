@@ -1,4 +1,14 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from tables import views
 
 app_name = "tables"
-urlpatterns: list = []
+urlpatterns = [
+    path("tournaments/<int:tournament_id>/seating/", views.seating_chart, name="seating_chart"),
+    path("tournaments/<int:tournament_id>/tables/<int:number>/", views.dealer_table, name="dealer"),
+    path(
+        "tournaments/<int:tournament_id>/tables/<int:number>/hand/",
+        views.dealer_hand,
+        name="dealer_hand",
+    ),
+]

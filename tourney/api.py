@@ -1,8 +1,8 @@
 """The root API (`/api/v1/`) and the routes of players, tournaments and entries."""
 
 import time
-from functools import wraps
 from datetime import UTC, datetime
+from functools import wraps
 
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
@@ -36,6 +36,7 @@ from tourney.selectors import player_active_ban, player_search, tournament_rules
 from tourney.services.entries import entry_register, entry_unregister
 from tourney.services.players import player_ban, player_create
 from tourney.services.tournaments import tournament_create, tournament_start
+
 
 def staff_docs_only(view):
     """The docs page is for staff; the OpenAPI document stays public for other programs."""
@@ -73,7 +74,9 @@ def on_tourney_error(request, exc: TourneyError):
 def on_validation_error(request, exc: NinjaValidationError):
     parts = []
     for err in exc.errors:
-        where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("body", "payload", "query"))
+        where = ".".join(
+            str(p) for p in err.get("loc", ()) if p not in ("body", "payload", "query")
+        )
         parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
     detail = _("The request is not valid: %(errors)s") % {"errors": "; ".join(parts)}
     return error_response(request, "invalid_input", detail, 422)
@@ -206,7 +209,9 @@ def ban_player(request, player_id: int, payload: BanIn):
     ends_at = (
         datetime.fromtimestamp(payload.ends_at_ms / 1000, tz=UTC) if payload.ends_at_ms else None
     )
-    ban = player_ban(actor=request.auth, player_id=player_id, reason=payload.reason, ends_at=ends_at)
+    ban = player_ban(
+        actor=request.auth, player_id=player_id, reason=payload.reason, ends_at=ends_at
+    )
     return Status(
         201,
         {

@@ -162,9 +162,7 @@ class Entry(models.Model):
     class Meta:
         ordering = ["tournament_id", "number"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "number"], name="entry_number_unique"
-            ),
+            models.UniqueConstraint(fields=["tournament", "number"], name="entry_number_unique"),
             models.UniqueConstraint(
                 fields=["tournament", "player"],
                 condition=Q(status__in=["waiting", "active"]),

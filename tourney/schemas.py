@@ -57,7 +57,9 @@ class TournamentIn(Schema):
     buy_in: int = Field(..., ge=0)
     fee: int = Field(0, ge=0)
     room_id: int | None = None
-    house_rules: str | None = Field(None, description="tda2024, mirage, doyle, veszprem, rimoc, atlas")
+    house_rules: str | None = Field(
+        None, description="tda2024, mirage, doyle, veszprem, rimoc, atlas"
+    )
     seats_per_table: int | None = Field(None, ge=2, le=12)
     final_table_size: int | None = Field(None, ge=2, le=12)
     table_numbers: list[int] | None = None

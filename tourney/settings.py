@@ -140,3 +140,12 @@ LOGGING = {
 
 # Display links are signed with SECRET_KEY; this salt keeps them from verifying as anything else.
 DISPLAY_LINK_SALT = "tourney.display"
+
+from django.contrib.messages import constants as message_constants  # noqa: E402
+
+MESSAGE_TAGS = {
+    message_constants.ERROR: "bad",
+    message_constants.WARNING: "warn",
+    message_constants.SUCCESS: "ok",
+    message_constants.INFO: "info",
+}

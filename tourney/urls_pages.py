@@ -1,4 +1,38 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from tourney import views
 
 app_name = "tourney"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("tournaments/new/", views.tournament_new, name="tournament_new"),
+    path("tournaments/<int:tournament_id>/desk/", views.desk, name="desk"),
+    path("tournaments/<int:tournament_id>/desk/search/", views.desk_search, name="desk_search"),
+    path(
+        "tournaments/<int:tournament_id>/desk/register/", views.desk_register, name="desk_register"
+    ),
+    path(
+        "tournaments/<int:tournament_id>/desk/new-player/",
+        views.desk_new_player,
+        name="desk_new_player",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/entries/<int:entry_id>/unregister/",
+        views.desk_unregister,
+        name="desk_unregister",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/entries/<int:entry_id>/seat-card/",
+        views.seat_card,
+        name="seat_card",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/entries/<int:entry_id>/receipt/",
+        views.receipt,
+        name="receipt",
+    ),
+    path("tournaments/<int:tournament_id>/", views.console, name="console"),
+    path("tournaments/<int:tournament_id>/draw/", views.draw, name="draw"),
+    path("tournaments/<int:tournament_id>/start/", views.start, name="start"),
+    path("audit/", views.audit_log, name="audit_log"),
+]

@@ -29,12 +29,13 @@ def hand_report(
     ).first()
     if table is None:
         raise NotFound(
-            "table_not_found", _("Table %(n)s is not in play in this tournament.") % {"n": table_number}
+            "table_not_found",
+            _("Table %(n)s is not in play in this tournament.") % {"n": table_number},
         )
     occupied = set(
-        Entry.objects.filter(
-            tournament_table=table, status=Entry.Status.ACTIVE
-        ).values_list("seat", flat=True)
+        Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).values_list(
+            "seat", flat=True
+        )
     )
     if len(occupied) < 2:
         raise Conflict("table_short", _("A hand needs at least two players at the table."))
@@ -57,9 +58,7 @@ def hand_report(
     table.button_seat = blinds.button
     table.small_blind_seat = blinds.small_blind
     table.big_blind_seat = blinds.big_blind
-    table.save(
-        update_fields=["hands_played", "button_seat", "small_blind_seat", "big_blind_seat"]
-    )
+    table.save(update_fields=["hands_played", "button_seat", "small_blind_seat", "big_blind_seat"])
     # A newcomer waiting for the button is dealt in once the button has passed their seat.
     Entry.objects.filter(
         tournament_table=table, status=Entry.Status.ACTIVE, waits_for_button=True

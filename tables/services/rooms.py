@@ -22,7 +22,8 @@ def _validate_tables(tables: Sequence[dict[str, int]]) -> None:
         if not 2 <= t["seats"] <= 12:
             raise InvalidInput(
                 "invalid_seats",
-                _("Table %(number)s: a table has between 2 and 12 seats.") % {"number": t["number"]},
+                _("Table %(number)s: a table has between 2 and 12 seats.")
+                % {"number": t["number"]},
             )
 
 
@@ -33,7 +34,9 @@ def room_create(*, actor, name: str, tables: Sequence[dict[str, int]]) -> Room:
         raise InvalidInput("invalid_name", _("A room needs a name."))
     _validate_tables(tables)
     if Room.objects.filter(name=name).exists():
-        raise Conflict("room_exists", _("A room called “%(name)s” exists already.") % {"name": name})
+        raise Conflict(
+            "room_exists", _("A room called “%(name)s” exists already.") % {"name": name}
+        )
     room = Room.objects.create(name=name)
     Table.objects.bulk_create(
         Table(room=room, number=t["number"], seats=t["seats"])

@@ -19,7 +19,7 @@ from tables.domain.seating import (
     tables_needed,
 )
 from tables.models import TournamentTable
-from tables.selectors import occupied_seats, table_blinds, unavailable_seats
+from tables.selectors import blinds_fields, occupied_seats, table_blinds, unavailable_seats
 from tourney.domain.house_rules import HouseRules
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Entry, Tournament
@@ -89,7 +89,9 @@ def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -
         try:
             draw = draw_seats([e.pk for e in entries], _specs(tables, seats), srules, rng)
         except SeatingError as exc:
-            raise Conflict(exc.code, _("There are not enough free seats for every player.")) from exc
+            raise Conflict(
+                exc.code, _("There are not enough free seats for every player.")
+            ) from exc
         now = timezone.now()
         by_number = {t.number: t for t in tables}
         by_entry = {e.pk: e for e in entries}
@@ -108,9 +110,8 @@ def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -
             _open_table(table, now)
             button = draw_button(sorted(occupied), rng)
             blinds = first_hand_blinds(button.button_seat, occupied, table.seats)
-            table.button_seat = blinds.button
-            table.small_blind_seat = blinds.small_blind
-            table.big_blind_seat = blinds.big_blind
+            for name, value in blinds_fields(blinds).items():
+                setattr(table, name, value)
             table.button_draw = [{"seat": s, "card": c.code} for s, c in button.cards]
             opened.append(table)
         TournamentTable.objects.bulk_update(
@@ -123,6 +124,7 @@ def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -
                 "button_seat",
                 "small_blind_seat",
                 "big_blind_seat",
+                "dead_small_blind_seat",
                 "button_draw",
             ],
             1000,
@@ -223,12 +225,16 @@ def entry_seat_assign(
         raise NotFound("table_not_found", _("Table %(n)s is not in play.") % {"n": table_number})
     if not 1 <= seat <= table.table.seats:
         raise InvalidInput("invalid_seat", _("That table has no seat %(s)s.") % {"s": seat})
-    if Entry.objects.filter(
-        tournament_table=table, seat=seat, status=Entry.Status.ACTIVE
-    ).exclude(pk=entry.pk).exists():
+    if (
+        Entry.objects.filter(tournament_table=table, seat=seat, status=Entry.Status.ACTIVE)
+        .exclude(pk=entry.pk)
+        .exists()
+    ):
         raise Conflict("seat_taken", _("Somebody sits in that seat."))
-    before = {"table": entry.tournament_table.number if entry.tournament_table else None,
-              "seat": entry.seat}
+    before = {
+        "table": entry.tournament_table.number if entry.tournament_table else None,
+        "seat": entry.seat,
+    }
     now = timezone.now()
     if table.status == TournamentTable.Status.IDLE:
         _open_table(table, now)

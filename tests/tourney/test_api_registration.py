@@ -56,9 +56,10 @@ def test_registering_twice_is_refused_and_changes_nothing(api, tournament):
 
 
 def test_unknown_ids_are_404(api, tournament):
-    assert api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": 999}).json()[
-        "code"
-    ] == "player_not_found"
+    assert (
+        api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": 999}).json()["code"]
+        == "player_not_found"
+    )
     response = api.post("/tournaments/999/entries", {"player_id": 1})
     assert response.status_code == 404
 
@@ -96,7 +97,10 @@ def test_full_room_without_waiting_list_is_refused(api, room, structure):
     tournament = api.post("/tournaments", body).json()
     for name in ("A", "B"):
         pid = create_player(api, name)
-        assert api.post(f"/tournaments/{tournament['id']}/entries", {"player_id": pid}).status_code == 201
+        assert (
+            api.post(f"/tournaments/{tournament['id']}/entries", {"player_id": pid}).status_code
+            == 201
+        )
     pid = create_player(api, "C")
     response = api.post(f"/tournaments/{tournament['id']}/entries", {"player_id": pid})
     assert response.status_code == 409 and response.json()["code"] == "tournament_full"
@@ -146,7 +150,10 @@ def test_late_registrant_gets_a_seat_at_a_smallest_table(api, tournament):
             {"player_id": create_player(api, f"P{i}")},
         )
     api.post(f"/tournaments/{tournament.pk}/draw")
-    tables = {t["number"]: len(t["players"]) for t in api.get(f"/tournaments/{tournament.pk}/tables").json()}
+    tables = {
+        t["number"]: len(t["players"])
+        for t in api.get(f"/tournaments/{tournament.pk}/tables").json()
+    }
     smallest = min(tables.values())
     late = api.post(
         f"/tournaments/{tournament.pk}/entries", {"player_id": create_player(api, "Late")}
@@ -156,7 +163,9 @@ def test_late_registrant_gets_a_seat_at_a_smallest_table(api, tournament):
 
 def test_unregister_after_start_is_refused(api, tournament):
     entries = [
-        api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": create_player(api, n)}).json()
+        api.post(
+            f"/tournaments/{tournament.pk}/entries", {"player_id": create_player(api, n)}
+        ).json()
         for n in ("A", "B")
     ]
     api.post(f"/tournaments/{tournament.pk}/draw")
@@ -168,7 +177,9 @@ def test_unregister_after_start_is_refused(api, tournament):
 def test_registering_in_a_finished_tournament_is_refused(api, tournament):
     tournament.status = "finished"
     tournament.save()
-    response = api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": create_player(api, "A")})
+    response = api.post(
+        f"/tournaments/{tournament.pk}/entries", {"player_id": create_player(api, "A")}
+    )
     assert response.status_code == 409 and response.json()["code"] == "registration_closed"
 
 
@@ -180,7 +191,9 @@ def test_display_role_cannot_register(api, api_as, tournament):
 
 def test_hand_report_moves_the_button(api, tournament):
     for i in range(6):
-        api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": create_player(api, f"P{i}")})
+        api.post(
+            f"/tournaments/{tournament.pk}/entries", {"player_id": create_player(api, f"P{i}")}
+        )
     table = api.post(f"/tournaments/{tournament.pk}/draw").json()["tables"][0]
     seats = sorted(p["seat"] for p in table["players"])
     after = api.post(f"/tournaments/{tournament.pk}/tables/{table['number']}/hands").json()

@@ -85,7 +85,8 @@ def entry_register(
         ban = player_active_ban(player, now)
         if ban is not None:
             until = (
-                _("until %(date)s") % {"date": timezone.localtime(ban.ends_at).strftime("%Y-%m-%d %H:%M")}
+                _("until %(date)s")
+                % {"date": timezone.localtime(ban.ends_at).strftime("%Y-%m-%d %H:%M")}
                 if ban.ends_at
                 else _("until further notice")
             )
@@ -125,24 +126,24 @@ def entry_register(
             waiting_since=now if full else None,
         )
         if not full and tournament.seats_drawn_at is not None:
-            entry_seat_late(tournament, entry, tournament_rules(tournament), rng or random.SystemRandom(), now)
+            entry_seat_late(
+                tournament, entry, tournament_rules(tournament), rng or random.SystemRandom(), now
+            )
         entry.save()
         _payment(tournament, entry, method, entry.created_by, now, +1)
         snapshot = entry_snapshot(entry)
         audit_record(
             actor=actor,
             action="entry.register",
-            summary=(
-                _("%(name)s joined the waiting list")
-                if full
-                else _("Registered %(name)s")
-            )
+            summary=(_("%(name)s joined the waiting list") if full else _("Registered %(name)s"))
             % {"name": player.name},
             tournament=tournament,
             target=entry,
             after={**snapshot, "paid": tournament.entry_price, "method": method},
         )
-        event_append(tournament, "entry", {"action": "register", **snapshot, "player_name": player.name})
+        event_append(
+            tournament, "entry", {"action": "register", **snapshot, "player_name": player.name}
+        )
     return entry
 
 
@@ -184,7 +185,9 @@ def _promote_waiting(tournament: Tournament, actor, now) -> list[Entry]:
 
 
 @transaction.atomic
-def entry_unregister(*, actor, tournament_id: int, entry_id: int, method: str | None = None) -> Entry:
+def entry_unregister(
+    *, actor, tournament_id: int, entry_id: int, method: str | None = None
+) -> Entry:
     """Unregister before the start and refund buy-in and fee; the waiting list moves up."""
     tournament = tournament_lock(tournament_id)
     entry = (
@@ -193,7 +196,9 @@ def entry_unregister(*, actor, tournament_id: int, entry_id: int, method: str | 
         .first()
     )
     if entry is None:
-        raise NotFound("entry_not_found", _("There is no entry %(id)s in this tournament.") % {"id": entry_id})
+        raise NotFound(
+            "entry_not_found", _("There is no entry %(id)s in this tournament.") % {"id": entry_id}
+        )
     if entry.status == Entry.Status.UNREGISTERED:
         raise Conflict("already_unregistered", _("This entry has been refunded already."))
     if entry.status == Entry.Status.ELIMINATED or (
@@ -207,7 +212,9 @@ def entry_unregister(*, actor, tournament_id: int, entry_id: int, method: str | 
     now = timezone.now()
     paid_method = (
         method
-        or LedgerEntry.objects.filter(entry=entry, amount__gt=0).values_list("method", flat=True).first()
+        or LedgerEntry.objects.filter(entry=entry, amount__gt=0)
+        .values_list("method", flat=True)
+        .first()
         or LedgerEntry.Method.CASH
     )
     entry.status = Entry.Status.UNREGISTERED
@@ -215,7 +222,9 @@ def entry_unregister(*, actor, tournament_id: int, entry_id: int, method: str | 
     entry.seat = None
     entry.ended_at = now
     entry.save(update_fields=["status", "tournament_table", "seat", "ended_at"])
-    _payment(tournament, entry, paid_method, actor if actor and actor.is_authenticated else None, now, -1)
+    _payment(
+        tournament, entry, paid_method, actor if actor and actor.is_authenticated else None, now, -1
+    )
     audit_record(
         actor=actor,
         action="entry.unregister",
@@ -226,7 +235,9 @@ def entry_unregister(*, actor, tournament_id: int, entry_id: int, method: str | 
         after={**entry_snapshot(entry), "refunded": tournament.entry_price},
     )
     event_append(
-        tournament, "entry", {"action": "unregister", **entry_snapshot(entry), "player_name": entry.player.name}
+        tournament,
+        "entry",
+        {"action": "unregister", **entry_snapshot(entry), "player_name": entry.player.name},
     )
     _promote_waiting(tournament, actor, now)
     return entry

@@ -11,6 +11,7 @@ def tournament_lock(tournament_id: int) -> Tournament:
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
         raise NotFound(
-            "tournament_not_found", _("There is no tournament with id %(id)s.") % {"id": tournament_id}
+            "tournament_not_found",
+            _("There is no tournament with id %(id)s.") % {"id": tournament_id},
         )
     return tournament

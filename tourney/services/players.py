@@ -67,7 +67,9 @@ def player_ban(
     now = now or timezone.now()
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
-        raise NotFound("player_not_found", _("There is no player with id %(id)s.") % {"id": player_id})
+        raise NotFound(
+            "player_not_found", _("There is no player with id %(id)s.") % {"id": player_id}
+        )
     reason = (reason or "").strip()
     if not reason:
         raise InvalidInput("invalid_reason", _("A ban needs a reason."))
@@ -90,7 +92,9 @@ def player_ban(
 def player_ban_lift(*, actor, ban_id: int) -> PlayerBan:
     ban = PlayerBan.objects.select_related("player").filter(pk=ban_id, lifted_at=None).first()
     if ban is None:
-        raise NotFound("ban_not_found", _("There is no active ban with id %(id)s.") % {"id": ban_id})
+        raise NotFound(
+            "ban_not_found", _("There is no active ban with id %(id)s.") % {"id": ban_id}
+        )
     ban.lifted_at = timezone.now()
     ban.save(update_fields=["lifted_at"])
     audit_record(

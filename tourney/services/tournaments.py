@@ -9,7 +9,12 @@ from django.utils.translation import gettext as _
 
 from clocks.models import Structure
 from tables.models import Room, Table, TournamentTable
-from tourney.domain.house_rules import DEFAULT_PROFILE, HouseRulesError, describe, resolve_house_rules
+from tourney.domain.house_rules import (
+    DEFAULT_PROFILE,
+    HouseRulesError,
+    describe,
+    resolve_house_rules,
+)
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Tournament
 from tourney.services.audit import audit_record
@@ -20,7 +25,8 @@ from tourney.services.locks import tournament_lock
 def _non_negative(name: str, value: int) -> None:
     if value < 0:
         raise InvalidInput(
-            f"invalid_{name}", _("%(field)s cannot be negative.") % {"field": name.replace("_", " ")}
+            f"invalid_{name}",
+            _("%(field)s cannot be negative.") % {"field": name.replace("_", " ")},
         )
 
 
@@ -61,9 +67,12 @@ def tournament_create(
     structure = Structure.objects.filter(pk=structure_id).first()
     if structure is None:
         raise NotFound(
-            "structure_not_found", _("There is no blind structure with id %(id)s.") % {"id": structure_id}
+            "structure_not_found",
+            _("There is no blind structure with id %(id)s.") % {"id": structure_id},
         )
-    room = Room.objects.filter(pk=room_id).first() if room_id else Room.objects.order_by("pk").first()
+    room = (
+        Room.objects.filter(pk=room_id).first() if room_id else Room.objects.order_by("pk").first()
+    )
     if room is None:
         raise NotFound(
             "room_not_found",

@@ -1,0 +1,52 @@
+"""Lobby display pages opened from a signed read-only link."""
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+from clocks.display_links import display_token_tournament_id
+from tables.selectors import tournament_tables_layout
+from tourney.domain.text import search_key
+from tourney.models import Tournament
+from tourney.selectors import tournament_summary
+
+
+def _tournament_for(token: str) -> Tournament:
+    tournament_id = display_token_tournament_id(token)
+    if tournament_id is None:
+        raise Http404
+    return get_object_or_404(Tournament, pk=tournament_id)
+
+
+def _seat_rows(tournament: Tournament) -> list[dict]:
+    rows = [
+        {"name": p["player_name"], "table": t["number"], "seat": p["seat"]}
+        for t in tournament_tables_layout(tournament)
+        for p in t["players"]
+    ]
+    return sorted(rows, key=lambda r: r["name"].casefold())
+
+
+def display(request, token: str):
+    tournament = _tournament_for(token)
+    return render(
+        request,
+        "clocks/display.html",
+        {
+            "tournament": tournament,
+            "summary": tournament_summary(tournament),
+            "token": token,
+            "seats": _seat_rows(tournament),
+        },
+    )
+
+
+def display_seats(request, token: str):
+    """Find your seat: the rows whose name contains every typed word (accents ignored)."""
+    tournament = _tournament_for(token)
+    words = search_key(request.GET.get("q", "")).split()
+    rows = [r for r in _seat_rows(tournament) if all(w in search_key(r["name"]) for w in words)]
+    return render(
+        request,
+        "clocks/_display_seats.html",
+        {"seats": rows[:30], "query": request.GET.get("q", "")},
+    )

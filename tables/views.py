@@ -1,0 +1,59 @@
+"""The seating chart and the dealer's table page."""
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tables.models import TournamentTable
+from tables.selectors import tournament_tables_layout
+from tables.services.hands import hand_report
+from tourney.models import Tournament
+from tourney.views_support import role_required, run_service
+
+
+@role_required("read")
+def seating_chart(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    tables = tournament_tables_layout(tournament)
+    by_name = sorted(
+        (
+            {"name": p["player_name"], "table": t["number"], "seat": p["seat"]}
+            for t in tables
+            for p in t["players"]
+        ),
+        key=lambda row: row["name"].casefold(),
+    )
+    return render(
+        request,
+        "tables/seating_chart.html",
+        {"tournament": tournament, "tables": tables, "by_name": by_name},
+    )
+
+
+@role_required("read")
+def dealer_table(request, tournament_id: int, number: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    table = next((t for t in tournament_tables_layout(tournament) if t["number"] == number), None)
+    if table is None:
+        raise Http404
+    return render(request, "tables/dealer.html", {"tournament": tournament, "table": table})
+
+
+@role_required("floor")
+@require_POST
+def dealer_hand(request, tournament_id: int, number: int):
+    raw_button = request.POST.get("button_seat", "").strip()
+    button_seat = int(raw_button) if raw_button.isdigit() else None
+    run_service(
+        request,
+        lambda: hand_report(
+            actor=request.user,
+            tournament_id=tournament_id,
+            table_number=number,
+            button_seat=button_seat,
+        ),
+        _("Hand recorded; the button has moved."),
+    )
+    get_object_or_404(TournamentTable, tournament_id=tournament_id, number=number)
+    return redirect("tables:dealer", tournament_id, number)

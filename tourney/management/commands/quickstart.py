@@ -1,0 +1,83 @@
+"""Set up a demo room and tournament, print the login and URLs, and serve on 127.0.0.1:8000."""
+
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+from django.urls import reverse
+
+from clocks.display_links import display_token
+from clocks.models import Structure
+from tables.models import Room
+from tables.services.rooms import room_create
+from tourney.models import Player, Tournament
+from tourney.services.entries import entry_register
+from tourney.services.players import player_create
+from tourney.services.staff import staff_user_ensure
+from tourney.services.tournaments import tournament_create
+
+DEMO_ROOM = "Demo poker room"
+DEMO_TOURNAMENT = "Rimóc championship — demo round"
+DEMO_PLAYERS = [
+    "Kovács Ádám", "Nagy Béla", "Szabó Csilla", "Tóth Dániel", "Horváth Eszter",
+    "Varga Ferenc", "Kiss Gábor", "Molnár Hajnalka", "Németh István", "Farkas Judit",
+    "Balogh Kata", "Papp László",
+]  # fmt: skip
+
+
+class Command(BaseCommand):
+    help = "Migrate, create a demo room, tournament and director login, then serve."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--host", default="127.0.0.1")
+        parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument("--no-serve", action="store_true", help="set up and print only")
+
+    def handle(self, *args, host: str, port: int, no_serve: bool, **options):
+        call_command("migrate", interactive=False, verbosity=0)
+        password = secrets.token_urlsafe(9)
+        director = staff_user_ensure(
+            actor=None, username="director", role="director", password=password
+        )
+        get_user_model().objects.filter(pk=director.pk).update(is_staff=True, is_superuser=True)
+        room = Room.objects.filter(name=DEMO_ROOM).first() or room_create(
+            actor=director,
+            name=DEMO_ROOM,
+            tables=[{"number": n, "seats": 10} for n in range(1, 9)],
+        )
+        tournament = Tournament.objects.filter(name=DEMO_TOURNAMENT).first()
+        if tournament is None:
+            structure = Structure.objects.get(template_key="rimoc-championship")
+            tournament = tournament_create(
+                actor=director,
+                name=DEMO_TOURNAMENT,
+                structure_id=structure.pk,
+                starting_stack=40_000,
+                buy_in=10_000,
+                fee=2_000,
+                room_id=room.pk,
+                house_rules="rimoc",
+            )
+            for name in DEMO_PLAYERS:
+                player = Player.objects.filter(name=name).first() or player_create(
+                    actor=director, name=name
+                )
+                entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+        base = f"http://{host}:{port}"
+        lines = [
+            "",
+            "Tourney is ready.",
+            f"  Log in:    {base}{reverse('login')}   user: director   password: {password}",
+            f"  Console:   {base}{reverse('tourney:console', args=[tournament.pk])}",
+            f"  Desk:      {base}{reverse('tourney:desk', args=[tournament.pk])}",
+            f"  Display:   {base}{reverse('clocks:display', args=[display_token(tournament.pk)])}",
+            f"  API docs:  {base}/api/v1/docs",
+            "",
+        ]
+        self.stdout.write("\n".join(lines))
+        if no_serve:
+            return
+        import uvicorn
+
+        uvicorn.run("tourney.asgi:application", host=host, port=port, log_level="warning")

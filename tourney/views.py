@@ -1,0 +1,296 @@
+"""Pages of the registration desk, the director console and the audit log."""
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clocks.display_links import display_token
+from tables.selectors import tournament_tables_layout
+from tables.services.seating import seats_draw
+from tourney import roles
+from tourney.forms import NewPlayerForm, RegisterForm, TournamentForm
+from tourney.models import AuditEntry, Entry, LedgerEntry, Tournament
+from tourney.selectors import (
+    entry_waiting_list,
+    player_active_ban,
+    player_search,
+    tournament_summary,
+)
+from tourney.services.entries import entry_register, entry_unregister
+from tourney.services.players import player_create
+from tourney.services.tournaments import tournament_create, tournament_start
+from tourney.views_support import role_required, run_service
+
+
+@role_required("read")
+def home(request):
+    form = TournamentForm() if roles.can(request.user, "director") else None
+    tournaments = [(t, tournament_summary(t)) for t in Tournament.objects.all()[:50]]
+    return render(request, "tourney/home.html", {"tournaments": tournaments, "form": form})
+
+
+@role_required("director")
+@require_POST
+def tournament_new(request):
+    form = TournamentForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        overrides = {"seats_per_table": data["seats_per_table"]} if data["seats_per_table"] else {}
+        tournament = run_service(
+            request,
+            lambda: tournament_create(
+                actor=request.user,
+                name=data["name"],
+                structure_id=data["structure"].pk,
+                starting_stack=data["starting_stack"],
+                buy_in=data["buy_in"],
+                fee=data["fee"],
+                room_id=data["room"].pk,
+                house_rules=data["house_rules"],
+                rules_overrides=overrides,
+                table_numbers=data["table_numbers"] or None,
+                waiting_list_enabled=data["waiting_list"],
+            ),
+            _("Tournament created."),
+        )
+        if tournament:
+            return redirect("tourney:console", tournament.pk)
+    tournaments = [(t, tournament_summary(t)) for t in Tournament.objects.all()[:50]]
+    return render(
+        request, "tourney/home.html", {"tournaments": tournaments, "form": form}, status=422
+    )
+
+
+def _recent_entries(tournament: Tournament, limit: int = 12) -> list[Entry]:
+    return list(
+        Entry.objects.filter(tournament=tournament)
+        .select_related("player", "tournament_table")
+        .order_by("-created_at", "-number")[:limit]
+    )
+
+
+@role_required("desk")
+def desk(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    last = None
+    if request.GET.get("last"):
+        last = (
+            Entry.objects.select_related("player", "tournament_table")
+            .filter(tournament=tournament, pk=request.GET["last"])
+            .first()
+        )
+    context = {
+        "tournament": tournament,
+        "summary": tournament_summary(tournament),
+        "recent": _recent_entries(tournament),
+        "waiting": entry_waiting_list(tournament),
+        "last": last,
+        "new_player_form": NewPlayerForm(),
+        "methods": LedgerEntry.Method.choices,
+        "shortcuts": [
+            ("/", _("Search")),
+            ("↑ ↓", _("Choose")),
+            ("Enter", _("Register")),
+            ("N", _("New player")),
+            ("P", _("Print seat card")),
+        ],
+    }
+    return render(request, "tourney/desk.html", context)
+
+
+@role_required("desk")
+def desk_search(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    query = request.GET.get("q", "").strip()
+    players = player_search(query, limit=8) if query else []
+    live = dict(
+        Entry.objects.filter(
+            tournament=tournament,
+            player__in=players,
+            status__in=(Entry.Status.ACTIVE, Entry.Status.WAITING),
+        ).values_list("player_id", "status")
+    )
+    results = [
+        {"player": p, "entry_status": live.get(p.pk), "ban": player_active_ban(p)} for p in players
+    ]
+    return render(
+        request,
+        "tourney/_desk_results.html",
+        {"tournament": tournament, "results": results, "query": query},
+    )
+
+
+def _after_registration(request, tournament: Tournament, entry: Entry | None):
+    url = reverse("tourney:desk", args=[tournament.pk])
+    return redirect(f"{url}?last={entry.pk}" if entry else url)
+
+
+@role_required("desk")
+@require_POST
+def desk_register(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    form = RegisterForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a player to register."))
+        return _after_registration(request, tournament, None)
+    entry = run_service(
+        request,
+        lambda: entry_register(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            player_id=form.cleaned_data["player_id"],
+            method=form.cleaned_data["method"],
+        ),
+    )
+    return _after_registration(request, tournament, entry)
+
+
+@role_required("desk")
+@require_POST
+def desk_new_player(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    form = NewPlayerForm(request.POST)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            messages.error(request, f"{label}: {' '.join(errors)}")
+        return _after_registration(request, tournament, None)
+    data = form.cleaned_data
+
+    def create_and_register() -> Entry:
+        # One player row even when registration is refused is acceptable: the player exists.
+        player = player_create(
+            actor=request.user,
+            name=data["name"],
+            nickname=data["nickname"],
+            phone=data["phone"],
+            email=data["email"],
+        )
+        return entry_register(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            player_id=player.pk,
+            method=data["method"],
+        )
+
+    entry = run_service(request, create_and_register)
+    return _after_registration(request, tournament, entry)
+
+
+@role_required("desk")
+@require_POST
+def desk_unregister(request, tournament_id: int, entry_id: int):
+    entry = run_service(
+        request,
+        lambda: entry_unregister(
+            actor=request.user, tournament_id=tournament_id, entry_id=entry_id
+        ),
+    )
+    if entry:
+        messages.success(
+            request,
+            _("%(name)s unregistered; refund %(amount)s.")
+            % {"name": entry.player.name, "amount": entry.tournament.entry_price},
+        )
+    return redirect("tourney:desk", tournament_id)
+
+
+def _entry_for_print(tournament_id: int, entry_id: int) -> Entry:
+    return get_object_or_404(
+        Entry.objects.select_related("player", "tournament", "tournament_table"),
+        tournament_id=tournament_id,
+        pk=entry_id,
+    )
+
+
+@role_required("desk")
+def seat_card(request, tournament_id: int, entry_id: int):
+    entry = _entry_for_print(tournament_id, entry_id)
+    return render(
+        request, "tourney/seat_card.html", {"entry": entry, "tournament": entry.tournament}
+    )
+
+
+@role_required("desk")
+def receipt(request, tournament_id: int, entry_id: int):
+    entry = _entry_for_print(tournament_id, entry_id)
+    rows = list(
+        LedgerEntry.objects.filter(entry=entry).select_related("cashier").order_by("at", "id")
+    )
+    return render(
+        request,
+        "tourney/receipt.html",
+        {
+            "entry": entry,
+            "tournament": entry.tournament,
+            "rows": rows,
+            "total": sum(r.amount for r in rows),
+        },
+    )
+
+
+@role_required("read")
+def console(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    context = {
+        "tournament": tournament,
+        "summary": tournament_summary(tournament),
+        "tables": tournament_tables_layout(tournament),
+        "activity": AuditEntry.objects.filter(tournament=tournament).select_related("actor")[:15],
+        "display_url": reverse("clocks:display", args=[display_token(tournament.pk)]),
+        "can_direct": roles.can(request.user, "director"),
+    }
+    return render(request, "tourney/console.html", context)
+
+
+@role_required("director")
+@require_POST
+def draw(request, tournament_id: int):
+    run_service(
+        request,
+        lambda: seats_draw(actor=request.user, tournament_id=tournament_id),
+        _("Seats drawn. Announce the button cards at each table."),
+    )
+    return redirect("tourney:console", tournament_id)
+
+
+@role_required("director")
+@require_POST
+def start(request, tournament_id: int):
+    run_service(
+        request,
+        lambda: tournament_start(actor=request.user, tournament_id=tournament_id),
+        _("Tournament started: shuffle up and deal."),
+    )
+    return redirect("tourney:console", tournament_id)
+
+
+@role_required("director")
+def audit_log(request):
+    entries = AuditEntry.objects.select_related("actor", "tournament")
+    filters = {
+        "tournament": request.GET.get("tournament", ""),
+        "action": request.GET.get("action", ""),
+        "actor": request.GET.get("actor", ""),
+    }
+    if filters["tournament"].isdigit():
+        entries = entries.filter(tournament_id=int(filters["tournament"]))
+    if filters["action"]:
+        entries = entries.filter(action__startswith=filters["action"])
+    if filters["actor"]:
+        entries = entries.filter(actor_name__icontains=filters["actor"])
+    page = Paginator(entries, 50).get_page(request.GET.get("page"))
+    actions = AuditEntry.objects.order_by("action").values_list("action", flat=True).distinct()
+    return render(
+        request,
+        "tourney/audit_log.html",
+        {
+            "page": page,
+            "filters": filters,
+            "actions": list(actions),
+            "tournaments": Tournament.objects.all()[:100],
+        },
+    )
