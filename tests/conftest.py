@@ -7,7 +7,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from clocks.domain.structures import TEMPLATES
 from clocks.models import Structure
+from clocks.services import structure_template_install
 from tables.services.rooms import room_create
 from tourney.models import StaffProfile
 from tourney.services.tokens import api_token_create
@@ -77,8 +79,9 @@ def api_as(db):
 
 
 @pytest.fixture
-def structure(db):
-    return Structure.objects.get(template_key="rimoc-championship")
+def structure(db) -> Structure:
+    # Installed by a data migration; reinstalled here because transactional tests flush it.
+    return structure_template_install(TEMPLATES["rimoc-championship"])
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ clock loop). Production: DATABASE_URL=postgres://..., REDIS_URL=redis://...
 """
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -89,7 +90,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test.sqlite3")}
+    # A file (not :memory:) so threads in concurrency tests share it; one per process so two
+    # test runs on one machine never share a database.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"tourney-test-{os.getpid()}.sqlite3")
+    }
 else:
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 

@@ -1,4 +1,4 @@
-"""Shared reporting for benchmarks: median and p95 of timing samples, printed and optionally logged.
+"""Benchmark reporting: median, p95 and p99 of timing samples, printed and optionally logged.
 
 Benchmarks report, they do not fail on timing. Set BENCH_RESULTS (any non-empty value) to also
 append one JSON line per report to tests/benchmarks/results.jsonl.
@@ -36,6 +36,7 @@ def report(name: str, samples_ms: list[float], target_ms: float | None, **extra:
         "n": len(samples_ms),
         "median_ms": round(statistics.median(samples_ms), 3),
         "p95_ms": round(percentile(samples_ms, 95), 3),
+        "p99_ms": round(percentile(samples_ms, 99), 3),
         "min_ms": round(min(samples_ms), 3),
         "target_ms": target_ms,
         "median_over_target": (
@@ -44,7 +45,8 @@ def report(name: str, samples_ms: list[float], target_ms: float | None, **extra:
         **extra,
     }
     line = (
-        f"[bench] {name}: median {result['median_ms']:.1f} ms, p95 {result['p95_ms']:.1f} ms"
+        f"[bench] {name}: median {result['median_ms']:.1f} ms, p95 {result['p95_ms']:.1f} ms,"
+        f" p99 {result['p99_ms']:.1f} ms"
         f" (n={result['n']})"
     )
     if target_ms:

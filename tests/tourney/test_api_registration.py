@@ -206,7 +206,7 @@ def test_hand_report_moves_the_button(api, tournament):
     assert set_button["button_seat"] == seats[0] and set_button["small_blind_seat"] == seats[1]
 
 
-def test_structures_list_includes_the_seed_template(api):
+def test_structures_list_includes_the_seed_template(api, structure):
     structures = api.get("/structures").json()
     rimoc = next(s for s in structures if s["template"] == "rimoc-championship")
     levels = [p for p in rimoc["levels"] if p["kind"] == "level"]
