@@ -1,0 +1,129 @@
+"""The seat draw and late seating through the services, against the database."""
+
+import random
+
+import pytest
+
+from tables.models import TournamentTable
+from tables.services.rooms import seat_restriction_set
+from tables.services.seating import seats_draw
+from tourney.errors import Conflict
+from tourney.models import Entry, Player
+from tourney.services.entries import entry_register, entry_unregister
+from tourney.services.tournaments import tournament_create
+
+pytestmark = pytest.mark.django_db
+
+
+def register(director, tournament, n: int, start: int = 0) -> list[Entry]:
+    entries = []
+    for i in range(start, start + n):
+        player = Player.objects.create(name=f"Player {i}", search_text=f"player {i}")
+        entries.append(
+            entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+        )
+    return entries
+
+
+def make_tournament(director, room, structure, **overrides):
+    return tournament_create(
+        actor=director,
+        name="T",
+        structure_id=structure.pk,
+        starting_stack=40_000,
+        buy_in=100,
+        room_id=room.pk,
+        house_rules=overrides.pop("house_rules", "tda2024"),
+        table_numbers=overrides.pop("table_numbers", None),
+        rules_overrides=overrides,
+    )
+
+
+def seated(tournament) -> list[tuple[int, int]]:
+    return list(
+        Entry.objects.filter(tournament=tournament, status="active").values_list(
+            "tournament_table__number", "seat"
+        )
+    )
+
+
+def test_blocked_and_reserved_seats_are_never_drawn(director, room, structure):
+    seat_restriction_set(actor=director, room_id=room.pk, table_number=1, seat=3, kind="blocked")
+    seat_restriction_set(actor=director, room_id=room.pk, table_number=2, seat=7, kind="reserved")
+    tournament = make_tournament(director, room, structure)
+    register(director, tournament, 17)
+    seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(7))
+    places = seated(tournament)
+    assert (1, 3) not in places and (2, 7) not in places
+    assert len(set(places)) == 17
+
+
+def test_rimoc_thresholds_give_three_tables_for_nineteen(director, room, structure):
+    tournament = make_tournament(director, room, structure, house_rules="rimoc")
+    register(director, tournament, 19)
+    seats_draw(actor=director, tournament_id=tournament.pk)
+    counts = sorted(
+        Entry.objects.filter(tournament=tournament)
+        .order_by()
+        .values_list("tournament_table__number", flat=True)
+        .distinct()
+    )
+    assert counts == [1, 2, 3]
+
+
+def test_ten_players_sit_at_one_ten_seat_table(director, room, structure):
+    tournament = make_tournament(director, room, structure)
+    register(director, tournament, 10)
+    seats_draw(actor=director, tournament_id=tournament.pk)
+    assert {t for t, _ in seated(tournament)} == {1}
+    assert TournamentTable.objects.get(tournament=tournament, number=1).seats == 10
+
+
+def test_a_new_table_opens_in_order_when_every_seat_is_taken(director, room, structure):
+    tournament = make_tournament(director, room, structure, table_numbers=[4, 2, 6])
+    register(director, tournament, 18)
+    seats_draw(actor=director, tournament_id=tournament.pk)
+    assert {t for t, _ in seated(tournament)} == {4, 2}
+    late = register(director, tournament, 1, start=100)[0]
+    assert late.tournament_table.number == 6
+    assert TournamentTable.objects.get(tournament=tournament, number=6).status == "open"
+
+
+def test_draw_needs_two_players(director, room, structure):
+    tournament = make_tournament(director, room, structure)
+    register(director, tournament, 1)
+    with pytest.raises(Conflict) as exc:
+        seats_draw(actor=director, tournament_id=tournament.pk)
+    assert exc.value.code == "not_enough_players"
+
+
+def test_unregistering_after_the_draw_frees_the_seat_for_the_waiting_list(
+    director, room, structure
+):
+    tournament = make_tournament(director, room, structure, table_numbers=[1], seats_per_table=4)
+    entries = register(director, tournament, 5)
+    assert entries[-1].status == "waiting"
+    seats_draw(actor=director, tournament_id=tournament.pk)
+    freed = Entry.objects.get(pk=entries[0].pk)
+    entry_unregister(actor=director, tournament_id=tournament.pk, entry_id=freed.pk)
+    promoted = Entry.objects.get(pk=entries[-1].pk)
+    assert promoted.status == "active" and promoted.seat is not None
+    assert len(set(seated(tournament))) == 4
+
+
+def test_late_seat_is_never_between_button_and_small_blind(director, room, structure):
+    from tables.domain.button import seats_not_dealt
+    from tables.selectors import table_blinds
+
+    for seed in range(6):
+        tournament = make_tournament(
+            director, room, structure, table_numbers=[1], seats_per_table=9
+        )
+        register(director, tournament, 4, start=seed * 100)
+        seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(seed))
+        table = TournamentTable.objects.get(tournament=tournament, number=1)
+        dead = seats_not_dealt(table_blinds(table), table.seats)
+        free = set(range(1, 10)) - {seat for _, seat in seated(tournament)}
+        late = register(director, tournament, 1, start=seed * 100 + 50)[0]
+        if free - dead:
+            assert late.seat not in dead and not late.waits_for_button
