@@ -57,3 +57,72 @@ def dealer_hand(request, tournament_id: int, number: int):
     )
     get_object_or_404(TournamentTable, tournament_id=tournament_id, number=number)
     return redirect("tables:dealer", tournament_id, number)
+
+
+@role_required("director")
+def rooms(request):
+    from tables.forms import RoomForm
+    from tables.models import Room
+    from tables.services.rooms import room_create
+
+    form = RoomForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        room = run_service(
+            request,
+            lambda: room_create(
+                actor=request.user,
+                name=form.cleaned_data["name"],
+                tables=form.cleaned_data["tables"],
+            ),
+            _("Room created."),
+        )
+        if room:
+            return redirect("tables:room", room.pk)
+    return render(
+        request,
+        "tables/rooms.html",
+        {"rooms": Room.objects.prefetch_related("tables"), "form": form},
+    )
+
+
+@role_required("director")
+def room_detail(request, room_id: int):
+    from tables.forms import SeatRestrictionForm
+    from tables.models import Room, SeatRestriction
+    from tables.services.rooms import seat_restriction_clear, seat_restriction_set
+
+    room = get_object_or_404(Room, pk=room_id)
+    form = SeatRestrictionForm(request.POST or None)
+    if request.method == "POST":
+        if "release" in request.POST:
+            table, seat = (int(x) for x in request.POST["release"].split(":"))
+            run_service(
+                request,
+                lambda: seat_restriction_clear(
+                    actor=request.user, room_id=room.pk, table_number=table, seat=seat
+                ),
+                _("Seat released."),
+            )
+            return redirect("tables:room", room.pk)
+        if form.is_valid():
+            data = form.cleaned_data
+            done = run_service(
+                request,
+                lambda: seat_restriction_set(
+                    actor=request.user,
+                    room_id=room.pk,
+                    table_number=data["table"],
+                    seat=data["seat"],
+                    kind=data["kind"],
+                    note=data["note"],
+                ),
+                _("Seat updated."),
+            )
+            if done:
+                return redirect("tables:room", room.pk)
+    restrictions = SeatRestriction.objects.filter(table__room=room).select_related("table")
+    return render(
+        request,
+        "tables/room.html",
+        {"room": room, "tables": room.tables.all(), "restrictions": restrictions, "form": form},
+    )

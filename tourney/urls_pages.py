@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tourney import views
+from tourney import views, views_staff
 
 app_name = "tourney"
 urlpatterns = [
@@ -35,4 +35,5 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/draw/", views.draw, name="draw"),
     path("tournaments/<int:tournament_id>/start/", views.start, name="start"),
     path("audit/", views.audit_log, name="audit_log"),
+    path("staff/", views_staff.staff, name="staff"),
 ]

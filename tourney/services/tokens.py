@@ -29,3 +29,27 @@ def api_token_create(*, actor, user, name: str = "") -> tuple[str, ApiToken]:
         after={"user": user.get_username(), "prefix": token.prefix, "name": name},
     )
     return raw, token
+
+
+@transaction.atomic
+def api_token_revoke(*, actor, token_id: int) -> ApiToken:
+    from django.utils import timezone
+
+    from tourney.errors import NotFound
+
+    token = ApiToken.objects.select_related("user").filter(pk=token_id, revoked_at=None).first()
+    if token is None:
+        raise NotFound(
+            "token_not_found", _("There is no active token with id %(id)s.") % {"id": token_id}
+        )
+    token.revoked_at = timezone.now()
+    token.save(update_fields=["revoked_at"])
+    audit_record(
+        actor=actor,
+        action="token.revoke",
+        summary=_("API token %(prefix)s… of %(user)s revoked")
+        % {"prefix": token.prefix, "user": token.user.get_username()},
+        target=token,
+        before={"prefix": token.prefix},
+    )
+    return token

@@ -1,0 +1,120 @@
+"""Browser fixtures for the end-to-end tests: Playwright (sync API) driving Debian's chromium.
+
+Every test in this folder is marked ``e2e``. Without a ``chromium`` binary the tests fail in CI
+(CI=true) and skip elsewhere, as any test that needs a missing service does.
+
+The Playwright sync API runs an asyncio loop in this thread, so Django's ORM would refuse to
+run here ("You cannot call this from an async context"). DJANGO_ALLOW_ASYNC_UNSAFE lifts that
+check while the browser runs; the fixture sets it for the module and restores it afterwards,
+so the rest of the suite keeps Django's protection.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import service_missing
+
+E2E_DIR = Path(__file__).resolve().parent
+ARTIFACTS = E2E_DIR.parent.parent / "test-artifacts" / "screenshots"
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+DESKTOP = {"width": 1440, "height": 900}
+PHONE = {"width": 390, "height": 844}
+TV = {"width": 1920, "height": 1080}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if E2E_DIR in Path(item.path).resolve().parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="module")
+def playwright_instance():
+    executable = shutil.which("chromium")
+    if executable is None:
+        service_missing("chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - playwright is a test dependency
+        service_missing("playwright")
+
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    manager = sync_playwright().start()
+    try:
+        yield manager, executable
+    finally:
+        manager.stop()
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture(scope="module")
+def browser(playwright_instance):
+    manager, executable = playwright_instance
+    browser = manager.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """Open a page in a fresh context (own cookies): new_page(viewport=PHONE, is_mobile=True)."""
+    contexts = []
+
+    def open_page(viewport=DESKTOP, **options):
+        context = browser.new_context(viewport=viewport, locale="en-GB", **options)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page):
+    return new_page()
+
+
+@pytest.fixture
+def screenshot():
+    """screenshot(page, "desk") saves test-artifacts/screenshots/desk.png (whole page)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+    def save(page, name: str, full_page: bool = True) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+        return path
+
+    return save
+
+
+@pytest.fixture
+def login(live_server):
+    """login(page, user, password): sign in through /login/ like a person would."""
+
+    def sign_in(page, user, password: str):
+        page.goto(f"{live_server.url}/login/")
+        page.fill("#id_username", user.get_username())
+        page.fill("#id_password", password)
+        page.press("#id_password", "Enter")
+        page.wait_for_url(f"{live_server.url}/")
+
+    return sign_in
