@@ -3,7 +3,15 @@
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clocks.domain.structures import Chip, Period, StructureData, StructureError, validate_structure
+from clocks.domain.structures import (
+    Chip,
+    Period,
+    StructureData,
+    StructureError,
+    period_rows,
+    structure_row,
+    validate_structure,
+)
 from clocks.models import Structure, StructureLevel
 from tourney.errors import InvalidInput
 from tourney.services.audit import audit_record
@@ -31,27 +39,9 @@ def structure_data_from_payload(payload: dict) -> StructureData:
 
 
 def _save(data: StructureData) -> Structure:
-    structure = Structure.objects.create(
-        name=data.name.strip(),
-        description=data.description,
-        chips=[
-            {"value": c.value, "color": c.color} for c in sorted(data.chips, key=lambda c: c.value)
-        ],
-        starting_stack=data.starting_stack,
-        template_key=data.key,
-    )
+    structure = Structure.objects.create(**structure_row(data))
     StructureLevel.objects.bulk_create(
-        StructureLevel(
-            structure=structure,
-            position=i,
-            kind=p.kind,
-            small_blind=p.small_blind,
-            big_blind=p.big_blind,
-            ante=p.ante,
-            duration_seconds=p.duration_seconds,
-            color_up=list(p.color_up),
-        )
-        for i, p in enumerate(data.periods)
+        StructureLevel(structure=structure, **row) for row in period_rows(data)
     )
     return structure
 

@@ -109,3 +109,32 @@ def _rimoc() -> StructureData:
 
 
 TEMPLATES: dict[str, StructureData] = {s.key: s for s in (_rimoc(),)}
+
+
+def structure_row(data: StructureData) -> dict[str, object]:
+    """Column values of a stored structure (chips ascending by value)."""
+    return {
+        "name": data.name.strip(),
+        "description": data.description,
+        "chips": [
+            {"value": c.value, "color": c.color} for c in sorted(data.chips, key=lambda c: c.value)
+        ],
+        "starting_stack": data.starting_stack,
+        "template_key": data.key,
+    }
+
+
+def period_rows(data: StructureData) -> list[dict[str, object]]:
+    """Column values of each stored period, `position` from 0 in playing order."""
+    return [
+        {
+            "position": i,
+            "kind": p.kind,
+            "small_blind": p.small_blind,
+            "big_blind": p.big_blind,
+            "ante": p.ante,
+            "duration_seconds": p.duration_seconds,
+            "color_up": list(p.color_up),
+        }
+        for i, p in enumerate(data.periods)
+    ]
