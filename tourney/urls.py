@@ -2,12 +2,26 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.http import JsonResponse
+from django.urls import include, path, re_path
+from django.utils.translation import gettext as _
 
 from tourney.api import api
 
+
+def api_not_found(request, *args, **kwargs):
+    return JsonResponse(
+        {
+            "code": "not_found",
+            "detail": _("There is no API endpoint at %(path)s.") % {"path": request.path},
+        },
+        status=404,
+    )
+
+
 urlpatterns = [
     path("api/v1/", api.urls),
+    re_path(r"^api/", api_not_found),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -233,3 +233,13 @@ def test_openapi_lists_the_contract_paths(client):
         "/api/v1/tournaments/{tournament_id}/tables/{number}/hands",
     ):
         assert path in paths, path
+
+
+def test_unknown_endpoint_and_malformed_json_get_code_and_detail(api):
+    missing = api.get("/no-such-thing")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    response = api.client.post(
+        "/api/v1/players", data="{not json", content_type="application/json", headers=api.headers
+    )
+    assert 400 <= response.status_code < 500
+    assert set(response.json()) == {"code", "detail"}
