@@ -4,8 +4,8 @@ from django.shortcuts import get_object_or_404
 from ninja import Router, Status
 
 from clocks.models import Structure
-from clocks.schemas import StructureIn, StructureOut
-from clocks.services import structure_create, structure_data_from_payload
+from clocks.schemas import ClockAdjustIn, StructureIn, StructureOut
+from clocks.services.structures import structure_create, structure_data_from_payload
 from tourney import roles
 from tourney.schemas import ErrorOut
 
@@ -59,3 +59,50 @@ def create_structure(request, payload: StructureIn):
     roles.require(request.auth, "director")
     data = structure_data_from_payload(payload.dict())
     return Status(201, structure_out(structure_create(actor=request.auth, data=data)))
+
+
+@router.get("/tournaments/{tournament_id}/clock", response={200: dict, **ERRORS}, tags=["clock"])
+def get_clock(request, tournament_id: int):
+    from clocks.services.clock import clock_view
+    from tourney.models import Tournament
+
+    roles.require(request.auth, "read")
+    return clock_view(get_object_or_404(Tournament, pk=tournament_id))
+
+
+def _clock_route(operation: str, permission: str):
+    def handler(request, tournament_id: int):
+        from clocks.services.clock import clock_operate
+
+        roles.require(request.auth, permission)
+        return clock_operate(actor=request.auth, tournament_id=tournament_id, operation=operation)
+
+    handler.__name__ = f"clock_{operation}"
+    router.post(
+        f"/tournaments/{{tournament_id}}/clock/{operation}",
+        response={200: dict, **ERRORS},
+        tags=["clock"],
+        operation_id=f"clock_{operation}",
+    )(handler)
+
+
+for _operation, _permission in (
+    ("start", "director"),
+    ("pause", "floor"),
+    ("resume", "floor"),
+    ("next", "director"),
+    ("previous", "director"),
+):
+    _clock_route(_operation, _permission)
+
+
+@router.post(
+    "/tournaments/{tournament_id}/clock/adjust", response={200: dict, **ERRORS}, tags=["clock"]
+)
+def clock_adjust(request, tournament_id: int, payload: ClockAdjustIn):
+    from clocks.services.clock import clock_operate
+
+    roles.require(request.auth, "director")
+    return clock_operate(
+        actor=request.auth, tournament_id=tournament_id, operation="adjust", seconds=payload.seconds
+    )

@@ -41,3 +41,19 @@ class StructureLevel(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["structure", "position"], name="level_position_unique"),
         ]
+
+
+class Clock(models.Model):
+    """The stored truth of a tournament's blind clock (see clocks.domain.clock.ClockState).
+
+    Written only through clocks.services.clock with a compare-and-set on `version`.
+    """
+
+    tournament = models.OneToOneField(
+        "tourney.Tournament", on_delete=models.CASCADE, related_name="clock"
+    )
+    status = models.CharField(max_length=10, default="pending")
+    period_index = models.PositiveIntegerField(default=0)
+    period_ends_at_ms = models.BigIntegerField(null=True, blank=True, db_index=True)
+    paused_remaining_ms = models.BigIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)

@@ -53,3 +53,7 @@ class StructureOut(Schema):
     starting_stack: int | None
     levels: list[PeriodOut]
     total_seconds: int
+
+
+class ClockAdjustIn(Schema):
+    seconds: int = Field(..., description="Positive adds time, negative removes it")

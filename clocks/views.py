@@ -26,6 +26,25 @@ def _seat_rows(tournament: Tournament) -> list[dict]:
     return sorted(rows, key=lambda r: r["name"].casefold())
 
 
+def _opening_periods(tournament: Tournament, count: int = 5) -> list[dict]:
+    """The structure's first periods (levels numbered 1, 2, ..., and breaks), for the lobby
+    screen before the clock starts."""
+    periods, level = [], 0
+    for p in tournament.structure.levels.order_by("position")[:count]:
+        level += p.kind == "level"
+        periods.append(
+            {
+                "kind": p.kind,
+                "level": level,
+                "small_blind": p.small_blind,
+                "big_blind": p.big_blind,
+                "ante": p.ante,
+                "minutes": p.duration_seconds // 60,
+            }
+        )
+    return periods
+
+
 def display(request, token: str):
     tournament = _tournament_for(token)
     return render(
@@ -36,6 +55,7 @@ def display(request, token: str):
             "summary": tournament_summary(tournament),
             "token": token,
             "seats": _seat_rows(tournament),
+            "opening_periods": _opening_periods(tournament),
         },
     )
 

@@ -19,7 +19,6 @@ from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Tournament
 from tourney.services.audit import audit_record
 from tourney.services.events import event_append
-from tourney.services.locks import tournament_lock
 
 
 def _non_negative(name: str, value: int) -> None:
@@ -137,12 +136,10 @@ def tournament_create(
     return tournament
 
 
-@transaction.atomic
-def tournament_start(*, actor, tournament_id: int) -> Tournament:
-    """Start play: from now on entries are late registrations and cannot be refunded."""
-    tournament = tournament_lock(tournament_id)
+def tournament_mark_running(*, actor, tournament: Tournament) -> None:
+    """Inside the clock's start: registering -> running (late registration from now on)."""
     if tournament.status != Tournament.Status.REGISTERING:
-        raise Conflict("already_started", _("The tournament has started already."))
+        return
     if tournament.seats_drawn_at is None:
         raise Conflict("draw_not_done", _("Draw the seats before starting."))
     tournament.status = Tournament.Status.RUNNING
@@ -158,4 +155,14 @@ def tournament_start(*, actor, tournament_id: int) -> Tournament:
         after={"status": "running"},
     )
     event_append(tournament, "tournament", {"status": tournament.status})
-    return tournament
+
+
+def tournament_start(*, actor, tournament_id: int) -> Tournament:
+    """Start play: the clock starts and entries from now on are late registrations."""
+    from clocks.services.clock import clock_operate
+
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is not None and tournament.status != Tournament.Status.REGISTERING:
+        raise Conflict("already_started", _("The tournament has started already."))
+    clock_operate(actor=actor, tournament_id=tournament_id, operation="start")
+    return Tournament.objects.get(pk=tournament_id)

@@ -1,0 +1,1 @@
+"""Writes of structures and of the running clock."""

@@ -1,0 +1,157 @@
+"""Operating the blind clock: one transaction per change, compare-and-set on the version."""
+
+import time
+from collections.abc import Callable
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clocks.domain.clock import ClockError, ClockState, advance, view
+from clocks.domain.clock import adjust as clock_adjust_state
+from clocks.domain.clock import next_period as clock_next_state
+from clocks.domain.clock import pause as clock_pause_state
+from clocks.domain.clock import previous_period as clock_previous_state
+from clocks.domain.clock import resume as clock_resume_state
+from clocks.domain.clock import start as clock_start_state
+from clocks.domain.structures import Period
+from clocks.models import Clock, StructureLevel
+from tourney.errors import Conflict, InvalidInput
+from tourney.models import Tournament
+from tourney.services.audit import audit_record
+from tourney.services.events import event_append
+from tourney.services.locks import tournament_lock
+from tourney.services.tournaments import tournament_mark_running
+
+Transition = Callable[[ClockState, list[Period], int], ClockState]
+
+OPERATIONS: dict[str, Transition] = {
+    "start": clock_start_state,
+    "pause": clock_pause_state,
+    "resume": clock_resume_state,
+    "next": clock_next_state,
+    "previous": clock_previous_state,
+}
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def structure_periods(structure_id: int) -> list[Period]:
+    return [
+        Period(
+            kind=row.kind,
+            duration_seconds=row.duration_seconds,
+            small_blind=row.small_blind,
+            big_blind=row.big_blind,
+            ante=row.ante,
+            color_up=tuple(row.color_up),
+        )
+        for row in StructureLevel.objects.filter(structure_id=structure_id).order_by("position")
+    ]
+
+
+def clock_state(clock: Clock) -> ClockState:
+    return ClockState(
+        status=clock.status,
+        period_index=clock.period_index,
+        period_ends_at_ms=clock.period_ends_at_ms,
+        paused_remaining_ms=clock.paused_remaining_ms,
+        version=clock.version,
+    )
+
+
+def clock_for(tournament: Tournament) -> Clock:
+    clock, _created = Clock.objects.get_or_create(tournament=tournament)
+    return clock
+
+
+def _store(clock: Clock, before: ClockState, after: ClockState) -> None:
+    """Compare-and-set: the row must still hold `before.version`."""
+    updated = Clock.objects.filter(pk=clock.pk, version=before.version).update(
+        status=after.status,
+        period_index=after.period_index,
+        period_ends_at_ms=after.period_ends_at_ms,
+        paused_remaining_ms=after.paused_remaining_ms,
+        version=after.version,
+    )
+    if updated != 1:
+        raise Conflict("clock_changed", _("The clock changed meanwhile; try again."))
+
+
+def _catch_up(tournament, clock: Clock, periods: list[Period], now: int) -> ClockState:
+    """Store any period changes that are due and record one `clock` event per change."""
+    state = clock_state(clock)
+    result = advance(state, periods, now)
+    if result.changed:
+        _store(clock, state, result.state)
+        for change in result.changes:
+            snapshot = view(result.state, periods, max(now, change.scheduled_at_ms)).as_dict()
+            event_append(
+                tournament,
+                "clock",
+                {**snapshot, "reason": "advance", "scheduled_at_ms": change.scheduled_at_ms},
+            )
+        clock.refresh_from_db()
+    return result.state
+
+
+def clock_view(tournament: Tournament, now: int | None = None) -> dict:
+    clock = clock_for(tournament)
+    periods = structure_periods(tournament.structure_id)
+    return view(clock_state(clock), periods, now if now is not None else now_ms()).as_dict()
+
+
+def clock_operate(*, actor, tournament_id: int, operation: str, seconds: int | None = None) -> dict:
+    """Apply start/pause/resume/next/previous/adjust and return the clock as the API shows it."""
+    with transaction.atomic():
+        tournament = tournament_lock(tournament_id)
+        clock = clock_for(tournament)
+        periods = structure_periods(tournament.structure_id)
+        now = now_ms()
+        before = _catch_up(tournament, clock, periods, now)
+        if operation == "start":
+            tournament_mark_running(actor=actor, tournament=tournament)
+        try:
+            if operation == "adjust":
+                if seconds is None:
+                    raise InvalidInput("invalid_input", _("Say how many seconds to add."))
+                after = clock_adjust_state(before, periods, now, seconds)
+            else:
+                after = OPERATIONS[operation](before, periods, now)
+        except ClockError as exc:
+            raise Conflict(exc.code, exc.message) from exc
+        _store(clock, before, after)
+        snapshot = view(after, periods, now).as_dict()
+        audit_record(
+            actor=actor,
+            action=f"clock.{operation}",
+            summary=_("Clock: %(op)s") % {"op": operation}
+            + (f" ({seconds:+d} s)" if seconds else ""),
+            tournament=tournament,
+            target=clock,
+            before={"status": before.status, "period_index": before.period_index},
+            after={"status": after.status, "period_index": after.period_index},
+        )
+        event_append(tournament, "clock", {**snapshot, "reason": operation})
+    return snapshot
+
+
+def clocks_advance_due(now: int | None = None) -> int:
+    """Advance every running clock whose period has ended; idempotent. Returns changes made."""
+    now = now if now is not None else now_ms()
+    changed = 0
+    due = Clock.objects.filter(status="running", period_ends_at_ms__lte=now).values_list(
+        "tournament_id", flat=True
+    )
+    for tournament_id in list(due):
+        with transaction.atomic():
+            tournament = tournament_lock(tournament_id)
+            clock = clock_for(tournament)
+            before = clock.version
+            try:
+                _catch_up(tournament, clock, structure_periods(tournament.structure_id), now)
+            except Conflict:
+                continue  # another ticker got there first: nothing lost
+            changed += clock.version - before
+    return changed
