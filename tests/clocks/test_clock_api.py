@@ -1,7 +1,7 @@
 """The running clock through the API, with time passed by time-machine (never slept)."""
 
-import time_machine
 import pytest
+import time_machine
 
 from clocks.services.clock import clocks_advance_due, now_ms
 from tourney.models import TournamentEvent
