@@ -154,3 +154,10 @@ MESSAGE_TAGS = {
     message_constants.SUCCESS: "ok",
     message_constants.INFO: "info",
 }
+
+# Exactly one beat runs this; each tick is idempotent (ARCHITECTURE.md "The clock").
+CELERY_BEAT_SCHEDULE = {
+    "clocks-tick": {"task": "clocks.tasks.clocks_tick", "schedule": 1.0},
+}
+# Unacked ETA tasks are redelivered after this; on-time tasks are never scheduled further ahead.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}

@@ -137,21 +137,45 @@ def clock_operate(*, actor, tournament_id: int, operation: str, seconds: int | N
     return snapshot
 
 
+def clock_advance_one(
+    tournament_id: int, expected_version: int | None = None, now: int | None = None
+) -> int:
+    """Advance one clock if due (and still at `expected_version`); returns the steps made."""
+    now = now if now is not None else now_ms()
+    with transaction.atomic():
+        tournament = tournament_lock(tournament_id)
+        clock = clock_for(tournament)
+        if expected_version is not None and clock.version != expected_version:
+            return 0
+        before = clock.version
+        _catch_up(tournament, clock, structure_periods(tournament.structure_id), now)
+        return clock.version - before
+
+
+def clocks_ending_soon(within_ms: int, now: int | None = None) -> list[tuple[int, int, int]]:
+    """(tournament_id, version, ends_at_ms) of running clocks whose period ends soon.
+
+    The ticker schedules an on-time task for each; scheduling one twice is harmless because a
+    task only acts while the version it carries is current.
+    """
+    now = now if now is not None else now_ms()
+    return list(
+        Clock.objects.filter(
+            status="running", period_ends_at_ms__gt=now, period_ends_at_ms__lte=now + within_ms
+        ).values_list("tournament_id", "version", "period_ends_at_ms")
+    )
+
+
 def clocks_advance_due(now: int | None = None) -> int:
     """Advance every running clock whose period has ended; idempotent. Returns changes made."""
     now = now if now is not None else now_ms()
-    changed = 0
     due = Clock.objects.filter(status="running", period_ends_at_ms__lte=now).values_list(
         "tournament_id", flat=True
     )
+    changed = 0
     for tournament_id in list(due):
-        with transaction.atomic():
-            tournament = tournament_lock(tournament_id)
-            clock = clock_for(tournament)
-            before = clock.version
-            try:
-                _catch_up(tournament, clock, structure_periods(tournament.structure_id), now)
-            except Conflict:
-                continue  # another ticker got there first: nothing lost
-            changed += clock.version - before
+        try:
+            changed += clock_advance_one(tournament_id, now=now)
+        except Conflict:
+            continue  # another ticker got there first: nothing lost, nothing doubled
     return changed

@@ -78,3 +78,25 @@ def test_floor_may_pause_but_not_skip_levels(api, api_as, tournament):
     assert floor.post(f"/tournaments/{tournament.pk}/clock/pause").status_code == 200
     response = floor.post(f"/tournaments/{tournament.pk}/clock/next")
     assert response.status_code == 403
+
+
+def test_on_time_task_is_ignored_when_stale_and_advances_when_current(api, tournament):
+    from clocks.models import Clock
+    from clocks.services.clock import clocks_ending_soon
+    from clocks.tasks import clock_advance_on_time
+
+    seated_tournament(api, tournament)
+    with time_machine.travel(T0, tick=False) as traveller:
+        api.post(f"/tournaments/{tournament.pk}/clock/start")
+        clock = Clock.objects.get(tournament=tournament)
+        traveller.shift(15 * 60 - 30)
+        # The ticker would schedule an on-time task for this period end now.
+        assert clocks_ending_soon(60_000) == [
+            (tournament.pk, clock.version, clock.period_ends_at_ms)
+        ]
+        traveller.shift(30)
+        stale_version = clock.version - 1
+        assert clock_advance_on_time(tournament.pk, stale_version) == 0
+        assert clock_advance_on_time(tournament.pk, clock.version) == 1
+        assert clock_advance_on_time(tournament.pk, clock.version) == 0
+        assert api.get(f"/tournaments/{tournament.pk}/clock").json()["period_index"] == 1

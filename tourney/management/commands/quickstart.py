@@ -79,5 +79,10 @@ class Command(BaseCommand):
         if no_serve:
             return
         import uvicorn
+        from django.conf import settings
 
+        from clocks.embedded import start_clock_thread
+
+        if not settings.REDIS_URL:
+            start_clock_thread()  # no Celery beat without Redis: advance clocks in-process
         uvicorn.run("tourney.asgi:application", host=host, port=port, log_level="warning")
