@@ -1,7 +1,8 @@
+from tourney.models import StaffRole
 from tourney.roles import user_role
 
 
 def staff_role(request) -> dict:
-    user = getattr(request, "user", None)
-    role = user_role(user)
-    return {"staff_role": role or ""}
+    role = user_role(getattr(request, "user", None))
+    label = StaffRole(role).label if role else ""
+    return {"staff_role": role or "", "staff_role_label": label}
