@@ -9,7 +9,7 @@ from django.test import Client
 
 from clocks.domain.structures import TEMPLATES
 from clocks.models import Structure
-from clocks.services import structure_template_install
+from clocks.services.structures import structure_template_install
 from tables.services.rooms import room_create
 from tourney.models import StaffProfile
 from tourney.services.tokens import api_token_create

@@ -11,6 +11,7 @@ from clocks.display_links import display_token
 from tables.selectors import tournament_tables_layout
 from tables.services.seating import seats_draw
 from tourney import roles
+from tourney.domain.house_rules import PROFILES
 from tourney.forms import NewPlayerForm, RegisterForm, TournamentForm
 from tourney.models import AuditEntry, Entry, LedgerEntry, Tournament
 from tourney.selectors import (
@@ -239,6 +240,8 @@ def console(request, tournament_id: int):
         "tournament": tournament,
         "summary": tournament_summary(tournament),
         "tables": tournament_tables_layout(tournament),
+        "house_rules_name": getattr(PROFILES.get(tournament.house_rules), "name", "")
+        or tournament.house_rules,
         "activity": AuditEntry.objects.filter(tournament=tournament).select_related("actor")[:15],
         "display_url": reverse("clocks:display", args=[display_token(tournament.pk)]),
         "can_direct": roles.can(request.user, "director"),
