@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -50,12 +51,23 @@ class AuditEntry(models.Model):
     )
     target_type = models.CharField(max_length=40, blank=True)
     target_id = models.BigIntegerField(null=True, blank=True)
-    summary = models.CharField(max_length=300)
+    summary = models.CharField(max_length=300)  # in English, for search and export
+    summary_template = models.CharField(max_length=300, blank=True)
+    summary_params = models.JSONField(default=dict, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]
+
+    def display_summary(self) -> str:
+        """The summary in the reader's language (the log stays one language for everyone)."""
+        if not self.summary_template:
+            return self.summary
+        try:
+            return gettext(self.summary_template) % self.summary_params
+        except (KeyError, TypeError, ValueError):
+            return self.summary
 
 
 class Player(models.Model):

@@ -3,7 +3,8 @@
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery, Sum, Value
+from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from tables.models import SeatRestriction, TournamentTable
@@ -38,17 +39,29 @@ def player_search(text: str, limit: int = 20) -> list[Player]:
 
 
 def tournament_capacity(tournament: Tournament) -> int:
-    """Seats the tournament can fill with every usable table open (reserved/blocked excluded)."""
-    tables = list(TournamentTable.objects.filter(tournament=tournament).exclude(status="closed"))
-    if not tables:
-        return 0
-    blocked = dict(
-        SeatRestriction.objects.filter(table__in=[t.table_id for t in tables])
+    """Seats the tournament can fill with every usable table open (reserved/blocked excluded).
+
+    Per table not closed: its seats in play less its room table's restrictions, at least 0.
+    Summed in one query (registration asks on every entry, under the tournament lock).
+    """
+    blocked = (
+        SeatRestriction.objects.filter(table_id=OuterRef("table_id"))
+        .order_by()
         .values("table_id")
         .annotate(n=Count("id"))
-        .values_list("table_id", "n")
+        .values("n")
     )
-    seats = sum(max(0, t.seats - blocked.get(t.table_id, 0)) for t in tables)
+    free = Greatest(
+        F("seats") - Coalesce(Subquery(blocked), 0), Value(0), output_field=IntegerField()
+    )
+    seats = (
+        (
+            TournamentTable.objects.filter(tournament=tournament)
+            .exclude(status="closed")
+            .aggregate(seats=Sum(free))["seats"]
+        )
+        or 0
+    )
     if tournament.max_entries:
         seats = min(seats, tournament.max_entries)
     return seats

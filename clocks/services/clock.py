@@ -5,6 +5,7 @@ from collections.abc import Callable
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from clocks.domain.clock import ClockError, ClockState, advance, view
 from clocks.domain.clock import adjust as clock_adjust_state
@@ -17,7 +18,7 @@ from clocks.domain.structures import Period
 from clocks.models import Clock, StructureLevel
 from tourney.errors import Conflict, InvalidInput
 from tourney.models import Tournament
-from tourney.services.audit import audit_record
+from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
 from tourney.services.tournaments import tournament_mark_running
@@ -30,6 +31,17 @@ OPERATIONS: dict[str, Transition] = {
     "resume": clock_resume_state,
     "next": clock_next_state,
     "previous": clock_previous_state,
+}
+
+
+# Marked for translation; stored untranslated and translated when the log is read.
+CLOCK_SUMMARIES = {
+    "start": gettext_noop("Clock started"),
+    "pause": gettext_noop("Clock paused"),
+    "resume": gettext_noop("Clock resumed"),
+    "next": gettext_noop("Clock moved to the next period"),
+    "previous": gettext_noop("Clock moved back to the previous period"),
+    "adjust": gettext_noop("Clock adjusted by %(seconds)+d seconds"),
 }
 
 
@@ -126,8 +138,7 @@ def clock_operate(*, actor, tournament_id: int, operation: str, seconds: int | N
         audit_record(
             actor=actor,
             action=f"clock.{operation}",
-            summary=_("Clock: %(op)s") % {"op": operation}
-            + (f" ({seconds:+d} s)" if seconds else ""),
+            summary=audit_text(CLOCK_SUMMARIES[operation], {"seconds": seconds or 0}),
             tournament=tournament,
             target=clock,
             before={"status": before.status, "period_index": before.period_index},

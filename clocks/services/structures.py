@@ -1,7 +1,6 @@
 """Writes of blind structures."""
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from clocks.domain.structures import (
     Chip,
@@ -14,7 +13,7 @@ from clocks.domain.structures import (
 )
 from clocks.models import Structure, StructureLevel
 from tourney.errors import InvalidInput
-from tourney.services.audit import audit_record
+from tourney.services.audit import audit_record, audit_text
 
 
 def structure_data_from_payload(payload: dict) -> StructureData:
@@ -56,7 +55,7 @@ def structure_create(*, actor, data: StructureData) -> Structure:
     audit_record(
         actor=actor,
         action="structure.create",
-        summary=_("Created blind structure %(name)s") % {"name": structure.name},
+        summary=audit_text("Created blind structure %(name)s", {"name": structure.name}),
         target=structure,
         after={"name": structure.name, "periods": len(data.periods)},
     )

@@ -9,7 +9,7 @@ from tables.models import HandReport, TournamentTable
 from tables.selectors import table_blinds
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Entry
-from tourney.services.audit import audit_record
+from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
 
@@ -81,8 +81,10 @@ def hand_report(
     audit_record(
         actor=actor,
         action="table.hand",
-        summary=_("Table %(n)s finished hand %(h)s; button now seat %(b)s")
-        % {"n": table.number, "h": table.hands_played, "b": blinds.button},
+        summary=audit_text(
+            "Table %(n)s finished hand %(h)s; button now seat %(b)s",
+            {"n": table.number, "h": table.hands_played, "b": blinds.button},
+        ),
         tournament=tournament,
         target=table,
         before=(

@@ -4,10 +4,11 @@ from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tables.models import Room, SeatRestriction, Table
 from tourney.errors import Conflict, InvalidInput, NotFound
-from tourney.services.audit import audit_record
+from tourney.services.audit import audit_record, audit_text
 
 
 def _validate_tables(tables: Sequence[dict[str, int]]) -> None:
@@ -45,7 +46,9 @@ def room_create(*, actor, name: str, tables: Sequence[dict[str, int]]) -> Room:
     audit_record(
         actor=actor,
         action="room.create",
-        summary=_("Created room %(name)s with %(n)s tables") % {"name": name, "n": len(tables)},
+        summary=audit_text(
+            "Created room %(name)s (tables: %(n)s)", {"name": name, "n": len(tables)}
+        ),
         target=room,
         after={"name": name, "tables": list(tables)},
     )
@@ -77,8 +80,12 @@ def seat_restriction_set(
     audit_record(
         actor=actor,
         action="seat.restrict",
-        summary=_("Table %(n)s seat %(s)s %(kind)s")
-        % {"n": table.number, "s": seat, "kind": restriction.get_kind_display()},
+        summary=audit_text(
+            gettext_noop("Table %(n)s seat %(s)s blocked")
+            if kind == SeatRestriction.Kind.BLOCKED
+            else gettext_noop("Table %(n)s seat %(s)s reserved"),
+            {"n": table.number, "s": seat},
+        ),
         target=restriction,
         before={"kind": before.kind, "note": before.note} if before else None,
         after={"kind": kind, "note": note},
@@ -96,7 +103,7 @@ def seat_restriction_clear(*, actor, room_id: int, table_number: int, seat: int)
     audit_record(
         actor=actor,
         action="seat.release",
-        summary=_("Table %(n)s seat %(s)s free again") % {"n": table_number, "s": seat},
+        summary=audit_text("Table %(n)s seat %(s)s free again", {"n": table_number, "s": seat}),
         target=restriction,
         before={"kind": restriction.kind, "note": restriction.note},
     )

@@ -1,5 +1,6 @@
 """The audit log: every write records who, when, what, before and after."""
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -8,11 +9,27 @@ from django.utils import timezone
 from tourney.models import AuditEntry, Tournament
 
 
+@dataclass(frozen=True)
+class AuditText:
+    """An untranslated summary and its parameters; translated when the log is read."""
+
+    template: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def render(self) -> str:
+        return self.template % self.params if self.params else self.template
+
+
+def audit_text(template: str, params: dict[str, Any] | None = None) -> AuditText:
+    """Mark `template` for translation (makemessages knows this keyword) with its values."""
+    return AuditText(template, dict(params or {}))
+
+
 def audit_record(
     *,
     actor: AbstractBaseUser | AnonymousUser | None,
     action: str,
-    summary: str,
+    summary: AuditText,
     tournament: Tournament | None = None,
     target: Any = None,
     before: Any = None,
@@ -28,7 +45,9 @@ def audit_record(
         tournament=tournament,
         target_type=type(target).__name__.lower() if target is not None else "",
         target_id=getattr(target, "pk", None),
-        summary=summary[:300],
+        summary=summary.render()[:300],
+        summary_template=summary.template,
+        summary_params=summary.params,
         before=before,
         after=after,
     )

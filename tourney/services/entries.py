@@ -6,12 +6,13 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tables.services.seating import entry_seat_late
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Entry, LedgerEntry, Player, Tournament
 from tourney.selectors import player_active_ban, tournament_capacity, tournament_rules
-from tourney.services.audit import audit_record
+from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
 
@@ -135,8 +136,12 @@ def entry_register(
         audit_record(
             actor=actor,
             action="entry.register",
-            summary=(_("%(name)s joined the waiting list") if full else _("Registered %(name)s"))
-            % {"name": player.name},
+            summary=audit_text(
+                gettext_noop("%(name)s joined the waiting list")
+                if full
+                else gettext_noop("Registered %(name)s"),
+                {"name": player.name},
+            ),
             tournament=tournament,
             target=entry,
             after={**snapshot, "paid": tournament.entry_price, "method": method},
@@ -171,8 +176,10 @@ def _promote_waiting(tournament: Tournament, actor, now) -> list[Entry]:
         audit_record(
             actor=actor,
             action="entry.promote",
-            summary=_("%(name)s moved from the waiting list into the tournament")
-            % {"name": entry.player.name},
+            summary=audit_text(
+                "%(name)s moved from the waiting list into the tournament",
+                {"name": entry.player.name},
+            ),
             tournament=tournament,
             target=entry,
             before={"status": "waiting"},
@@ -228,7 +235,7 @@ def entry_unregister(
     audit_record(
         actor=actor,
         action="entry.unregister",
-        summary=_("Unregistered and refunded %(name)s") % {"name": entry.player.name},
+        summary=audit_text("Unregistered and refunded %(name)s", {"name": entry.player.name}),
         tournament=tournament,
         target=entry,
         before=before,

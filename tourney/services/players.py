@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from tourney.domain.text import phone_digits, search_key
 from tourney.errors import InvalidInput, NotFound
 from tourney.models import Player, PlayerBan
-from tourney.services.audit import audit_record
+from tourney.services.audit import audit_record, audit_text
 
 
 def _clean_player_fields(name: str, nickname: str, email: str, phone: str) -> dict[str, str]:
@@ -52,7 +52,7 @@ def player_create(*, actor, name: str, nickname: str = "", email: str = "", phon
     audit_record(
         actor=actor,
         action="player.create",
-        summary=_("Created player %(name)s") % {"name": player.name},
+        summary=audit_text("Created player %(name)s", {"name": player.name}),
         target=player,
         after=fields,
     )
@@ -81,7 +81,7 @@ def player_ban(
     audit_record(
         actor=actor,
         action="player.ban",
-        summary=_("Banned %(name)s: %(reason)s") % {"name": player.name, "reason": reason},
+        summary=audit_text("Banned %(name)s: %(reason)s", {"name": player.name, "reason": reason}),
         target=player,
         after={"reason": reason, "ends_at": ends_at.isoformat() if ends_at else None},
     )
@@ -100,7 +100,7 @@ def player_ban_lift(*, actor, ban_id: int) -> PlayerBan:
     audit_record(
         actor=actor,
         action="player.ban_lift",
-        summary=_("Lifted the ban on %(name)s") % {"name": ban.player.name},
+        summary=audit_text("Lifted the ban on %(name)s", {"name": ban.player.name}),
         target=ban.player,
         before={"reason": ban.reason},
     )

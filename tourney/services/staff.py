@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from tourney.errors import InvalidInput
 from tourney.models import StaffProfile, StaffRole
-from tourney.services.audit import audit_record
+from tourney.services.audit import audit_record, audit_text
 
 
 @transaction.atomic
@@ -24,11 +24,11 @@ def staff_user_ensure(*, actor, username: str, role: str, password: str | None =
     elif created:
         user.set_unusable_password()
         user.save()
-    profile, _created = StaffProfile.objects.update_or_create(user=user, defaults={"role": role})
+    StaffProfile.objects.update_or_create(user=user, defaults={"role": role})
     audit_record(
         actor=actor,
         action="staff.create" if created else "staff.update",
-        summary=_("%(user)s is %(role)s") % {"user": username, "role": profile.get_role_display()},
+        summary=audit_text("Role of %(user)s set to %(role)s", {"user": username, "role": role}),
         target=user,
         after={"username": username, "role": role},
     )

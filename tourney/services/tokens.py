@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tourney.models import ApiToken
-from tourney.services.audit import audit_record
+from tourney.services.audit import audit_record, audit_text
 
 
 def token_hash(raw: str) -> str:
@@ -23,8 +23,10 @@ def api_token_create(*, actor, user, name: str = "") -> tuple[str, ApiToken]:
     audit_record(
         actor=actor,
         action="token.create",
-        summary=_("API token %(prefix)s… created for %(user)s")
-        % {"prefix": token.prefix, "user": user.get_username()},
+        summary=audit_text(
+            "API token %(prefix)s… created for %(user)s",
+            {"prefix": token.prefix, "user": user.get_username()},
+        ),
         target=token,
         after={"user": user.get_username(), "prefix": token.prefix, "name": name},
     )
@@ -47,8 +49,10 @@ def api_token_revoke(*, actor, token_id: int) -> ApiToken:
     audit_record(
         actor=actor,
         action="token.revoke",
-        summary=_("API token %(prefix)s… of %(user)s revoked")
-        % {"prefix": token.prefix, "user": token.user.get_username()},
+        summary=audit_text(
+            "API token %(prefix)s… of %(user)s revoked",
+            {"prefix": token.prefix, "user": token.user.get_username()},
+        ),
         target=token,
         before={"prefix": token.prefix},
     )

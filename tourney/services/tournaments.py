@@ -17,7 +17,7 @@ from tourney.domain.house_rules import (
 )
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Tournament
-from tourney.services.audit import audit_record
+from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 
 
@@ -118,7 +118,7 @@ def tournament_create(
     audit_record(
         actor=actor,
         action="tournament.create",
-        summary=_("Created tournament %(name)s") % {"name": name},
+        summary=audit_text("Created tournament %(name)s", {"name": name}),
         tournament=tournament,
         target=tournament,
         after={
@@ -148,7 +148,7 @@ def tournament_mark_running(*, actor, tournament: Tournament) -> None:
     audit_record(
         actor=actor,
         action="tournament.start",
-        summary=_("Started %(name)s") % {"name": tournament.name},
+        summary=audit_text("Started %(name)s", {"name": tournament.name}),
         tournament=tournament,
         target=tournament,
         before={"status": "registering"},
