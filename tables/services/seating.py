@@ -50,65 +50,79 @@ def _specs(tables: Sequence[TournamentTable], seats: dict[int, int]) -> list[Tab
     ]
 
 
+def _int_literal(value: int | None) -> str:
+    """SQL for an integer this code produced (an id, a seat), never for user input."""
+    if value is None:
+        return "NULL"
+    if type(value) is not int:
+        raise TypeError(f"not an int: {value!r}")
+    return str(value)
+
+
 def _update_rows(
     model: type[models.Model],
     fields: Sequence[str],
     rows: Sequence[tuple[Any, ...]],
     shared: dict[str, Any] | None = None,
 ) -> None:
-    """Set `fields` of many rows, each row given as (pk, value, ...), plus `shared` on all.
+    """Set `fields` of many rows, each given as (pk, value, ...), and the `shared` values on all.
 
     Not QuerySet.bulk_update: it builds a `CASE WHEN pk = ... THEN ...` expression per row and
-    field in Python, which took Django ~40 s for the 25,000 entries of a large draw. Here one
-    `WITH v AS (VALUES ...) UPDATE ... FROM v` per batch (PostgreSQL, SQLite >= 3.33) takes
-    a fraction of a second. Values are bound parameters; each per-row column is CAST to its
-    column's type, as PostgreSQL types a VALUES list by itself (a column of NULLs as text).
-    So per-row fields may not be dates or times (SQLite's CAST makes numbers of them); give
-    those in `shared`, which are set straight from a parameter.
+    field in Python, which took Django ~40 s for the 25,000 entries of a large draw. This runs
+    one `WITH v AS (VALUES ...) UPDATE ... FROM v` per 5,000 rows (PostgreSQL, SQLite >= 3.33).
+    Integers (ids, seats: values this code produced) are written inline, as binding tens of
+    thousands of parameters cost more than the update itself; other values are parameters,
+    prepared as the ORM does. Each per-row column is CAST to its column's type, as PostgreSQL
+    types a VALUES list by itself (a column of NULLs as text), so per-row fields may not be
+    dates or times (SQLite's CAST makes numbers of them): give those in `shared`.
     """
     shared = shared or {}
     meta, qn = model._meta, connection.ops.quote_name
-    row_fields = [meta.get_field(name) for name in fields]
-    if any(isinstance(f, models.DateField | models.TimeField) for f in row_fields):
+    columns = [meta.pk, *(meta.get_field(name) for name in fields)]
+    if any(isinstance(f, models.DateField | models.TimeField) for f in columns):
         raise ValueError("per-row date or time fields are not supported: pass them in `shared`")
     if connection.vendor == "sqlite" and connection.Database.sqlite_version_info < (3, 33):
         objs = []  # no UPDATE ... FROM before SQLite 3.33
         for pk, *values in rows:
-            obj = model(pk=pk, **dict(zip([f.attname for f in row_fields], values, strict=True)))
-            objs.append(obj)
+            obj = model(pk=pk, **{f.attname: v for f, v in zip(columns[1:], values, strict=True)})
             for name, value in shared.items():
                 setattr(obj, name, value)
+            objs.append(obj)
         model.objects.bulk_update(objs, [*fields, *shared])
         return
-    table, pk = qn(meta.db_table), meta.pk
-    columns = ", ".join(["pk", *(f"c{i}" for i in range(len(row_fields)))])
+    inline = [isinstance(getattr(f, "target_field", f), models.IntegerField) for f in columns]
+    names = ["pk", *(f"c{i}" for i in range(1, len(columns)))]
     sets = [
         *(
-            f"{qn(f.column)} = CAST(v.c{i} AS {f.db_type(connection)})"
-            for i, f in enumerate(row_fields)
+            f"{qn(f.column)} = CAST(v.{name} AS {f.db_type(connection)})"
+            for f, name in zip(columns[1:], names[1:], strict=True)
         ),
         *(f"{qn(meta.get_field(name).column)} = %s" for name in shared),
     ]
     shared_params = [meta.get_field(n).get_db_prep_save(v, connection) for n, v in shared.items()]
+    table, pk_type = qn(meta.db_table), meta.pk.rel_db_type(connection)
     update = (
         f"UPDATE {table} SET {', '.join(sets)} FROM v"
-        f" WHERE {table}.{qn(pk.column)} = CAST(v.pk AS {pk.rel_db_type(connection)})"
+        f" WHERE {table}.{qn(meta.pk.column)} = CAST(v.pk AS {pk_type})"
     )
-    fields_with_pk = [pk, *row_fields]
-    row_sql = "(" + ", ".join(["%s"] * len(fields_with_pk)) + ")"
+    bound = inline.count(False)
     max_params = connection.features.max_query_params or 30_000  # SQLite: 999
-    batch = (max_params - len(shared_params)) // len(fields_with_pk)
+    batch = min(5_000, (max_params - len(shared_params)) // bound) if bound else 5_000
     with connection.cursor() as cursor:
         for start in range(0, len(rows), batch):
-            chunk = rows[start : start + batch]
-            params = [
-                f.get_db_prep_save(value, connection)
-                for row in chunk
-                for f, value in zip(fields_with_pk, row, strict=True)
-            ]
-            values = ", ".join([row_sql] * len(chunk))
+            values, params = [], []
+            for row in rows[start : start + batch]:
+                sql = []
+                for f, is_int, value in zip(columns, inline, row, strict=True):
+                    if is_int:
+                        sql.append(_int_literal(value))
+                    else:
+                        sql.append("%s")
+                        params.append(f.get_db_prep_save(value, connection))
+                values.append(f"({', '.join(sql)})")
             cursor.execute(
-                f"WITH v ({columns}) AS (VALUES {values}) {update}", [*params, *shared_params]
+                f"WITH v ({', '.join(names)}) AS (VALUES {', '.join(values)}) {update}",
+                [*params, *shared_params],
             )
 
 
