@@ -3,11 +3,10 @@
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, F, IntegerField, OuterRef, Q, Subquery, Sum, Value
-from django.db.models.functions import Coalesce, Greatest
+from django.db import connection
+from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
-from tables.models import SeatRestriction, TournamentTable
 from tourney.domain.house_rules import HouseRules, resolve_house_rules
 from tourney.domain.text import search_key
 from tourney.models import Entry, LedgerEntry, Player, PlayerBan, Tournament
@@ -19,14 +18,15 @@ def tournament_rules(tournament: Tournament) -> HouseRules:
     return resolve_house_rules(tournament.house_rules, tournament.rules_overrides)
 
 
-def player_active_ban(player: Player, now: datetime | None = None) -> PlayerBan | None:
-    now = now or timezone.now()
-    return (
-        PlayerBan.objects.filter(player=player, lifted_at=None, starts_at__lte=now)
-        .filter(Q(ends_at=None) | Q(ends_at__gt=now))
-        .order_by("-starts_at")
-        .first()
+def active_bans(now: datetime):
+    """Bans in force at `now`: started, not lifted, not yet ended."""
+    return PlayerBan.objects.filter(lifted_at=None, starts_at__lte=now).filter(
+        Q(ends_at=None) | Q(ends_at__gt=now)
     )
+
+
+def player_active_ban(player: Player, now: datetime | None = None) -> PlayerBan | None:
+    return active_bans(now or timezone.now()).filter(player=player).order_by("-starts_at").first()
 
 
 def player_search(text: str, limit: int = 20) -> list[Player]:
@@ -38,30 +38,28 @@ def player_search(text: str, limit: int = 20) -> list[Player]:
     return list(queryset.order_by("name", "id")[:limit])
 
 
+CAPACITY_SQL = """
+    SELECT COALESCE(SUM(free), 0) FROM (
+        SELECT tt.seats - (
+            SELECT COUNT(*) FROM tables_seatrestriction r
+            WHERE r.table_id = tt.table_id AND r.seat <= tt.seats
+        ) AS free
+        FROM tables_tournamenttable tt
+        WHERE tt.tournament_id = %s AND tt.status <> 'closed'
+    ) per_table
+"""
+
+
 def tournament_capacity(tournament: Tournament) -> int:
     """Seats the tournament can fill with every usable table open (reserved/blocked excluded).
 
-    Per table not closed: its seats in play less its room table's restrictions, at least 0.
-    Summed in one query (registration asks on every entry, under the tournament lock).
+    Per table not closed: its seats in play less its blocked or reserved seats among them.
+    Plain SQL because registration asks on every entry under the tournament lock, and building
+    the same query with the ORM cost more than running it.
     """
-    blocked = (
-        SeatRestriction.objects.filter(table_id=OuterRef("table_id"))
-        .order_by()
-        .values("table_id")
-        .annotate(n=Count("id"))
-        .values("n")
-    )
-    free = Greatest(
-        F("seats") - Coalesce(Subquery(blocked), 0), Value(0), output_field=IntegerField()
-    )
-    seats = (
-        (
-            TournamentTable.objects.filter(tournament=tournament)
-            .exclude(status="closed")
-            .aggregate(seats=Sum(free))["seats"]
-        )
-        or 0
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(CAPACITY_SQL, [tournament.pk])
+        seats = int(cursor.fetchone()[0])
     if tournament.max_entries:
         seats = min(seats, tournament.max_entries)
     return seats

@@ -127,3 +127,14 @@ def test_late_seat_is_never_between_button_and_small_blind(director, room, struc
         late = register(director, tournament, 1, start=seed * 100 + 50)[0]
         if free - dead:
             assert late.seat not in dead and not late.waits_for_button
+
+
+def test_capacity_counts_only_restricted_seats_in_play(director, room, structure):
+    from tourney.selectors import tournament_capacity
+
+    tournament = make_tournament(director, room, structure, table_numbers=[1, 2])
+    assert tournament_capacity(tournament) == 18  # 9-handed on two ten-seat tables
+    seat_restriction_set(actor=director, room_id=room.pk, table_number=1, seat=10, kind="blocked")
+    assert tournament_capacity(tournament) == 18  # seat 10 is not played
+    seat_restriction_set(actor=director, room_id=room.pk, table_number=2, seat=4, kind="reserved")
+    assert tournament_capacity(tournament) == 17

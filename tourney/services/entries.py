@@ -3,7 +3,7 @@
 import random
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Exists, Max, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -11,7 +11,7 @@ from django.utils.translation import gettext_noop
 from tables.services.seating import entry_seat_late
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Entry, LedgerEntry, Player, Tournament
-from tourney.selectors import player_active_ban, tournament_capacity, tournament_rules
+from tourney.selectors import active_bans, player_active_ban, tournament_capacity, tournament_rules
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
@@ -77,14 +77,18 @@ def entry_register(
                 _("Registration is closed: the tournament is %(status)s.")
                 % {"status": tournament.get_status_display().lower()},
             )
-        player = Player.objects.filter(pk=player_id).first()
+        now = timezone.now()
+        player = (
+            Player.objects.filter(pk=player_id)
+            .annotate(banned=Exists(active_bans(now).filter(player=OuterRef("pk"))))
+            .first()
+        )
         if player is None:
             raise NotFound(
                 "player_not_found", _("There is no player with id %(id)s.") % {"id": player_id}
             )
-        now = timezone.now()
-        ban = player_active_ban(player, now)
-        if ban is not None:
+        if player.banned:
+            ban = player_active_ban(player, now)
             until = (
                 _("until %(date)s")
                 % {"date": timezone.localtime(ban.ends_at).strftime("%Y-%m-%d %H:%M")}
@@ -96,27 +100,26 @@ def entry_register(
                 _("%(name)s is banned %(until)s: %(reason)s")
                 % {"name": player.name, "until": until, "reason": ban.reason},
             )
-        live = Entry.objects.filter(
-            tournament=tournament,
-            player=player,
-            status__in=(Entry.Status.ACTIVE, Entry.Status.WAITING),
-        ).first()
-        if live is not None:
+        live = (Entry.Status.ACTIVE, Entry.Status.WAITING)
+        # One pass over the tournament's entries answers every question registration asks.
+        stats = Entry.objects.filter(tournament=tournament).aggregate(
+            playing=Count("pk", filter=Q(status=Entry.Status.ACTIVE)),
+            waiting=Count("pk", filter=Q(status=Entry.Status.WAITING)),
+            last_number=Max("number"),
+            live_number=Max("number", filter=Q(player_id=player.pk, status__in=live)),
+        )
+        if stats["live_number"] is not None:
             raise Conflict(
                 "already_registered",
                 _("%(name)s is already registered (entry %(number)s).")
-                % {"name": player.name, "number": live.number},
+                % {"name": player.name, "number": stats["live_number"]},
             )
-        playing = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
-        waiting = Entry.objects.filter(tournament=tournament, status=Entry.Status.WAITING).exists()
-        full = waiting or playing >= tournament_capacity(tournament)
+        full = stats["waiting"] > 0 or stats["playing"] >= tournament_capacity(tournament)
         if full and not tournament.waiting_list_enabled:
             raise Conflict(
                 "tournament_full", _("Every seat is taken and this tournament has no waiting list.")
             )
-        number = (
-            Entry.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"] or 0
-        ) + 1
+        number = (stats["last_number"] or 0) + 1
         entry = Entry(
             tournament=tournament,
             player=player,

@@ -3,7 +3,6 @@
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from tourney import bus
@@ -11,9 +10,13 @@ from tourney.models import Tournament, TournamentEvent
 
 
 def event_append(tournament: Tournament, kind: str, payload: dict[str, Any]) -> TournamentEvent:
-    """Bump the tournament's version, store the event and publish it once the write commits."""
-    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
-    tournament.refresh_from_db(fields=["version"])
+    """Bump the tournament's version, store the event and publish it once the write commits.
+
+    The caller holds the tournament row lock and passes that locked instance, so its `version`
+    is current and can be bumped without re-reading it.
+    """
+    tournament.version += 1
+    Tournament.objects.filter(pk=tournament.pk).update(version=tournament.version)
     event = TournamentEvent.objects.create(
         tournament=tournament,
         kind=kind,
