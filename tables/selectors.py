@@ -63,19 +63,21 @@ def tournament_tables_layout(tournament: Tournament, include_idle: bool = False)
         tables = [t for t in tables if t.status == TournamentTable.Status.OPEN]
     restrictions = unavailable_seats(tables)
     players: dict[int, list[dict]] = defaultdict(list)
-    for entry in (
+    # Plain rows, not model instances: a draw for 25,000 entrants returns this whole chart.
+    rows = (
         Entry.objects.filter(
             tournament=tournament, status=Entry.Status.ACTIVE, tournament_table__in=tables
         )
-        .select_related("player")
         .order_by("seat")
-    ):
-        players[entry.tournament_table_id].append(
+        .values_list("tournament_table_id", "seat", "pk", "player__name", "waits_for_button")
+    )
+    for table_id, seat, entry_id, name, waits in rows:
+        players[table_id].append(
             {
-                "seat": entry.seat,
-                "entry_id": entry.pk,
-                "player_name": entry.player.name,
-                "waits_for_button": entry.waits_for_button,
+                "seat": seat,
+                "entry_id": entry_id,
+                "player_name": name,
+                "waits_for_button": waits,
             }
         )
 
