@@ -52,6 +52,9 @@ class Card:
     @classmethod
     def from_code(cls, code: str) -> "Card":
         """Parse "As", "Td", "10d" or "2c" (rank letter and suit are case-insensitive)."""
+        known = _BY_CODE.get(code) if isinstance(code, str) else None
+        if known is not None:
+            return known
         if not isinstance(code, str) or len(code) < 2:
             raise ValueError(f"not a card code: {code!r}")
         rank = _CODE_RANK.get(code[:-1].upper())
@@ -68,6 +71,11 @@ class Card:
         return self.code
 
 
+# Cards are immutable, so one deck serves every draw (a large draw deals thousands of decks).
+_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in RANKS for suit in SUITS)
+_BY_CODE: dict[str, Card] = {card.code: card for card in _DECK}
+
+
 def full_deck() -> list[Card]:
     """A new list of the 52 distinct cards in ascending draw order (callers shuffle it)."""
-    return [Card(rank, suit) for rank in RANKS for suit in SUITS]
+    return list(_DECK)
