@@ -115,6 +115,9 @@ FORMAT_MODULE_PATH = ["tourney.formats"]
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# WhiteNoise serves from the finders until collectstatic runs; an existing (empty) STATIC_ROOT
+# keeps it from warning on every start of the embedded default.
+STATIC_ROOT.mkdir(exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
