@@ -5,12 +5,14 @@ from ninja import Router, Status
 
 from clocks.models import Structure
 from clocks.schemas import ClockAdjustIn, StructureIn, StructureOut
+from clocks.services.clock import clock_operate, clock_view
 from clocks.services.structures import structure_create, structure_data_from_payload
 from tourney import roles
-from tourney.schemas import ErrorOut
+from tourney.models import Tournament
+from tourney.schemas import ERROR_RESPONSES
 
 router = Router(tags=["structures"])
-ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+ERRORS = ERROR_RESPONSES
 
 
 def structure_out(structure: Structure) -> dict:
@@ -63,17 +65,12 @@ def create_structure(request, payload: StructureIn):
 
 @router.get("/tournaments/{tournament_id}/clock", response={200: dict, **ERRORS}, tags=["clock"])
 def get_clock(request, tournament_id: int):
-    from clocks.services.clock import clock_view
-    from tourney.models import Tournament
-
     roles.require(request.auth, "read")
     return clock_view(get_object_or_404(Tournament, pk=tournament_id))
 
 
 def _clock_route(operation: str, permission: str):
     def handler(request, tournament_id: int):
-        from clocks.services.clock import clock_operate
-
         roles.require(request.auth, permission)
         return clock_operate(actor=request.auth, tournament_id=tournament_id, operation=operation)
 
@@ -100,8 +97,6 @@ for _operation, _permission in (
     "/tournaments/{tournament_id}/clock/adjust", response={200: dict, **ERRORS}, tags=["clock"]
 )
 def clock_adjust(request, tournament_id: int, payload: ClockAdjustIn):
-    from clocks.services.clock import clock_operate
-
     roles.require(request.auth, "director")
     return clock_operate(
         actor=request.auth, tournament_id=tournament_id, operation="adjust", seconds=payload.seconds

@@ -4,7 +4,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from clocks.display_links import display_token_tournament_id
-from tables.selectors import tournament_tables_layout
+from tables.selectors import seated_players_by_name, tournament_tables_layout
 from tourney.domain.text import search_key
 from tourney.models import Tournament
 from tourney.selectors import tournament_summary
@@ -18,12 +18,7 @@ def _tournament_for(token: str) -> Tournament:
 
 
 def _seat_rows(tournament: Tournament) -> list[dict]:
-    rows = [
-        {"name": p["player_name"], "table": t["number"], "seat": p["seat"]}
-        for t in tournament_tables_layout(tournament)
-        for p in t["players"]
-    ]
-    return sorted(rows, key=lambda r: r["name"].casefold())
+    return seated_players_by_name(tournament_tables_layout(tournament))
 
 
 def _opening_periods(tournament: Tournament, count: int = 5) -> list[dict]:

@@ -11,10 +11,10 @@ from tables.services.rooms import room_create, seat_restriction_clear, seat_rest
 from tables.services.seating import seats_draw
 from tourney import roles
 from tourney.models import Tournament
-from tourney.schemas import ErrorOut
+from tourney.schemas import ERROR_RESPONSES
 
 router = Router(tags=["tables"])
-ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+ERRORS = ERROR_RESPONSES
 
 
 def room_out(room: Room) -> dict:

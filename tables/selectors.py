@@ -52,6 +52,16 @@ def occupied_seats(tournament: Tournament) -> dict[int, set[int]]:
     return result
 
 
+def seated_players_by_name(tables: list[dict]) -> list[dict]:
+    """Rows {name, table, seat} of a seating chart (`tournament_tables_layout`), by name."""
+    rows = [
+        {"name": p["player_name"], "table": t["number"], "seat": p["seat"]}
+        for t in tables
+        for p in t["players"]
+    ]
+    return sorted(rows, key=lambda row: row["name"].casefold())
+
+
 def tournament_tables_layout(tournament: Tournament, include_idle: bool = False) -> list[dict]:
     """The seating chart: open tables with their seats, players, button and blinds."""
     tables = list(

@@ -5,9 +5,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tables.models import TournamentTable
-from tables.selectors import tournament_tables_layout
+from tables.forms import RoomForm, SeatRestrictionForm
+from tables.models import Room, SeatRestriction
+from tables.selectors import seated_players_by_name, tournament_tables_layout
 from tables.services.hands import hand_report
+from tables.services.rooms import room_create, seat_restriction_clear, seat_restriction_set
 from tourney.models import Tournament
 from tourney.views_support import role_required, run_service
 
@@ -16,18 +18,10 @@ from tourney.views_support import role_required, run_service
 def seating_chart(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     tables = tournament_tables_layout(tournament)
-    by_name = sorted(
-        (
-            {"name": p["player_name"], "table": t["number"], "seat": p["seat"]}
-            for t in tables
-            for p in t["players"]
-        ),
-        key=lambda row: row["name"].casefold(),
-    )
     return render(
         request,
         "tables/seating_chart.html",
-        {"tournament": tournament, "tables": tables, "by_name": by_name},
+        {"tournament": tournament, "tables": tables, "by_name": seated_players_by_name(tables)},
     )
 
 
@@ -55,16 +49,11 @@ def dealer_hand(request, tournament_id: int, number: int):
         ),
         _("Hand recorded; the button has moved."),
     )
-    get_object_or_404(TournamentTable, tournament_id=tournament_id, number=number)
     return redirect("tables:dealer", tournament_id, number)
 
 
 @role_required("director")
 def rooms(request):
-    from tables.forms import RoomForm
-    from tables.models import Room
-    from tables.services.rooms import room_create
-
     form = RoomForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         room = run_service(
@@ -87,10 +76,6 @@ def rooms(request):
 
 @role_required("director")
 def room_detail(request, room_id: int):
-    from tables.forms import SeatRestrictionForm
-    from tables.models import Room, SeatRestriction
-    from tables.services.rooms import seat_restriction_clear, seat_restriction_set
-
     room = get_object_or_404(Room, pk=room_id)
     form = SeatRestrictionForm(request.POST or None)
     if request.method == "POST":

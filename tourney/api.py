@@ -16,14 +16,15 @@ from ninja.errors import ValidationError as NinjaValidationError
 
 from tourney import roles
 from tourney.auth import api_auth
+from tourney.domain.house_rules import describe
 from tourney.errors import TourneyError
 from tourney.models import Entry, Player, Tournament
 from tourney.schemas import (
+    ERROR_RESPONSES,
     BanIn,
     BanOut,
     EntryIn,
     EntryOut,
-    ErrorOut,
     HealthOut,
     PlayerIn,
     PlayerOut,
@@ -58,7 +59,7 @@ api = NinjaAPI(
     docs_decorator=staff_docs_only,
 )
 router = Router(tags=["tournaments"])
-ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+ERRORS = ERROR_RESPONSES
 
 
 def error_response(request: HttpRequest, code: str, detail: str, status: int):
@@ -118,8 +119,6 @@ def player_out(player: Player) -> dict:
 
 def tournament_out(tournament: Tournament) -> dict:
     summary = tournament_summary(tournament)
-    from tourney.domain.house_rules import describe
-
     return {
         "id": tournament.pk,
         "name": tournament.name,

@@ -10,6 +10,10 @@ class ErrorOut(Schema):
     detail: str
 
 
+# Every endpoint documents the same refusals: `{code, detail}` with these statuses (API.md).
+ERROR_RESPONSES = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+
+
 class HealthOut(Schema):
     status: str
     database: str

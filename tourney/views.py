@@ -26,11 +26,16 @@ from tourney.services.tournaments import tournament_create, tournament_start
 from tourney.views_support import role_required, run_service
 
 
+def _home_page(request, form: TournamentForm | None, status: int = 200):
+    tournaments = [(t, tournament_summary(t)) for t in Tournament.objects.all()[:50]]
+    return render(
+        request, "tourney/home.html", {"tournaments": tournaments, "form": form}, status=status
+    )
+
+
 @role_required("read")
 def home(request):
-    form = TournamentForm() if roles.can(request.user, "director") else None
-    tournaments = [(t, tournament_summary(t)) for t in Tournament.objects.all()[:50]]
-    return render(request, "tourney/home.html", {"tournaments": tournaments, "form": form})
+    return _home_page(request, TournamentForm() if roles.can(request.user, "director") else None)
 
 
 @role_required("director")
@@ -59,10 +64,7 @@ def tournament_new(request):
         )
         if tournament:
             return redirect("tourney:console", tournament.pk)
-    tournaments = [(t, tournament_summary(t)) for t in Tournament.objects.all()[:50]]
-    return render(
-        request, "tourney/home.html", {"tournaments": tournaments, "form": form}, status=422
-    )
+    return _home_page(request, form, status=422)
 
 
 def _recent_entries(tournament: Tournament, limit: int = 12) -> list[Entry]:

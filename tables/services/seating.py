@@ -20,7 +20,13 @@ from tables.domain.seating import (
     tables_needed,
 )
 from tables.models import TournamentTable
-from tables.selectors import blinds_fields, occupied_seats, table_blinds, unavailable_seats
+from tables.selectors import (
+    blinds_fields,
+    occupied_seats,
+    table_blinds,
+    tournament_tables_layout,
+    unavailable_seats,
+)
 from tourney.domain.house_rules import HouseRules
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Entry, Tournament
@@ -224,8 +230,6 @@ def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -
             },
         )
         event_append(tournament, "seating", {"reason": "draw", "table_counts": counts})
-    from tables.selectors import tournament_tables_layout
-
     return tournament_tables_layout(tournament)
 
 
