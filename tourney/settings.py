@@ -97,6 +97,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 else:
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # One test database per process, as on SQLite: parallel runs (and a Celery worker that a
+    # test starts, told this name) never share or drop each other's database.
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
