@@ -1,0 +1,157 @@
+"""Reads for the lobby display: one JSON-able snapshot of everything a screen draws.
+
+`display_state` is what `/display/<token>/state.json` returns and what the page renders first;
+the page then keeps it live from the event stream. Instants are Unix epoch milliseconds of the
+server clock (`*_ms`), durations seconds (`*_seconds`), money and chips integers.
+"""
+
+import re
+from collections.abc import Sequence
+
+from django.db.models import Count
+
+from clocks.domain.clock import level_numbers
+from clocks.domain.structures import Period
+from clocks.services.clock import clock_view, now_ms, structure_periods
+from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
+from tourney.selectors import tournament_summary
+
+# Event kinds whose payload may name a player and the seat they now take.
+MOVE_EVENT_KINDS = ("seating", "entry", "move", "action")
+RECENT_MOVES = 8
+# A chip colour goes into a style attribute: a CSS colour name or hex, nothing else.
+SAFE_COLOR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$")
+FALLBACK_COLOR = "gray"
+
+
+def display_periods(periods: Sequence[Period]) -> list[dict]:
+    """The structure's periods as the screen needs them: level numbers (None on breaks),
+    blinds and ante in chips, `duration_seconds`, `color_up` chip values."""
+    return [
+        {
+            "kind": p.kind,
+            "level": number,
+            "small_blind": p.small_blind,
+            "big_blind": p.big_blind,
+            "ante": p.ante,
+            "big_blind_ante": bool(getattr(p, "big_blind_ante", False)),
+            "duration_seconds": p.duration_seconds,
+            "color_up": list(p.color_up),
+        }
+        for p, number in zip(periods, level_numbers(periods), strict=True)
+    ]
+
+
+def chips_in_play(chips: Sequence[dict], periods: Sequence[Period], period_index: int) -> list:
+    """The chip set less the values colored up at breaks *before* `period_index` (during a
+    break its own color-up is still in progress, so those chips still count)."""
+    gone = {v for p in periods[:period_index] if p.kind == "break" for v in p.color_up}
+    return [c for c in chips if c["value"] not in gone]
+
+
+def display_chips(raw: Sequence[dict]) -> list[dict]:
+    """Chips ascending by value with a colour safe to put in a style attribute."""
+    chips = []
+    for chip in sorted(raw, key=lambda c: c.get("value", 0)):
+        color = str(chip.get("color", ""))
+        safe = color if SAFE_COLOR.match(color) else FALLBACK_COLOR
+        chips.append({"value": int(chip.get("value", 0)), "color": color, "css_color": safe})
+    return chips
+
+
+def _money_counts(tournament: Tournament) -> dict[str, int]:
+    """Rebuys and add-ons taken (0 until the ledger knows those kinds)."""
+    rows = (
+        LedgerEntry.objects.filter(tournament=tournament, kind__in=("rebuy", "addon"), amount__gt=0)
+        .values("kind")
+        .annotate(n=Count("id"))
+        .values_list("kind", "n")
+    )
+    return dict(rows)
+
+
+def move_from_event(event_id: int, kind: str, payload: dict, at_ms: int) -> dict | None:
+    """A recent-move row {id, kind, entry_id, player_name, table, seat, at_ms} from an event
+    payload, or None when it does not put a player in a seat."""
+    table = payload.get("to_table", payload.get("table"))
+    seat = payload.get("to_seat", payload.get("seat"))
+    if table is None or seat is None:
+        return None
+    if kind == "entry" and payload.get("status") not in (None, Entry.Status.ACTIVE):
+        return None
+    return {
+        "id": event_id,
+        "kind": kind,
+        "entry_id": payload.get("entry_id", payload.get("id") if kind == "entry" else None),
+        "player_name": payload.get("player_name") or "",
+        "table": table,
+        "seat": seat,
+        "at_ms": at_ms,
+    }
+
+
+def recent_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict]:
+    """The latest seat assignments and moves, newest first, with player names."""
+    rows = []
+    events = TournamentEvent.objects.filter(tournament=tournament, kind__in=MOVE_EVENT_KINDS)
+    for event in events.order_by("-id")[: limit * 4]:
+        row = move_from_event(event.pk, event.kind, event.payload, int(event.at.timestamp() * 1000))
+        if row is not None:
+            rows.append(row)
+        if len(rows) == limit:
+            break
+    missing = {r["entry_id"] for r in rows if not r["player_name"] and r["entry_id"]}
+    if missing:
+        names = dict(
+            Entry.objects.filter(pk__in=missing).values_list("pk", "player__name").iterator()
+        )
+        for row in rows:
+            row["player_name"] = row["player_name"] or names.get(row["entry_id"], "")
+    return rows
+
+
+def display_state(tournament: Tournament, now: int | None = None) -> dict:
+    """Everything a lobby screen shows, as of `now` (server epoch ms)."""
+    now = now if now is not None else now_ms()
+    periods = structure_periods(tournament.structure_id)
+    clock = clock_view(tournament, now)
+    summary = tournament_summary(tournament)
+    chips = display_chips(tournament.structure.chips)
+    money = _money_counts(tournament)
+    last_event_id = (
+        TournamentEvent.objects.filter(tournament=tournament)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return {
+        "tournament": {
+            "id": tournament.pk,
+            "name": tournament.name,
+            "status": tournament.status,
+            "currency": tournament.currency,
+            "buy_in": tournament.buy_in,
+            "fee": tournament.fee,
+            "starting_stack": tournament.starting_stack,
+            "seats_drawn": tournament.seats_drawn_at is not None,
+        },
+        "clock": clock,
+        "periods": display_periods(periods),
+        "chips": chips,
+        "chips_in_play": chips_in_play(chips, periods, clock["period_index"]),
+        "stats": {
+            "entries": summary.entries,
+            "players_remaining": summary.players_remaining,
+            "rebuys": money.get("rebuy", 0),
+            "addons": money.get("addon", 0),
+            "prize_pool": summary.prize_pool,
+            "total_chips": summary.total_chips,
+            "average_stack": summary.average_stack,
+        },
+        # [{place, amount}]: empty until payouts exist (the screen renders them when present).
+        "payouts": [],
+        "message": getattr(tournament, "display_message", "") or "",
+        "recent_moves": recent_moves(tournament),
+        "last_event_id": last_event_id,
+        "server_time_ms": now,
+    }
