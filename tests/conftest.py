@@ -105,3 +105,13 @@ def tournament(director, room, structure):
         room_id=room.pk,
         house_rules="rimoc",
     )
+
+
+@pytest.fixture
+def seated_tournament(api, tournament):
+    """The tournament with four players registered and the seats drawn: ready to start."""
+    for i in range(4):
+        player_id = api.post("/players", {"name": f"Player {i + 1}"}).json()["id"]
+        api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": player_id})
+    api.post(f"/tournaments/{tournament.pk}/draw")
+    return tournament

@@ -133,6 +133,8 @@ LOGIN_REDIRECT_URL = "tourney:home"
 LOGOUT_REDIRECT_URL = "login"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Seconds between keep-alive comments on an idle event stream (proxies drop silent streams).
+EVENTS_HEARTBEAT_SECONDS = float(os.environ.get("TOURNEY_EVENTS_HEARTBEAT_SECONDS", "15"))
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None

@@ -7,6 +7,7 @@ from django.urls import include, path, re_path
 from django.utils.translation import gettext as _
 
 from tourney.api import api
+from tourney.views_events import tournament_events
 
 
 def api_not_found(request, *args, **kwargs):
@@ -20,6 +21,8 @@ def api_not_found(request, *args, **kwargs):
 
 
 urlpatterns = [
+    # Outside django-ninja: a long-lived async stream rather than a JSON response.
+    path("api/v1/tournaments/<int:tournament_id>/events", tournament_events, name="events"),
     path("api/v1/", api.urls),
     re_path(r"^api/", api_not_found),
     path("login/", auth_views.LoginView.as_view(), name="login"),

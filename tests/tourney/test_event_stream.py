@@ -1,0 +1,190 @@
+"""GET /api/v1/tournaments/{id}/events: SSE with resume, heartbeat and every reader's access."""
+
+import asyncio
+import json
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.test import AsyncClient, Client, override_settings
+
+from clocks.display_links import display_token
+from clocks.services.clock import clock_operate
+from tourney.models import TournamentEvent
+from tourney.services.tokens import api_token_create
+from tourney.sse import EventCursor
+
+DEADLINE_S = 5  # a bound on a stream that should answer at once, never a wait for a result
+
+
+def parse(chunks: str) -> list[dict]:
+    """SSE text -> [{id, event, data}] (comments become {"comment": ...})."""
+    messages = []
+    for block in chunks.strip().split("\n\n"):
+        fields: dict = {}
+        for line in block.splitlines():
+            if line.startswith(":"):
+                fields["comment"] = line[1:].strip()
+            else:
+                name, _sep, value = line.partition(": ")
+                fields[name] = json.loads(value) if name == "data" else value
+        messages.append(fields)
+    return messages
+
+
+class Stream:
+    """Reads an async streaming response message by message, each read with a deadline."""
+
+    def __init__(self, response):
+        self.response = response
+        self.chunks = response.streaming_content.__aiter__()
+
+    async def next(self) -> dict:
+        chunk = await asyncio.wait_for(self.chunks.__anext__(), timeout=DEADLINE_S)
+        return parse(chunk.decode())[0]
+
+    async def until(self, event: str) -> dict:
+        while True:
+            message = await self.next()
+            if message.get("event") == event:
+                return message
+
+    async def close(self) -> None:
+        await self.chunks.aclose()
+
+
+def events_url(tournament_id: int, query: str = "") -> str:
+    return f"/api/v1/tournaments/{tournament_id}/events{query}"
+
+
+def bearer(user) -> dict:
+    raw, _token = api_token_create(actor=user, user=user)
+    return {"Authorization": f"Bearer {raw}"}
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(REDIS_URL="")
+def test_stream_opens_with_ready_then_sends_each_clock_change(director, seated_tournament):
+    headers = bearer(director)
+
+    async def scenario():
+        response = await AsyncClient().get(events_url(seated_tournament.pk), headers=headers)
+        assert response.status_code == 200
+        assert response["Content-Type"] == "text/event-stream"
+        assert response["Cache-Control"].startswith("no-cache")
+        stream = Stream(response)
+        assert (await stream.next()) == {"retry": "2000"}
+        ready = await stream.next()
+        assert ready["event"] == "ready" and ready["data"]["server_time_ms"] > 0
+        await sync_to_async(clock_operate)(
+            actor=director, tournament_id=seated_tournament.pk, operation="start"
+        )
+        events = [await stream.next(), await stream.next()]
+        await stream.close()
+        return events
+
+    tournament_event, clock_event = async_to_sync(scenario)()
+    assert tournament_event["event"] == "tournament"
+    assert clock_event["event"] == "clock"
+    assert clock_event["data"]["status"] == "running" and clock_event["data"]["reason"] == "start"
+    stored = TournamentEvent.objects.get(pk=int(clock_event["id"]))
+    assert stored.kind == "clock" and stored.payload == clock_event["data"]
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(REDIS_URL="")
+def test_last_event_id_replays_what_the_screen_missed(director, seated_tournament):
+    clock_operate(actor=director, tournament_id=seated_tournament.pk, operation="start")
+    first = TournamentEvent.objects.filter(tournament=seated_tournament).order_by("pk").last()
+    clock_operate(actor=director, tournament_id=seated_tournament.pk, operation="pause")
+    clock_operate(actor=director, tournament_id=seated_tournament.pk, operation="resume")
+    missed = list(
+        TournamentEvent.objects.filter(tournament=seated_tournament, pk__gt=first.pk).order_by("pk")
+    )
+    headers = {**bearer(director), "Last-Event-ID": str(first.pk)}
+
+    async def scenario():
+        response = await AsyncClient().get(events_url(seated_tournament.pk), headers=headers)
+        stream = Stream(response)
+        await stream.next()  # retry
+        replayed = [await stream.next() for _ in missed]
+        await stream.close()
+        return replayed
+
+    replayed = async_to_sync(scenario)()
+    assert [int(m["id"]) for m in replayed] == [e.pk for e in missed]
+    assert [m["data"]["reason"] for m in replayed] == ["pause", "resume"]
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(REDIS_URL="", EVENTS_HEARTBEAT_SECONDS=0)
+def test_idle_stream_sends_heartbeat_comments(director, seated_tournament):
+    headers = bearer(director)
+
+    async def scenario():
+        stream = Stream(await AsyncClient().get(events_url(seated_tournament.pk), headers=headers))
+        await stream.until("ready")
+        beat = await stream.next()
+        await stream.close()
+        return beat
+
+    beat = async_to_sync(scenario)()
+    assert beat["comment"].startswith("ping ")
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(REDIS_URL="")
+def test_display_link_reads_its_own_tournament_only(tournament):
+    good = events_url(tournament.pk, f"?display={display_token(tournament.pk)}")
+    other = events_url(tournament.pk, f"?display={display_token(tournament.pk + 1)}")
+
+    async def scenario():
+        client = AsyncClient()
+        ok = await client.get(good)
+        stream = Stream(ok)
+        await stream.until("ready")
+        await stream.close()
+        refused = await client.get(other)
+        forged = await client.get(events_url(tournament.pk, "?display=forged"))
+        return ok.status_code, refused, forged
+
+    status, refused, forged = async_to_sync(scenario)()
+    assert status == 200
+    assert refused.status_code == forged.status_code == 403
+    assert refused.json()["code"] == "forbidden"
+
+
+@pytest.mark.django_db
+def test_anonymous_and_unknown_tournaments_are_refused(director, seated_tournament):
+    anonymous = Client().get(events_url(seated_tournament.pk))
+    assert anonymous.status_code == 401 and anonymous.json()["code"] == "not_authenticated"
+    missing = Client().get(events_url(seated_tournament.pk + 999), headers=bearer(director))
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+
+
+@pytest.mark.django_db
+def test_session_login_reads_the_stream_under_wsgi(director, seated_tournament):
+    client = Client()
+    client.force_login(director)
+    response = client.get(events_url(seated_tournament.pk))
+    assert response.status_code == 200
+    chunks = iter(response.streaming_content)
+    assert next(chunks).decode() == "retry: 2000\n\n"
+    assert parse(next(chunks).decode())[0]["event"] == "ready"
+    response.close()
+
+
+@pytest.mark.django_db
+def test_cursor_sends_in_order_skips_duplicates_and_rereads_on_a_gap(director, seated_tournament):
+    clock_operate(actor=director, tournament_id=seated_tournament.pk, operation="start")
+    cursor = EventCursor(seated_tournament.pk)
+    cursor.opening(resume_from=None)
+    version = cursor.last_version
+
+    def message(event_id: int, v: int) -> dict:
+        return {"id": event_id, "event": "clock", "version": v, "data": {"v": v}}
+
+    assert cursor.accept(message(cursor.last_event_id, version)) == ""  # already sent
+    assert cursor.accept(message(10_000, version + 2)) is None  # version+1 never arrived
+    sent = cursor.accept(message(10_001, version + 1))
+    assert "id: 10001\nevent: clock\n" in sent and cursor.last_version == version + 1
+    assert cursor.accept(message(10_001, version + 1)) == ""

@@ -1,0 +1,105 @@
+"""The tournament event stream, independent of how bytes reach the client.
+
+One `EventCursor` per connection decides what to send: the backlog after a resume, the live
+messages from pub/sub, and when a message reveals a gap (a lost or reordered publish) it falls
+back to the event table, which is the truth. Tournament event versions are contiguous (each
+`event_append` bumps the tournament's version by one under its row lock), so a gap is visible.
+"""
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from tourney.models import TournamentEvent
+
+RETRY_MS = 2_000
+BACKLOG_LIMIT = 500  # a screen further behind than this refetches its snapshot anyway
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def frame(event_id: int | None, kind: str, data: Any) -> str:
+    """One SSE message; `data` is JSON on a single line (json.dumps never emits newlines)."""
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def message_frame(message: dict[str, Any]) -> str:
+    """The frame of a published bus message `{id, event, version, data}`."""
+    return frame(message["id"], message["event"], message["data"])
+
+
+def heartbeat_frame() -> str:
+    return f": ping {now_ms()}\n\n"
+
+
+def parse_last_event_id(*candidates: str | None) -> int | None:
+    """The first candidate that is a non-negative integer (header first, then query)."""
+    for value in candidates:
+        if value is not None and value.strip().isdigit():
+            return int(value.strip())
+    return None
+
+
+@dataclass
+class EventCursor:
+    """What one client has been sent: the last event id and the tournament version it reached."""
+
+    tournament_id: int
+    last_event_id: int = 0
+    last_version: int = 0
+    pending: list[str] = field(default_factory=list)
+
+    def opening(self, resume_from: int | None) -> list[str]:
+        """Frames to send first: a replay after `resume_from`, or a `ready` marker (sync, DB)."""
+        frames = [f"retry: {RETRY_MS}\n\n"]
+        if resume_from is not None:
+            self.last_event_id = resume_from
+            frames += self.catch_up()
+            if self.last_version == 0:  # nothing newer: learn where the tournament stands
+                self.last_version = self._latest()[1]
+            return frames
+        self.last_event_id, self.last_version = self._latest()
+        frames.append(
+            frame(
+                self.last_event_id,
+                "ready",
+                {"last_event_id": self.last_event_id, "server_time_ms": now_ms()},
+            )
+        )
+        return frames
+
+    def catch_up(self) -> list[str]:
+        """Frames for every stored event after the last one sent (sync, DB)."""
+        rows = list(
+            TournamentEvent.objects.filter(
+                tournament_id=self.tournament_id, pk__gt=self.last_event_id
+            )
+            .order_by("pk")
+            .values_list("pk", "kind", "version", "payload")[:BACKLOG_LIMIT]
+        )
+        for pk, _kind, version, _payload in rows:
+            self.last_event_id, self.last_version = pk, max(self.last_version, version)
+        return [frame(pk, kind, payload) for pk, kind, _version, payload in rows]
+
+    def accept(self, message: dict[str, Any]) -> str | None:
+        """The frame for a live message, "" to skip a duplicate, or None on a gap (re-read)."""
+        version = message.get("version", 0)
+        if version <= self.last_version or message["id"] <= self.last_event_id:
+            return ""
+        if version != self.last_version + 1:
+            return None
+        self.last_event_id, self.last_version = message["id"], version
+        return message.get("frame") or message_frame(message)
+
+    def _latest(self) -> tuple[int, int]:
+        row = (
+            TournamentEvent.objects.filter(tournament_id=self.tournament_id)
+            .order_by("-pk")
+            .values_list("pk", "version")
+            .first()
+        )
+        return row if row is not None else (0, 0)

@@ -1,0 +1,125 @@
+"""GET /api/v1/tournaments/{id}/events: Server-Sent Events with resume and heartbeat.
+
+Served by an async generator under ASGI (uvicorn: one coroutine per screen, no thread), and by a
+plain generator under WSGI (the test server), with the same cursor deciding what is sent.
+"""
+
+import asyncio
+import queue
+from collections.abc import AsyncIterator, Iterator
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.utils.translation import gettext as _
+
+from clocks.display_links import display_token_tournament_id
+from tourney import roles
+from tourney.auth import BearerTokenAuth
+from tourney.errors import TourneyError
+from tourney.models import Tournament
+from tourney.sse import EventCursor, heartbeat_frame, parse_last_event_id
+
+STREAM_HEADERS = {
+    "Cache-Control": "no-cache, no-transform",
+    "X-Accel-Buffering": "no",  # a reverse proxy must not buffer the stream
+}
+
+
+def _heartbeat_seconds() -> float:
+    return float(getattr(settings, "EVENTS_HEARTBEAT_SECONDS", 15))
+
+
+def _error(code: str, detail: str, status: int) -> JsonResponse:
+    return JsonResponse({"code": code, "detail": detail}, status=status)
+
+
+def _refusal(request: HttpRequest, tournament_id: int) -> JsonResponse | None:
+    """None when the caller may read this tournament's events, else the error response."""
+    display = request.GET.get("display")
+    if display is not None:
+        if display_token_tournament_id(display) != tournament_id:
+            return _error("forbidden", _("This display link is not valid here."), 403)
+    else:
+        header = request.headers.get("Authorization", "")
+        scheme, _sep, token = header.partition(" ")
+        user = (
+            BearerTokenAuth().authenticate(request, token.strip())
+            if scheme.lower() == "bearer"
+            else request.user
+        )
+        if user is None or not user.is_authenticated:
+            return _error(
+                "not_authenticated", _("Log in or send a valid bearer token."), status=401
+            )
+        try:
+            roles.require(user, "read")
+        except TourneyError as exc:
+            return _error(exc.code, str(exc.detail), exc.status_code)
+    if not Tournament.objects.filter(pk=tournament_id).exists():
+        return _error("not_found", _("There is no such object."), 404)
+    return None
+
+
+async def _stream_async(cursor: EventCursor, resume_from: int | None) -> AsyncIterator[str]:
+    from tourney.event_hub import subscribe_async
+
+    messages, unsubscribe = await subscribe_async(cursor.tournament_id)
+    try:
+        # Subscribed before reading the table, so nothing committed meanwhile is missed.
+        for chunk in await sync_to_async(cursor.opening)(resume_from):
+            yield chunk
+        heartbeat = _heartbeat_seconds()
+        while True:
+            try:
+                message = await asyncio.wait_for(messages.get(), timeout=heartbeat)
+            except TimeoutError:
+                yield heartbeat_frame()
+                continue
+            chunk = cursor.accept(message) if message is not None else None
+            if chunk is None:
+                for missed in await sync_to_async(cursor.catch_up)():
+                    yield missed
+            elif chunk:
+                yield chunk
+    finally:
+        unsubscribe()
+
+
+def _stream_sync(cursor: EventCursor, resume_from: int | None) -> Iterator[str]:
+    from tourney.event_hub import SyncSubscription
+
+    subscription = SyncSubscription(cursor.tournament_id)
+    try:
+        yield from cursor.opening(resume_from)
+        heartbeat = _heartbeat_seconds()
+        while True:
+            try:
+                message = subscription.get(timeout=heartbeat)
+            except queue.Empty:
+                yield heartbeat_frame()
+                continue
+            chunk = cursor.accept(message)
+            if chunk is None:
+                yield from cursor.catch_up()
+            elif chunk:
+                yield chunk
+    finally:
+        subscription.close()
+
+
+async def tournament_events(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    refusal = await sync_to_async(_refusal)(request, tournament_id)
+    if refusal is not None:
+        return refusal
+    resume_from = parse_last_event_id(
+        request.headers.get("Last-Event-ID"), request.GET.get("last_event_id")
+    )
+    cursor = EventCursor(tournament_id)
+    stream = (
+        _stream_async(cursor, resume_from)
+        if isinstance(request, ASGIRequest)
+        else _stream_sync(cursor, resume_from)
+    )
+    return StreamingHttpResponse(stream, content_type="text/event-stream", headers=STREAM_HEADERS)
