@@ -36,42 +36,184 @@ class StructureData:
 
 
 class StructureError(ValueError):
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
+    """A refused structure. `message` is an English %-template over `params` (the service
+    translates it; a list parameter is shown comma-separated); `row` is the 0-based index of
+    the offending period, when there is one."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        params: dict[str, object] | None = None,
+        row: int | None = None,
+    ):
         self.code = code
+        self.template = message
+        self.params = dict(params or {})
+        self.row = row
+        super().__init__(message % self.params if self.params else message)
+
+
+# Sanity bounds: a period of at most six hours, at most 200 periods, at most 30 chips.
+MAX_PERIOD_SECONDS = 6 * 3600
+MAX_PERIODS = 200
+MAX_CHIPS = 30
+
+
+def _row_params(periods: tuple[Period, ...], index: int) -> dict[str, object]:
+    """`row` is 1-based as the editor shows it; `level` the blind-level number (0 on a break)."""
+    level = sum(1 for p in periods[: index + 1] if p.kind == "level")
+    return {"row": index + 1, "level": level if periods[index].kind == "level" else 0}
 
 
 def validate_structure(data: StructureData) -> None:
     """Raise StructureError unless the structure is playable.
 
-    Invariants: at least one level; positive durations; 0 < SB <= BB on levels; chip values
-    positive and distinct; a break colors up only chip values of the set.
+    Invariants: a name; chip values positive and distinct; 1..MAX_PERIODS periods with at least
+    one level; every duration in 1..MAX_PERIOD_SECONDS seconds; on levels 0 < SB <= BB and
+    0 <= ante <= BB; blinds never go down from one level to the next (neither SB nor BB); a
+    break colors up only chip values of the set, each value at most once in the structure, and
+    never the last chip in play; a positive starting stack when one is given.
     """
     if not data.name.strip():
         raise StructureError("invalid_name", "A structure needs a name.")
     values = [c.value for c in data.chips]
     if any(v <= 0 for v in values) or len(set(values)) != len(values):
         raise StructureError("invalid_chips", "Chip values must be positive and distinct.")
-    if not any(p.kind == "level" for p in data.periods):
+    if len(values) > MAX_CHIPS:
+        raise StructureError("invalid_chips", "At most %(max)s chips.", {"max": MAX_CHIPS})
+    if data.starting_stack is not None and data.starting_stack <= 0:
+        raise StructureError("invalid_starting_stack", "The starting stack must be positive.")
+    periods = data.periods
+    if not any(p.kind == "level" for p in periods):
         raise StructureError("invalid_levels", "A structure needs at least one level.")
-    for index, period in enumerate(data.periods, start=1):
-        if period.duration_seconds <= 0:
+    if len(periods) > MAX_PERIODS:
+        raise StructureError(
+            "invalid_levels", "At most %(max)s levels and breaks.", {"max": MAX_PERIODS}
+        )
+    previous: Period | None = None
+    colored_up: set[int] = set()
+    for index, period in enumerate(periods):
+        where = _row_params(periods, index)
+        if not 0 < period.duration_seconds <= MAX_PERIOD_SECONDS:
             raise StructureError(
-                "invalid_duration", f"Period {index}: the duration must be positive."
+                "invalid_duration",
+                "Row %(row)s: the duration must be more than 0 and at most 6 hours.",
+                where,
+                index,
             )
         if period.kind == "level":
-            if not 0 < period.small_blind <= period.big_blind or period.ante < 0:
-                raise StructureError(
-                    "invalid_blinds",
-                    f"Period {index}: the small blind must be positive and at most the big blind.",
-                )
+            _check_level(period, previous, where, index)
+            previous = period
+            continue
+        unknown = sorted(set(period.color_up) - set(values))
+        if unknown:
+            raise StructureError(
+                "invalid_color_up",
+                "Row %(row)s: chips %(chips)s are not in the chip set.",
+                {**where, "chips": unknown},
+                index,
+            )
+        again = sorted(set(period.color_up) & colored_up)
+        if again or len(set(period.color_up)) != len(period.color_up):
+            raise StructureError(
+                "invalid_color_up",
+                "Row %(row)s: chips %(chips)s are already colored up at an earlier break.",
+                {**where, "chips": again or sorted(period.color_up)},
+                index,
+            )
+        colored_up |= set(period.color_up)
+        if values and colored_up >= set(values):
+            raise StructureError(
+                "invalid_color_up",
+                "Row %(row)s: this break would color up every chip; keep at least one.",
+                where,
+                index,
+            )
+
+
+def _check_level(
+    period: Period, previous: Period | None, where: dict[str, object], index: int
+) -> None:
+    if period.small_blind <= 0:
+        raise StructureError(
+            "invalid_blinds", "Row %(row)s: the small blind must be more than 0.", where, index
+        )
+    if period.big_blind < period.small_blind:
+        raise StructureError(
+            "invalid_blinds",
+            "Row %(row)s: the big blind must be at least the small blind.",
+            where,
+            index,
+        )
+    if not 0 <= period.ante <= period.big_blind:
+        raise StructureError(
+            "invalid_ante",
+            "Row %(row)s: the ante must be between 0 and the big blind.",
+            where,
+            index,
+        )
+    if previous is not None and (
+        period.small_blind < previous.small_blind or period.big_blind < previous.big_blind
+    ):
+        raise StructureError(
+            "blinds_decrease",
+            "Row %(row)s: the blinds must not go down from one level to the next.",
+            where,
+            index,
+        )
+
+
+def total_seconds(periods: tuple[Period, ...] | list[Period]) -> int:
+    """Playing time of the whole structure, breaks included, in seconds."""
+    return sum(p.duration_seconds for p in periods)
+
+
+def unchanged_through(old: tuple[Period, ...], new: tuple[Period, ...], index: int) -> bool:
+    """True when periods 0..`index` (inclusive) are the same in `old` and `new` (the color-up
+    order within a break does not matter)."""
+
+    def key(p: Period) -> tuple:
+        return (p.kind, p.duration_seconds, p.small_blind, p.big_blind, p.ante, sorted(p.color_up))
+
+    return [key(p) for p in old[: index + 1]] == [key(p) for p in new[: index + 1]]
+
+
+def structure_payload(data: StructureData) -> dict[str, object]:
+    """The structure in the `POST /api/v1/structures` format of API.md (export and import),
+    plus the optional `starting_stack` and `description` that POST also accepts."""
+    levels: list[dict[str, object]] = []
+    for p in data.periods:
+        if p.kind == "level":
+            levels.append(
+                {
+                    "kind": "level",
+                    "small_blind": p.small_blind,
+                    "big_blind": p.big_blind,
+                    "ante": p.ante,
+                    "duration_seconds": p.duration_seconds,
+                }
+            )
         else:
-            unknown = set(period.color_up) - set(values)
-            if unknown:
-                raise StructureError(
-                    "invalid_color_up",
-                    f"Period {index}: chips {sorted(unknown)} are not in the chip set.",
-                )
+            levels.append(
+                {
+                    "kind": "break",
+                    "duration_seconds": p.duration_seconds,
+                    "color_up": sorted(p.color_up),
+                }
+            )
+    payload: dict[str, object] = {
+        "name": data.name,
+        "chips": [
+            {"value": c.value, "color": c.color} for c in sorted(data.chips, key=lambda c: c.value)
+        ],
+        "levels": levels,
+    }
+    if data.starting_stack is not None:
+        payload["starting_stack"] = data.starting_stack
+    if data.description:
+        payload["description"] = data.description
+    return payload
 
 
 def _rimoc() -> StructureData:
