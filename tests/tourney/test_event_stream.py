@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+import os
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
@@ -9,6 +10,10 @@ from django.test import AsyncClient, Client, override_settings
 
 from clocks.display_links import display_token
 from clocks.services.clock import clock_operate
+from tests.conftest import service_missing
+from tests.processes import DEFAULT_REDIS_URL, uvicorn_server
+from tests.sse_client import SseClient
+from tourney import bus
 from tourney.models import TournamentEvent
 from tourney.services.tokens import api_token_create
 from tourney.sse import EventCursor
@@ -188,3 +193,40 @@ def test_cursor_sends_in_order_skips_duplicates_and_rereads_on_a_gap(director, s
     sent = cursor.accept(message(10_001, version + 1))
     assert "id: 10001\nevent: clock\n" in sent and cursor.last_version == version + 1
     assert cursor.accept(message(10_001, version + 1)) == ""
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_uvicorn_streams_a_change_written_by_another_process_through_redis(
+    director, seated_tournament
+):
+    import redis
+
+    redis_url = os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
+    try:
+        redis.Redis.from_url(redis_url, socket_timeout=2).ping()
+    except redis.RedisError as exc:
+        service_missing(f"Redis at {redis_url}: {exc}")
+    headers = bearer(director)
+    bus.redis_client.cache_clear()
+    try:
+        with override_settings(REDIS_URL=redis_url), uvicorn_server(redis_url) as base:
+            stream = SseClient(f"{base}{events_url(seated_tournament.pk)}", headers)
+            assert stream.status == 200
+            ready = stream.until("ready")
+            clock_operate(actor=director, tournament_id=seated_tournament.pk, operation="start")
+            clock = stream.until("clock")
+            stream.close()
+            # A reconnecting screen resumes after the last id it saw and misses nothing.
+            clock_operate(actor=director, tournament_id=seated_tournament.pk, operation="pause")
+            resumed = SseClient(
+                f"{base}{events_url(seated_tournament.pk)}",
+                {**headers, "Last-Event-ID": clock["id"]},
+            )
+            replayed = resumed.until("clock")
+            resumed.close()
+    finally:
+        bus.redis_client.cache_clear()
+    assert int(clock["id"]) > int(ready["id"])
+    assert clock["data"]["status"] == "running" and clock["data"]["reason"] == "start"
+    assert replayed["data"]["reason"] == "pause"
