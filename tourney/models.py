@@ -121,6 +121,17 @@ class Tournament(models.Model):
     waiting_list_enabled = models.BooleanField(_("waiting list"), default=True)
     max_entries = models.PositiveIntegerField(_("maximum entries"), null=True, blank=True)
     scheduled_start = models.DateTimeField(_("scheduled start"), null=True, blank=True)
+    # Late registration is open through the end of this blind level (1-based, breaks not
+    # counted); empty = no clock deadline (tourney.domain.registration).
+    late_registration_level = models.PositiveIntegerField(
+        _("late registration until the end of level"), null=True, blank=True
+    )
+    # The director's message scrolled on the lobby screens.
+    display_message = models.TextField(_("message for the screens"), blank=True, default="")
+    # Chips taken out of play without a bust-out (e.g. an absent player's stack, RULES.md 2).
+    chips_removed = models.PositiveBigIntegerField(default=0)
+    # When the absent-player deadline was applied (RULES.md 2, absent_policy "eliminate").
+    absent_deadline_applied_at = models.DateTimeField(null=True, blank=True)
     seats_drawn_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -168,6 +179,8 @@ class Entry(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     seated_at = models.DateTimeField(null=True, blank=True)
+    # Set while staff have marked the seated player absent (RULES.md 2), cleared on arrival.
+    absent_since = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
     place = models.PositiveIntegerField(null=True, blank=True)
 

@@ -418,6 +418,46 @@ def adjust(state: ClockState, periods: Sequence[Period], now_ms: int, seconds: i
     return ClockState(s.status, s.period_index, None, new_remaining, s.version + 1)
 
 
+@dataclass(frozen=True)
+class UndoRecord:
+    """What undoing the last manual clock change needs: `before`, the (caught-up) state the
+    change was applied to, and `after_version`, the version the change stored. The record is
+    valid only while the clock still holds that version."""
+
+    before: ClockState
+    after_version: int
+
+
+def undo(
+    state: ClockState, periods: Sequence[Period], now_ms: int, record: UndoRecord | None
+) -> ClockState:
+    """Put the clock back as if the last manual change had never been made.
+
+    The result is `record.before` with a new version (`caught-up version + 1`): a running
+    clock keeps the period end it had, so the time kept running during the mistake (an undone
+    pause or "next" ends the period exactly when it would have; if that instant has passed,
+    the clock is simply late and `advance` steps on from that scheduled end); a paused or
+    finished clock gets back its frozen time. Refused with `nothing_to_undo` without a record
+    and with `undo_stale` once the clock has moved on: another change, or a period change
+    that is due even if `advance` has not stored it yet.
+    """
+    _check(state, periods, now_ms)
+    if record is None:
+        raise ClockError("nothing_to_undo", "There is no clock change to undo.")
+    s = _caught_up(state, periods, now_ms)
+    if s.version != record.after_version:
+        raise ClockError(
+            "undo_stale",
+            "The clock has changed since (another change or a new period); nothing was undone.",
+        )
+    b = record.before
+    if b.period_index >= len(periods):
+        raise ClockError("invalid_clock_state", "The saved clock no longer fits the structure.")
+    return ClockState(
+        b.status, b.period_index, b.period_ends_at_ms, b.paused_remaining_ms, s.version + 1
+    )
+
+
 # --- reading -------------------------------------------------------------------------------
 
 

@@ -7,21 +7,24 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from clocks.domain.clock import ClockError, ClockState, advance, view
+from clocks.domain.clock import AdvanceResult, ClockError, ClockState, UndoRecord, advance, view
 from clocks.domain.clock import adjust as clock_adjust_state
+from clocks.domain.clock import jump_to as clock_jump_state
 from clocks.domain.clock import next_period as clock_next_state
 from clocks.domain.clock import pause as clock_pause_state
 from clocks.domain.clock import previous_period as clock_previous_state
 from clocks.domain.clock import resume as clock_resume_state
 from clocks.domain.clock import start as clock_start_state
+from clocks.domain.clock import undo as clock_undo_state
 from clocks.domain.structures import Period
 from clocks.models import Clock, StructureLevel
 from tourney.errors import Conflict, InvalidInput
-from tourney.models import Tournament
+from tourney.models import AuditEntry, Tournament
+from tourney.services.absence import absent_deadline_apply
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
-from tourney.services.tournaments import tournament_mark_running
+from tourney.services.tournaments import registration_deadline_record, tournament_mark_running
 
 Transition = Callable[[ClockState, list[Period], int], ClockState]
 
@@ -42,7 +45,13 @@ CLOCK_SUMMARIES = {
     "next": gettext_noop("Clock moved to the next period"),
     "previous": gettext_noop("Clock moved back to the previous period"),
     "adjust": gettext_noop("Clock adjusted by %(seconds)+d seconds"),
+    "jump": gettext_noop("Clock moved to period %(period)s"),
+    "undo": gettext_noop("Last clock change undone"),
 }
+
+# Manual changes that undo can take back; start is not one (it also starts the tournament:
+# a mistaken start is paused, not undone), nor is undo itself (no redo).
+UNDOABLE = ("pause", "resume", "next", "previous", "adjust", "jump")
 
 
 def now_ms() -> int:
@@ -91,6 +100,43 @@ def _store(clock: Clock, before: ClockState, after: ClockState) -> None:
         raise Conflict("clock_changed", _("The clock changed meanwhile; try again."))
 
 
+def state_dict(state: ClockState) -> dict:
+    """The full stored clock, as audited before and after every change (undo reads it)."""
+    return {
+        "status": state.status,
+        "period_index": state.period_index,
+        "period_ends_at_ms": state.period_ends_at_ms,
+        "paused_remaining_ms": state.paused_remaining_ms,
+        "version": state.version,
+    }
+
+
+def _undo_record(tournament: Tournament) -> UndoRecord | None:
+    """The last manual clock change from the audit log, if undo may take it back."""
+    last = (
+        AuditEntry.objects.filter(tournament=tournament, action__startswith="clock.")
+        .order_by("-id")
+        .values_list("action", "before", "after")
+        .first()
+    )
+    if last is None:
+        return None
+    action, before, after = last
+    if action.removeprefix("clock.") not in UNDOABLE or "version" not in (before or {}):
+        return None
+    return UndoRecord(ClockState(**before), after["version"])
+
+
+def _deadlines(
+    tournament, before: ClockState, result: AdvanceResult, periods: list[Period], now: int
+) -> None:
+    """Consequences of the clock moving on: late registration closing or reopening, and (on
+    the automatic advance only) the absent-player deadline."""
+    registration_deadline_record(
+        tournament=tournament, before=before, result=result, periods=periods, now_ms=now
+    )
+
+
 def _catch_up(tournament, clock: Clock, periods: list[Period], now: int) -> ClockState:
     """Store any period changes that are due and record one `clock` event per change."""
     state = clock_state(clock)
@@ -104,6 +150,8 @@ def _catch_up(tournament, clock: Clock, periods: list[Period], now: int) -> Cloc
                 "clock",
                 {**snapshot, "reason": "advance", "scheduled_at_ms": change.scheduled_at_ms},
             )
+        _deadlines(tournament, state, result, periods, now)
+        absent_deadline_apply(tournament=tournament, state=result.state, periods=periods)
         clock.refresh_from_db()
     return result.state
 
@@ -114,8 +162,18 @@ def clock_view(tournament: Tournament, now: int | None = None) -> dict:
     return view(clock_state(clock), periods, now if now is not None else now_ms()).as_dict()
 
 
-def clock_operate(*, actor, tournament_id: int, operation: str, seconds: int | None = None) -> dict:
-    """Apply start/pause/resume/next/previous/adjust and return the clock as the API shows it."""
+def clock_operate(
+    *,
+    actor,
+    tournament_id: int,
+    operation: str,
+    seconds: int | None = None,
+    period_index: int | None = None,
+    expected_version: int | None = None,
+) -> dict:
+    """Apply start/pause/resume/next/previous/adjust/jump/undo and return the clock as the API
+    shows it. `expected_version` (undo): refuse unless the clock is still at that version, so
+    an Undo offered after one change cannot take back someone else's later change."""
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
         clock = clock_for(tournament)
@@ -129,6 +187,17 @@ def clock_operate(*, actor, tournament_id: int, operation: str, seconds: int | N
                 if seconds is None:
                     raise InvalidInput("invalid_input", _("Say how many seconds to add."))
                 after = clock_adjust_state(before, periods, now, seconds)
+            elif operation == "jump":
+                if period_index is None:
+                    raise InvalidInput("invalid_input", _("Say which period to go to."))
+                after = clock_jump_state(before, periods, now, period_index)
+            elif operation == "undo":
+                if expected_version is not None and expected_version != before.version:
+                    raise ClockError(
+                        "undo_stale",
+                        _("The clock has changed since; nothing was undone."),
+                    )
+                after = clock_undo_state(before, periods, now, _undo_record(tournament))
             else:
                 after = OPERATIONS[operation](before, periods, now)
         except ClockError as exc:
@@ -138,13 +207,17 @@ def clock_operate(*, actor, tournament_id: int, operation: str, seconds: int | N
         audit_record(
             actor=actor,
             action=f"clock.{operation}",
-            summary=audit_text(CLOCK_SUMMARIES[operation], {"seconds": seconds or 0}),
+            summary=audit_text(
+                CLOCK_SUMMARIES[operation],
+                {"seconds": seconds or 0, "period": (period_index or 0) + 1},
+            ),
             tournament=tournament,
             target=clock,
-            before={"status": before.status, "period_index": before.period_index},
-            after={"status": after.status, "period_index": after.period_index},
+            before=state_dict(before),
+            after=state_dict(after),
         )
         event_append(tournament, "clock", {**snapshot, "reason": operation})
+        _deadlines(tournament, before, AdvanceResult(after), periods, now)
     return snapshot
 
 

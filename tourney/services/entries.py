@@ -15,6 +15,7 @@ from tourney.selectors import active_bans, player_active_ban, tournament_capacit
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
+from tourney.services.tournaments import registration_window
 
 OPEN_FOR_REGISTRATION = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
 
@@ -76,6 +77,13 @@ def entry_register(
                 "registration_closed",
                 _("Registration is closed: the tournament is %(status)s.")
                 % {"status": tournament.get_status_display().lower()},
+            )
+        window = registration_window(tournament)
+        if window is not None and window.passed:
+            raise Conflict(
+                "registration_closed",
+                _("Late registration closed at the end of level %(level)s.")
+                % {"level": window.level},
             )
         now = timezone.now()
         player = (

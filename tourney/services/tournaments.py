@@ -6,8 +6,11 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-from clocks.models import Structure
+from clocks.domain.clock import AdvanceResult, ClockState
+from clocks.domain.structures import Period
+from clocks.models import Structure, StructureLevel
 from tables.models import Room, Table, TournamentTable
 from tourney.domain.house_rules import (
     DEFAULT_PROFILE,
@@ -15,10 +18,14 @@ from tourney.domain.house_rules import (
     describe,
     resolve_house_rules,
 )
+from tourney.domain.registration import Deadline, deadline, deadline_crossing
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Tournament
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
+from tourney.services.locks import tournament_lock
+
+MESSAGE_MAX_LENGTH = 500
 
 
 def _non_negative(name: str, value: int) -> None:
@@ -46,6 +53,7 @@ def tournament_create(
     max_entries: int | None = None,
     currency: str = "HUF",
     scheduled_start=None,
+    late_registration_level: int | None = None,
 ) -> Tournament:
     """Create a tournament on a room's tables (in `table_numbers` order, or all by number)."""
     name = " ".join((name or "").split())
@@ -91,6 +99,14 @@ def tournament_create(
         )
     if not numbers:
         raise InvalidInput("invalid_tables", _("The tournament needs at least one table."))
+    if late_registration_level is not None:
+        levels = StructureLevel.objects.filter(structure=structure, kind="level").count()
+        if not 1 <= late_registration_level <= levels:
+            raise InvalidInput(
+                "invalid_late_registration_level",
+                _("Late registration must end at a level of the structure (1 to %(n)s).")
+                % {"n": levels},
+            )
     tournament = Tournament.objects.create(
         name=name,
         room=room,
@@ -104,6 +120,7 @@ def tournament_create(
         waiting_list_enabled=waiting_list_enabled,
         max_entries=max_entries,
         scheduled_start=scheduled_start,
+        late_registration_level=late_registration_level,
     )
     TournamentTable.objects.bulk_create(
         TournamentTable(
@@ -130,6 +147,7 @@ def tournament_create(
             "room_id": room.pk,
             "table_numbers": numbers,
             "house_rules": profile,
+            "late_registration_level": late_registration_level,
             "rules": describe(rules),
         },
     )
@@ -166,3 +184,81 @@ def tournament_start(*, actor, tournament_id: int) -> Tournament:
         raise Conflict("already_started", _("The tournament has started already."))
     clock_operate(actor=actor, tournament_id=tournament_id, operation="start")
     return Tournament.objects.get(pk=tournament_id)
+
+
+def registration_deadline_record(
+    *,
+    tournament: Tournament,
+    before: ClockState,
+    result: AdvanceResult,
+    periods: list[Period],
+    now_ms: int,
+) -> None:
+    """Inside a clock change: record late registration closing (or reopening, when the clock
+    went back) with a `registration` event and an audit entry, once per crossing."""
+    level = tournament.late_registration_level
+    if level is None:
+        return
+    crossing = deadline_crossing(before, result, periods, level, now_ms)
+    if crossing is None:
+        return
+    status, at_ms = crossing
+    audit_record(
+        actor=None,
+        action=f"registration.{status}",
+        summary=audit_text(
+            gettext_noop("Late registration closed at the end of level %(level)s")
+            if status == "closed"
+            else gettext_noop("Late registration reopened: the clock went back to level %(level)s"),
+            {"level": level},
+        ),
+        tournament=tournament,
+        target=tournament,
+        after={"status": status, "level": level, "at_ms": at_ms},
+    )
+    event_append(tournament, "registration", {"status": status, "level": level, "at_ms": at_ms})
+
+
+@transaction.atomic
+def tournament_message_set(*, actor, tournament_id: int, message: str) -> Tournament:
+    """Set (or clear, with "") the director's message scrolled on the lobby screens."""
+    message = " ".join((message or "").split())
+    if len(message) > MESSAGE_MAX_LENGTH:
+        raise InvalidInput(
+            "invalid_message",
+            _("The message can be at most %(n)s characters.") % {"n": MESSAGE_MAX_LENGTH},
+        )
+    tournament = tournament_lock(tournament_id)
+    before = tournament.display_message
+    tournament.display_message = message
+    tournament.save(update_fields=["display_message"])
+    audit_record(
+        actor=actor,
+        action="tournament.message",
+        summary=audit_text(
+            gettext_noop("Screen message set: %(message)s")
+            if message
+            else gettext_noop("Screen message cleared"),
+            {"message": message[:200]},
+        ),
+        tournament=tournament,
+        target=tournament,
+        before={"message": before},
+        after={"message": message},
+    )
+    event_append(tournament, "message", {"message": message})
+    return tournament
+
+
+def registration_window(tournament: Tournament, now_ms: int | None = None) -> Deadline | None:
+    """Late registration against the clock (None: no deadline set)."""
+    # Imported here: the clock service imports this module for its consequences.
+    from clocks.services.clock import clock_for, clock_state, structure_periods
+    from clocks.services.clock import now_ms as clock_now_ms
+
+    if tournament.late_registration_level is None:
+        return None
+    state = clock_state(clock_for(tournament))
+    periods = structure_periods(tournament.structure_id)
+    now = now_ms if now_ms is not None else clock_now_ms()
+    return deadline(state, periods, now, tournament.late_registration_level)

@@ -1,0 +1,171 @@
+"""Undo of the last clock change and jump to a level: the pure transition, random sequences,
+and the service through the API (time moved by time-machine, never slept)."""
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis.stateful import rule
+
+from clocks.domain.clock import (
+    ClockError,
+    ClockState,
+    UndoRecord,
+    adjust,
+    advance,
+    jump_to,
+    next_period,
+    pause,
+    previous_period,
+    resume,
+    undo,
+    view,
+)
+from tests.clocks.test_domain_clock import BREAK_1, MIN, RIMOC, SEC, T0, ClockMachine, started
+
+# --- the pure transition -------------------------------------------------------------------
+
+
+def record_of(fn, state: ClockState, now: int, *args) -> tuple[ClockState, UndoRecord]:
+    """Apply a manual change the way the service does and keep what undo needs."""
+    before = advance(state, RIMOC, now).state
+    after = fn(before, RIMOC, now, *args)
+    return after, UndoRecord(before, after.version)
+
+
+def test_an_undone_pause_resumes_as_if_the_time_had_kept_running() -> None:
+    running = started()
+    paused, record = record_of(pause, running, T0 + 5 * MIN)
+    restored = undo(paused, RIMOC, T0 + 7 * MIN, record)
+    assert restored == ClockState("running", 0, running.period_ends_at_ms, None, paused.version + 1)
+    assert view(restored, RIMOC, T0 + 7 * MIN).remaining_ms == 8 * MIN
+
+
+def test_an_undone_next_returns_to_the_level_with_its_original_end() -> None:
+    running = started()
+    skipped, record = record_of(next_period, running, T0 + 2 * MIN)
+    assert view(skipped, RIMOC, T0 + 2 * MIN).period.small_blind == 200
+    restored = undo(skipped, RIMOC, T0 + 3 * MIN, record)
+    shown = view(restored, RIMOC, T0 + 3 * MIN)
+    assert (shown.period_index, shown.ends_at_ms) == (0, T0 + 15 * MIN)
+    assert shown.remaining_ms == 12 * MIN
+
+
+def test_an_undone_resume_gives_back_the_frozen_time() -> None:
+    paused = pause(started(), RIMOC, T0 + 5 * MIN)
+    resumed, record = record_of(resume, paused, T0 + 9 * MIN)
+    restored = undo(resumed, RIMOC, T0 + 12 * MIN, record)
+    assert restored.status == "paused" and restored.paused_remaining_ms == 10 * MIN
+
+
+@pytest.mark.parametrize(
+    ("fn", "args"), [(adjust, (-60,)), (adjust, (90,)), (previous_period, ()), (jump_to, (7,))]
+)
+def test_undo_restores_the_clock_before_the_change(fn, args) -> None:
+    state = next_period(started(), RIMOC, T0 + MIN)  # L2 from 19:01, ends 19:16
+    changed, record = record_of(fn, state, T0 + 4 * MIN, *args)
+    restored = undo(changed, RIMOC, T0 + 4 * MIN, record)
+    assert view(restored, RIMOC, T0 + 4 * MIN).as_dict() == {
+        **view(state, RIMOC, T0 + 4 * MIN).as_dict(),
+        "version": changed.version + 1,
+    }
+
+
+def test_an_undone_mistake_whose_period_would_have_ended_is_simply_late() -> None:
+    running = started()
+    paused, record = record_of(pause, running, T0 + 14 * MIN)
+    restored = undo(paused, RIMOC, T0 + 16 * MIN, record)
+    stepped = advance(restored, RIMOC, T0 + 16 * MIN)
+    assert [c.scheduled_at_ms for c in stepped.changes] == [T0 + 15 * MIN]
+    assert view(restored, RIMOC, T0 + 16 * MIN).period_index == 1
+
+
+def test_nothing_to_undo_without_a_record() -> None:
+    with pytest.raises(ClockError) as info:
+        undo(started(), RIMOC, T0, None)
+    assert info.value.code == "nothing_to_undo"
+
+
+def test_undo_is_refused_after_another_change() -> None:
+    paused, record = record_of(pause, started(), T0 + MIN)
+    changed = adjust(paused, RIMOC, T0 + 2 * MIN, 60)
+    with pytest.raises(ClockError) as info:
+        undo(changed, RIMOC, T0 + 2 * MIN, record)
+    assert info.value.code == "undo_stale"
+
+
+def test_undo_is_refused_once_a_period_change_is_due_even_before_it_is_stored() -> None:
+    changed, record = record_of(adjust, started(), T0 + MIN, -60)
+    with pytest.raises(ClockError) as info:
+        undo(changed, RIMOC, T0 + 14 * MIN, record)  # L1 now ends at 19:14
+    assert info.value.code == "undo_stale"
+
+
+def test_undo_reopens_a_clock_finished_by_a_mistake() -> None:
+    last = jump_to(started(), RIMOC, T0, len(RIMOC) - 1)
+    finished, record = record_of(next_period, last, T0 + MIN)
+    assert finished.status == "finished"
+    restored = undo(finished, RIMOC, T0 + 2 * MIN, record)
+    assert restored.status == "running" and restored.period_index == len(RIMOC) - 1
+
+
+def test_jump_to_the_first_break() -> None:
+    jumped = jump_to(started(), RIMOC, T0 + MIN, BREAK_1)
+    shown = view(jumped, RIMOC, T0 + MIN)
+    assert (
+        shown.period.kind == "break" and shown.remaining_ms == RIMOC[BREAK_1].duration_seconds * SEC
+    )
+
+
+# --- random sequences with undo ------------------------------------------------------------
+
+MANUAL = (pause, resume, next_period, previous_period, jump_to, adjust)
+
+
+class ClockUndoMachine(ClockMachine):
+    """The clock machine of test_domain_clock plus undo: every invariant there (remaining time
+    consistent with elapsed time, no drift, a late timer never wrong) must survive undo."""
+
+    record: tuple[UndoRecord, int, int] | None = None
+
+    def _apply(self, fn, expected_code, *args):
+        before = advance(self.state, self.periods, self.now).state
+        saved = (self.added_ms, self.seen_index)
+        new = super()._apply(fn, expected_code, *args)
+        if new is not None and fn in MANUAL:
+            self.record = (UndoRecord(before, new.version), *saved)
+        elif new is not None:
+            self.record = None  # start (and undo itself) cannot be undone
+        return new
+
+    @rule()
+    def do_undo(self) -> None:
+        caught_up = advance(self.state, self.periods, self.now).state
+        if self.record is None:
+            code = "nothing_to_undo"
+        elif caught_up.version != self.record[0].after_version:
+            code = "undo_stale"
+        else:
+            code = None
+        record = None if self.record is None else self.record[0]
+        if code is not None:
+            with pytest.raises(ClockError) as info:
+                undo(self.state, self.periods, self.now, record)
+            assert info.value.code == code
+            return
+        restored = undo(self.state, self.periods, self.now, record)
+        b = record.before
+        assert restored.version == caught_up.version + 1
+        assert (restored.status, restored.period_index) == (b.status, b.period_index)
+        assert restored.period_ends_at_ms == b.period_ends_at_ms
+        assert restored.paused_remaining_ms == b.paused_remaining_ms
+        self.state = restored
+        _record, self.added_ms, self.seen_index = self.record
+        self.record = None
+
+
+TestClockUndoMachine = ClockUndoMachine.TestCase
+TestClockUndoMachine.settings = settings(
+    max_examples=150,
+    stateful_step_count=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)

@@ -1,0 +1,196 @@
+"""Absent players (RULES.md 2): marking a seated entry absent or arrived, the deadline that
+eliminates entries still absent where the house rules say so, and the elimination write.
+
+[INF] Entries eliminated together (at the deadline) share the place range: with n players
+left and m eliminated they finish n-m+1 .. n, each stored with `place` = n-m+1 (the tie
+notation "T-(n-m+1)"), as RULES.md 11 rule 4 ties equal starting stacks in one hand: none of
+them has played a hand, so their stacks are equal. Their stacks (the starting stack each) are
+removed from play. [INF] The deadline applies once, to entries absent when it passes; a player
+marked absent later is the floor's call (seed 003's per-absence wait is not timed here). Manual
+clock changes (next, jump) do not eliminate anyone, because they can be undone; the next
+automatic period change applies a deadline a manual change skipped over.
+"""
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from clocks.domain.clock import ClockState
+from clocks.domain.structures import Period
+from tourney.domain.registration import level_end_passed
+from tourney.errors import Conflict, NotFound
+from tourney.models import Entry, Tournament
+from tourney.selectors import tournament_rules
+from tourney.services.audit import audit_record, audit_text
+from tourney.services.entries import entry_snapshot
+from tourney.services.events import event_append
+from tourney.services.locks import tournament_lock
+
+# Marked for translation; stored untranslated and translated when the log is read.
+ELIMINATION_SUMMARIES = {
+    "": gettext_noop("%(name)s eliminated, place %(place)s"),
+    "absent": gettext_noop("%(name)s eliminated: still absent at the deadline, place %(place)s"),
+}
+
+
+def _seated_entry(tournament: Tournament, entry_id: int) -> Entry:
+    entry = (
+        Entry.objects.select_related("player", "tournament_table")
+        .filter(tournament=tournament, pk=entry_id)
+        .first()
+    )
+    if entry is None:
+        raise NotFound(
+            "entry_not_found", _("There is no entry %(id)s in this tournament.") % {"id": entry_id}
+        )
+    if entry.status != Entry.Status.ACTIVE or entry.tournament_table_id is None:
+        raise Conflict("entry_not_seated", _("Only a seated player can be marked absent."))
+    return entry
+
+
+def _absent_snapshot(entry: Entry) -> dict:
+    return {
+        **entry_snapshot(entry),
+        "player_name": entry.player.name,
+        "absent": entry.absent_since is not None,
+        "absent_since_ms": (
+            int(entry.absent_since.timestamp() * 1000) if entry.absent_since else None
+        ),
+    }
+
+
+@transaction.atomic
+def entry_mark_absent(*, actor, tournament_id: int, entry_id: int, absent: bool = True) -> Entry:
+    """Mark a seated entry absent (`absent=True`) or arrived; each undoes the other."""
+    tournament = tournament_lock(tournament_id)
+    entry = _seated_entry(tournament, entry_id)
+    if (entry.absent_since is not None) == absent:
+        raise Conflict(
+            "already_absent" if absent else "not_absent",
+            _("%(name)s is already marked absent.") % {"name": entry.player.name}
+            if absent
+            else _("%(name)s is not marked absent.") % {"name": entry.player.name},
+        )
+    before = _absent_snapshot(entry)
+    entry.absent_since = timezone.now() if absent else None
+    entry.save(update_fields=["absent_since"])
+    after = _absent_snapshot(entry)
+    audit_record(
+        actor=actor,
+        action="entry.absent" if absent else "entry.arrived",
+        summary=audit_text(
+            gettext_noop("%(name)s marked absent") if absent else gettext_noop("%(name)s arrived"),
+            {"name": entry.player.name},
+        ),
+        tournament=tournament,
+        target=entry,
+        before=before,
+        after=after,
+    )
+    event_append(tournament, "entry", {"action": "absent" if absent else "arrived", **after})
+    return entry
+
+
+def entries_eliminate_together(
+    *,
+    actor,
+    tournament: Tournament,
+    entries: Sequence[Entry],
+    reason: str,
+    remove_stacks: bool,
+    now=None,
+) -> dict:
+    """Eliminate `entries` at once, inside the caller's transaction (tournament row locked).
+
+    They share the next finishing places (see the module docstring); with `remove_stacks`
+    each one's starting stack leaves play. Records one audit entry per entry and one
+    `eliminations` event. Returns the event payload.
+    """
+    now = now or timezone.now()
+    remaining = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+    place_to = remaining
+    place_from = remaining - len(entries) + 1
+    results = []
+    for entry in entries:
+        before = entry_snapshot(entry)
+        entry.status = Entry.Status.ELIMINATED
+        entry.place = place_from
+        entry.ended_at = now
+        entry.absent_since = None
+        entry.save(update_fields=["status", "place", "ended_at", "absent_since"])
+        results.append(
+            {"entry_id": entry.pk, "player_name": entry.player.name, "place": place_from}
+        )
+        audit_record(
+            actor=actor,
+            action="entry.eliminate",
+            summary=audit_text(
+                ELIMINATION_SUMMARIES.get(reason, ELIMINATION_SUMMARIES[""]),
+                {"name": entry.player.name, "place": place_from},
+            ),
+            tournament=tournament,
+            target=entry,
+            before=before,
+            after={**entry_snapshot(entry), "place": place_from, "place_to": place_to},
+        )
+    removed = tournament.starting_stack * len(entries) if remove_stacks else 0
+    if removed:
+        tournament.chips_removed += removed
+        tournament.save(update_fields=["chips_removed"])
+    payload = {
+        "reason": reason,
+        "results": results,
+        "place_from": place_from,
+        "place_to": place_to,
+        "players_remaining": remaining - len(entries),
+        "chips_removed": removed,
+    }
+    event_append(tournament, "eliminations", payload)
+    return payload
+
+
+def absent_deadline_apply(
+    *, tournament: Tournament, state: ClockState, periods: Sequence[Period]
+) -> dict | None:
+    """Inside an automatic clock advance: once the end of the
+    `absent_eliminate_after_levels`-th level has passed, eliminate every entry still marked
+    absent (only with absent_policy "eliminate"); applied once per tournament."""
+    if tournament.absent_deadline_applied_at is not None:
+        return None
+    rules = tournament_rules(tournament)
+    if rules.absent_policy != "eliminate":
+        return None
+    if not level_end_passed(state, periods, rules.absent_eliminate_after_levels):
+        return None
+    now = timezone.now()
+    tournament.absent_deadline_applied_at = now
+    tournament.save(update_fields=["absent_deadline_applied_at"])
+    absent = list(
+        Entry.objects.select_related("player", "tournament_table")
+        .filter(tournament=tournament, status=Entry.Status.ACTIVE, absent_since__isnull=False)
+        .order_by("number")
+    )
+    audit_record(
+        actor=None,
+        action="tournament.absent_deadline",
+        summary=audit_text(
+            gettext_noop("Absent-player deadline (end of level %(level)s): %(count)s eliminated"),
+            {"level": rules.absent_eliminate_after_levels, "count": len(absent)},
+        ),
+        tournament=tournament,
+        target=tournament,
+        after={"eliminated": [e.pk for e in absent]},
+    )
+    if not absent:
+        return None
+    return entries_eliminate_together(
+        actor=None,
+        tournament=tournament,
+        entries=absent,
+        reason="absent",
+        remove_stacks=True,
+        now=now,
+    )
