@@ -1,12 +1,29 @@
 """Blind structures."""
 
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
+from django.utils.text import slugify
 from ninja import Router, Status
 
+from clocks.domain.structures import structure_payload
 from clocks.models import Structure
-from clocks.schemas import ClockAdjustIn, StructureIn, StructureOut
+from clocks.schemas import (
+    ClockAdjustIn,
+    ClockJumpIn,
+    ClockUndoIn,
+    StructureCheckOut,
+    StructureIn,
+    StructureOut,
+)
 from clocks.services.clock import clock_operate, clock_view
-from clocks.services.structures import structure_create, structure_data_from_payload
+from clocks.services.structures import (
+    structure_check,
+    structure_create,
+    structure_data,
+    structure_data_from_payload,
+    structure_update,
+    suggestion_out,
+)
 from tourney import roles
 from tourney.models import Tournament
 from tourney.schemas import ERROR_RESPONSES
@@ -41,6 +58,9 @@ def structure_out(structure: Structure) -> dict:
         "starting_stack": structure.starting_stack,
         "levels": levels,
         "total_seconds": sum(p["duration_seconds"] for p in levels),
+        "color_up_suggestion": suggestion_out(
+            [c["value"] for c in structure.chips], structure_data(structure).periods
+        ),
     }
 
 
@@ -50,7 +70,7 @@ def list_structures(request):
     return [structure_out(s) for s in Structure.objects.prefetch_related("levels")]
 
 
-@router.get("/structures/{structure_id}", response={200: StructureOut, **ERRORS})
+@router.get("/structures/{int:structure_id}", response={200: StructureOut, **ERRORS})
 def get_structure(request, structure_id: int):
     roles.require(request.auth, "read")
     return structure_out(get_object_or_404(Structure, pk=structure_id))
@@ -61,6 +81,38 @@ def create_structure(request, payload: StructureIn):
     roles.require(request.auth, "director")
     data = structure_data_from_payload(payload.dict())
     return Status(201, structure_out(structure_create(actor=request.auth, data=data)))
+
+
+@router.post("/structures/preview", response={200: StructureCheckOut, **ERRORS})
+def preview_structure(request, payload: StructureIn):
+    """Check a structure without saving it: the first error, warnings, totals and the
+    color-up suggestion (the editor calls this as you type)."""
+    roles.require(request.auth, "read")
+    return structure_check(structure_data_from_payload(payload.dict()))
+
+
+@router.put("/structures/{int:structure_id}", response={200: StructureOut, **ERRORS})
+def update_structure(request, structure_id: int, payload: StructureIn):
+    """Replace a structure (same body as POST). 409 `structure_is_template` for built-in
+    templates; 409 `structure_in_use` when a started tournament's current or past periods
+    would change."""
+    roles.require(request.auth, "director")
+    data = structure_data_from_payload(payload.dict())
+    return structure_out(structure_update(actor=request.auth, structure_id=structure_id, data=data))
+
+
+@router.get("/structures/{int:structure_id}/export", response={200: StructureIn, **ERRORS})
+def export_structure(request, structure_id: int):
+    """The structure as a `.json` download in the POST format (import it with POST)."""
+    roles.require(request.auth, "read")
+    structure = get_object_or_404(Structure, pk=structure_id)
+    response = JsonResponse(
+        structure_payload(structure_data(structure)),
+        json_dumps_params={"indent": 2, "ensure_ascii": False},
+    )
+    filename = slugify(structure.name) or f"structure-{structure.pk}"
+    response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
+    return response
 
 
 @router.get("/tournaments/{tournament_id}/clock", response={200: dict, **ERRORS}, tags=["clock"])
@@ -100,4 +152,33 @@ def clock_adjust(request, tournament_id: int, payload: ClockAdjustIn):
     roles.require(request.auth, "director")
     return clock_operate(
         actor=request.auth, tournament_id=tournament_id, operation="adjust", seconds=payload.seconds
+    )
+
+
+@router.post(
+    "/tournaments/{tournament_id}/clock/jump", response={200: dict, **ERRORS}, tags=["clock"]
+)
+def clock_jump(request, tournament_id: int, payload: ClockJumpIn):
+    """Go to the start of a period (0-based `period_index`), keeping running or paused."""
+    roles.require(request.auth, "director")
+    return clock_operate(
+        actor=request.auth,
+        tournament_id=tournament_id,
+        operation="jump",
+        period_index=payload.period_index,
+    )
+
+
+@router.post(
+    "/tournaments/{tournament_id}/clock/undo", response={200: dict, **ERRORS}, tags=["clock"]
+)
+def clock_undo(request, tournament_id: int, payload: ClockUndoIn | None = None):
+    """Undo the last manual clock change (pause, resume, next, previous, adjust, jump) as if it
+    had not happened. 409 `nothing_to_undo`, or `undo_stale` once the clock moved on."""
+    roles.require(request.auth, "director")
+    return clock_operate(
+        actor=request.auth,
+        tournament_id=tournament_id,
+        operation="undo",
+        expected_version=payload.version if payload else None,
     )

@@ -12,15 +12,17 @@ class ChipIn(Schema):
 
 class LevelIn(Schema):
     kind: Literal["level"]
-    small_blind: int = Field(..., gt=0)
-    big_blind: int = Field(..., gt=0)
+    # Value rules (SB > 0, SB <= BB, durations ...) are checked by validate_structure, which
+    # names the row; the schema only refuses what is not a count.
+    small_blind: int = Field(..., ge=0)
+    big_blind: int = Field(..., ge=0)
     ante: int = Field(0, ge=0)
-    duration_seconds: int = Field(..., gt=0, le=6 * 3600)
+    duration_seconds: int = Field(..., ge=0)
 
 
 class BreakIn(Schema):
     kind: Literal["break"]
-    duration_seconds: int = Field(..., gt=0, le=6 * 3600)
+    duration_seconds: int = Field(..., ge=0)
     color_up: list[int] = Field(default_factory=list)
 
 
@@ -44,6 +46,12 @@ class PeriodOut(Schema):
     color_up: list[int]
 
 
+class ColorUpSuggestionOut(Schema):
+    position: int = Field(..., description="0-based index of the break in `levels`")
+    break_number: int
+    color_up: list[int] = Field(..., description="Chip values that can go at this break")
+
+
 class StructureOut(Schema):
     id: int
     name: str
@@ -53,7 +61,35 @@ class StructureOut(Schema):
     starting_stack: int | None
     levels: list[PeriodOut]
     total_seconds: int
+    color_up_suggestion: list[ColorUpSuggestionOut]
+
+
+class StructureProblemOut(Schema):
+    code: str
+    detail: str
+    row: int | None = Field(None, description="0-based index in `levels`")
+
+
+class StructureCheckOut(Schema):
+    valid: bool
+    error: StructureProblemOut | None
+    warnings: list[StructureProblemOut]
+    total_seconds: int
+    level_count: int
+    color_up_suggestion: list[ColorUpSuggestionOut]
 
 
 class ClockAdjustIn(Schema):
     seconds: int = Field(..., description="Positive adds time, negative removes it")
+
+
+class ClockJumpIn(Schema):
+    period_index: int = Field(..., description="0-based index of the period in the structure")
+
+
+class ClockUndoIn(Schema):
+    version: int | None = Field(
+        None,
+        description="The clock version right after the change to undo (from its response); "
+        "409 undo_stale if the clock has changed since",
+    )
