@@ -26,6 +26,8 @@ from tourney.schemas import (
     EntryIn,
     EntryOut,
     HealthOut,
+    MessageIn,
+    MessageOut,
     PlayerIn,
     PlayerOut,
     SeatAssignIn,
@@ -34,9 +36,14 @@ from tourney.schemas import (
     TournamentOut,
 )
 from tourney.selectors import player_active_ban, player_search, tournament_rules, tournament_summary
+from tourney.services.absence import entry_mark_absent
 from tourney.services.entries import entry_register, entry_unregister
 from tourney.services.players import player_ban, player_create
-from tourney.services.tournaments import tournament_create, tournament_start
+from tourney.services.tournaments import (
+    tournament_create,
+    tournament_message_set,
+    tournament_start,
+)
 
 
 def staff_docs_only(view):
@@ -140,6 +147,8 @@ def tournament_out(tournament: Tournament) -> dict:
         "rules": describe(tournament_rules(tournament)),
         "seats_drawn": tournament.seats_drawn_at is not None,
         "version": tournament.version,
+        "late_registration_level": tournament.late_registration_level,
+        "display_message": tournament.display_message,
     }
 
 
@@ -153,6 +162,7 @@ def entry_out(entry: Entry) -> dict:
         "table": entry.tournament_table.number if entry.tournament_table_id else None,
         "seat": entry.seat,
         "waits_for_button": entry.waits_for_button,
+        "absent": entry.absent_since is not None,
     }
 
 
@@ -248,6 +258,7 @@ def create_tournament(request, payload: TournamentIn):
         waiting_list_enabled=payload.waiting_list,
         max_entries=payload.max_entries,
         currency=payload.currency,
+        late_registration_level=payload.late_registration_level,
     )
     return Status(201, tournament_out(tournament))
 
@@ -324,6 +335,44 @@ def assign_seat(request, tournament_id: int, entry_id: int, payload: SeatAssignI
         seat=payload.seat,
     )
     return entry_out(entry)
+
+
+@router.put(
+    "/tournaments/{tournament_id}/message", response={200: MessageOut, **ERRORS}, tags=["display"]
+)
+def set_message(request, tournament_id: int, payload: MessageIn):
+    """The director's message scrolled on the lobby screens (`message` event)."""
+    roles.require(request.auth, "director")
+    tournament = tournament_message_set(
+        actor=request.auth, tournament_id=tournament_id, message=payload.message
+    )
+    return {"message": tournament.display_message}
+
+
+def _absence_route(action: str, absent: bool):
+    def handler(request, tournament_id: int, entry_id: int):
+        roles.require(request.auth, "floor")
+        entry = entry_mark_absent(
+            actor=request.auth, tournament_id=tournament_id, entry_id=entry_id, absent=absent
+        )
+        return entry_out(entry)
+
+    handler.__name__ = f"entry_{action}"
+    handler.__doc__ = (
+        "Mark a seated entry absent (RULES.md 2); `arrived` undoes it."
+        if absent
+        else "Mark an absent entry arrived (undoes `absent`)."
+    )
+    router.post(
+        f"/tournaments/{{tournament_id}}/entries/{{entry_id}}/{action}",
+        response={200: EntryOut, **ERRORS},
+        tags=["entries"],
+        operation_id=f"entry_{action}",
+    )(handler)
+
+
+_absence_route("absent", True)
+_absence_route("arrived", False)
 
 
 api.add_router("/", router)

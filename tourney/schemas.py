@@ -72,6 +72,12 @@ class TournamentIn(Schema):
     waiting_list: bool = True
     max_entries: int | None = Field(None, gt=0)
     currency: str = Field("HUF", max_length=8)
+    late_registration_level: int | None = Field(
+        None,
+        ge=1,
+        description="Late registration is open through the end of this level (1-based, breaks "
+        "not counted); omit for no clock deadline",
+    )
 
 
 class TournamentOut(Schema):
@@ -95,6 +101,8 @@ class TournamentOut(Schema):
     rules: dict[str, Any]
     seats_drawn: bool
     version: int
+    late_registration_level: int | None = None
+    display_message: str = ""
 
 
 class EntryIn(Schema):
@@ -111,8 +119,17 @@ class EntryOut(Schema):
     table: int | None
     seat: int | None
     waits_for_button: bool = False
+    absent: bool = False
 
 
 class SeatAssignIn(Schema):
     table: int
     seat: int = Field(..., ge=1, le=12)
+
+
+class MessageIn(Schema):
+    message: str = Field(..., max_length=500, description="Empty clears the message")
+
+
+class MessageOut(Schema):
+    message: str

@@ -22,7 +22,11 @@ from tourney.selectors import (
 )
 from tourney.services.entries import entry_register, entry_unregister
 from tourney.services.players import player_create
-from tourney.services.tournaments import tournament_create, tournament_start
+from tourney.services.tournaments import (
+    registration_window,
+    tournament_create,
+    tournament_start,
+)
 from tourney.views_support import role_required, run_service
 
 
@@ -67,6 +71,32 @@ def tournament_new(request):
     return _home_page(request, form, status=422)
 
 
+def duration_text(ms: int | None) -> str:
+    """Clock time as the room reads it: 1:05:09 or 9:59 (whole seconds, rounded up)."""
+    if ms is None:
+        return ""
+    seconds = -(-ms // 1000)
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+def _late_registration(tournament: Tournament) -> dict | None:
+    """What the desk shows about late registration (None: no deadline, or not open)."""
+    if tournament.status not in (Tournament.Status.REGISTERING, Tournament.Status.RUNNING):
+        return None
+    window = registration_window(tournament)
+    if window is None:
+        return None
+    return {
+        "level": window.level,
+        "closed": window.passed,
+        "left": duration_text(window.remaining_ms),
+        "closes_at_ms": window.at_ms,
+        "soon": window.remaining_ms is not None and window.remaining_ms <= 5 * 60_000,
+    }
+
+
 def _recent_entries(tournament: Tournament, limit: int = 12) -> list[Entry]:
     return list(
         Entry.objects.filter(tournament=tournament)
@@ -93,6 +123,7 @@ def desk(request, tournament_id: int):
         "last": last,
         "new_player_form": NewPlayerForm(),
         "methods": LedgerEntry.Method.choices,
+        "late_registration": _late_registration(tournament),
         "shortcuts": [
             ("/", _("Search")),
             ("↑ ↓", _("Choose")),

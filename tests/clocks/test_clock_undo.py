@@ -2,6 +2,7 @@
 and the service through the API (time moved by time-machine, never slept)."""
 
 import pytest
+import time_machine
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import rule
 
@@ -20,6 +21,7 @@ from clocks.domain.clock import (
     view,
 )
 from tests.clocks.test_domain_clock import BREAK_1, MIN, RIMOC, SEC, T0, ClockMachine, started
+from tourney.models import AuditEntry, TournamentEvent
 
 # --- the pure transition -------------------------------------------------------------------
 
@@ -169,3 +171,103 @@ TestClockUndoMachine.settings = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+
+
+# --- through the API -----------------------------------------------------------------------
+
+T_EVENING = "2026-11-29 19:00:00 +01:00"
+
+
+@pytest.fixture
+def running(api, tournament):
+    """The Rimóc tournament with four players, drawn and started at 19:00 (time frozen)."""
+    for i in range(4):
+        pid = api.post("/players", {"name": f"P{i}"}).json()["id"]
+        api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": pid})
+    api.post(f"/tournaments/{tournament.pk}/draw")
+    with time_machine.travel(T_EVENING, tick=False) as traveller:
+        api.post(f"/tournaments/{tournament.pk}/clock/start")
+        yield tournament, traveller
+
+
+def clock_url(tournament, op: str = "") -> str:
+    return f"/tournaments/{tournament.pk}/clock" + (f"/{op}" if op else "")
+
+
+@pytest.mark.django_db
+def test_undo_a_pause_through_the_api(api, running):
+    tournament, traveller = running
+    started_clock = api.get(clock_url(tournament)).json()
+    traveller.shift(60)
+    paused = api.post(clock_url(tournament, "pause")).json()
+    traveller.shift(30)
+    undone = api.post(clock_url(tournament, "undo"), {"version": paused["version"]})
+    assert undone.status_code == 200, undone.json()
+    clock = undone.json()
+    assert clock["status"] == "running" and clock["ends_at_ms"] == started_clock["ends_at_ms"]
+    assert clock["remaining_ms"] == 15 * MIN - 90 * SEC
+    assert clock["version"] == paused["version"] + 1
+    event = TournamentEvent.objects.filter(kind="clock").last()
+    assert event.payload["reason"] == "undo" and event.payload["status"] == "running"
+    entry = AuditEntry.objects.filter(tournament=tournament).order_by("-id").first()
+    assert entry.action == "clock.undo" and entry.before["status"] == "paused"
+    again = api.post(clock_url(tournament, "undo"))
+    assert again.status_code == 409 and again.json()["code"] == "nothing_to_undo"
+
+
+@pytest.mark.django_db
+def test_undo_a_next_returns_to_the_level_with_its_original_end(api, running):
+    tournament, traveller = running
+    first_end = api.get(clock_url(tournament)).json()["ends_at_ms"]
+    traveller.shift(120)
+    api.post(clock_url(tournament, "next"))
+    clock = api.post(clock_url(tournament, "undo")).json()
+    assert clock["period_index"] == 0 and clock["ends_at_ms"] == first_end
+
+
+@pytest.mark.django_db
+def test_nothing_to_undo_right_after_the_start(api, running):
+    tournament, _traveller = running
+    response = api.post(clock_url(tournament, "undo"))
+    assert response.status_code == 409 and response.json()["code"] == "nothing_to_undo"
+    assert response.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_undo_refused_after_an_automatic_period_change(api, running):
+    tournament, traveller = running
+    api.post(clock_url(tournament, "adjust"), {"seconds": -60})
+    traveller.shift(14 * 60 + 1)
+    version = api.get(clock_url(tournament)).json()["version"]
+    response = api.post(clock_url(tournament, "undo"))
+    assert response.status_code == 409 and response.json()["code"] == "undo_stale"
+    assert api.get(clock_url(tournament)).json()["version"] == version  # refused: no change
+
+
+@pytest.mark.django_db
+def test_undo_offered_for_one_change_does_not_take_back_a_later_one(api, running):
+    tournament, _traveller = running
+    paused = api.post(clock_url(tournament, "pause")).json()
+    api.post(clock_url(tournament, "resume"))
+    response = api.post(clock_url(tournament, "undo"), {"version": paused["version"]})
+    assert response.status_code == 409 and response.json()["code"] == "undo_stale"
+    assert api.get(clock_url(tournament)).json()["status"] == "running"
+
+
+@pytest.mark.django_db
+def test_jump_to_a_level_and_back_by_undo(api, running):
+    tournament, _traveller = running
+    jumped = api.post(clock_url(tournament, "jump"), {"period_index": 5}).json()
+    assert jumped["period"]["level"] == 5 and jumped["remaining_ms"] == 15 * MIN
+    bad = api.post(clock_url(tournament, "jump"), {"period_index": 99})
+    assert bad.status_code == 409 and bad.json()["code"] == "invalid_period"
+    assert api.post(clock_url(tournament, "undo")).json()["period_index"] == 0
+
+
+@pytest.mark.django_db
+def test_floor_may_not_jump_or_undo(api, api_as, running):
+    tournament, _traveller = running
+    floor = api_as("floor")
+    assert floor.post(clock_url(tournament, "pause")).status_code == 200
+    assert floor.post(clock_url(tournament, "undo")).status_code == 403
+    assert floor.post(clock_url(tournament, "jump"), {"period_index": 2}).status_code == 403

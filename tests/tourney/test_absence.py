@@ -1,0 +1,150 @@
+"""Absent players (RULES.md 2): marking, arrival, and the deadline where the profile
+eliminates them (Rimóc: one level); time moved by time-machine, never slept."""
+
+import pytest
+import time_machine
+
+from clocks.services.clock import clocks_advance_due
+from tourney.models import AuditEntry, Entry, Tournament, TournamentEvent
+
+pytestmark = pytest.mark.django_db
+
+T0 = "2026-11-29 19:00:00 +01:00"
+T0_MS = 1_795_975_200_000
+
+
+def seat_players(api, tournament, names):
+    ids = {}
+    for name in names:
+        pid = api.post("/players", {"name": name}).json()["id"]
+        ids[name] = api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": pid}).json()[
+            "id"
+        ]
+    api.post(f"/tournaments/{tournament.pk}/draw")
+    return ids
+
+
+def absent(api, tournament, entry_id, what="absent"):
+    return api.post(f"/tournaments/{tournament.pk}/entries/{entry_id}/{what}")
+
+
+def test_mark_absent_and_arrived_through_the_api(api, api_as, tournament):
+    ids = seat_players(api, tournament, ["A", "X"])
+    floor = api_as("floor")
+    response = absent(floor, tournament, ids["X"])
+    assert response.status_code == 200 and response.json()["absent"] is True
+    again = absent(floor, tournament, ids["X"])
+    assert again.status_code == 409 and again.json()["code"] == "already_absent"
+    back = absent(floor, tournament, ids["X"], "arrived")
+    assert back.status_code == 200 and back.json()["absent"] is False
+    actions = list(
+        AuditEntry.objects.filter(tournament=tournament, action__startswith="entry.a")
+        .order_by("id")
+        .values_list("action", flat=True)
+    )
+    assert actions == ["entry.absent", "entry.arrived"]
+    events = TournamentEvent.objects.filter(tournament=tournament, kind="entry").order_by("-id")
+    assert [e.payload["action"] for e in events[:2]] == ["arrived", "absent"]
+    assert absent(api_as("desk"), tournament, ids["A"]).status_code == 403
+
+
+def test_only_a_seated_player_can_be_marked_absent(api, tournament):
+    pid = api.post("/players", {"name": "Early"}).json()["id"]
+    entry = api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": pid}).json()
+    response = absent(api, tournament, entry["id"])  # before the draw: no seat yet
+    assert response.status_code == 409 and response.json()["code"] == "entry_not_seated"
+
+
+def test_rules_2_example_1_absent_at_the_end_of_level_1_is_eliminated(api, tournament):
+    """`eliminate_after_levels:1`: X is still absent at 19:15, the end of L1. X is eliminated
+    at the next finishing place and the stack is removed."""
+    ids = seat_players(api, tournament, ["A", "B", "C", "X"])
+    with time_machine.travel(T0, tick=False) as traveller:
+        api.post(f"/tournaments/{tournament.pk}/clock/start")
+        absent(api, tournament, ids["X"])
+        traveller.shift(15 * 60 - 1)
+        clocks_advance_due()
+        assert Entry.objects.get(pk=ids["X"]).status == "active"  # 19:14:59, still waiting
+        traveller.shift(1)
+        assert clocks_advance_due() == 1
+        clocks_advance_due()
+    x = Entry.objects.get(pk=ids["X"])
+    assert (x.status, x.place) == ("eliminated", 4)
+    tournament.refresh_from_db()
+    assert tournament.chips_removed == 40_000
+    summary = api.get(f"/tournaments/{tournament.pk}").json()
+    assert summary["players_remaining"] == 3
+    events = list(TournamentEvent.objects.filter(tournament=tournament, kind="eliminations"))
+    assert len(events) == 1
+    payload = events[0].payload
+    assert payload["reason"] == "absent" and (payload["place_from"], payload["place_to"]) == (4, 4)
+    assert payload["results"] == [{"entry_id": ids["X"], "player_name": "X", "place": 4}]
+    assert AuditEntry.objects.filter(tournament=tournament, action="entry.eliminate").count() == 1
+
+
+def test_two_absent_players_share_the_place_range_once_after_an_outage(api, tournament):
+    ids = seat_players(api, tournament, ["A", "B", "C", "X", "Y"])
+    with time_machine.travel(T0, tick=False) as traveller:
+        api.post(f"/tournaments/{tournament.pk}/clock/start")
+        absent(api, tournament, ids["X"])
+        absent(api, tournament, ids["Y"])
+        traveller.shift(46 * 60)  # the timer was down: L1-L3 over at once
+        assert clocks_advance_due() == 3
+        traveller.shift(15 * 60)
+        clocks_advance_due()
+    places = {e.player.name: e.place for e in Entry.objects.filter(status="eliminated")}
+    assert places == {"X": 4, "Y": 4}  # they share 4th-5th
+    events = TournamentEvent.objects.filter(tournament=tournament, kind="eliminations")
+    assert events.count() == 1
+    assert (events[0].payload["place_from"], events[0].payload["place_to"]) == (4, 5)
+    tournament.refresh_from_db()
+    assert tournament.chips_removed == 80_000
+
+
+def test_a_player_who_arrives_in_time_plays_on(api, tournament):
+    ids = seat_players(api, tournament, ["A", "X"])
+    with time_machine.travel(T0, tick=False) as traveller:
+        api.post(f"/tournaments/{tournament.pk}/clock/start")
+        absent(api, tournament, ids["X"])
+        traveller.shift(10 * 60)
+        absent(api, tournament, ids["X"], "arrived")
+        traveller.shift(6 * 60)
+        clocks_advance_due()
+    assert Entry.objects.get(pk=ids["X"]).status == "active"
+    assert Tournament.objects.get(pk=tournament.pk).absent_deadline_applied_at is not None
+
+
+def test_a_manual_skip_does_not_eliminate_until_the_clock_moves_on_its_own(api, tournament):
+    ids = seat_players(api, tournament, ["A", "B", "X"])
+    with time_machine.travel(T0, tick=False) as traveller:
+        api.post(f"/tournaments/{tournament.pk}/clock/start")
+        absent(api, tournament, ids["X"])
+        traveller.shift(60)
+        api.post(f"/tournaments/{tournament.pk}/clock/next")  # by mistake: undoable
+        assert Entry.objects.get(pk=ids["X"]).status == "active"
+        traveller.shift(15 * 60)  # L2 ends on its own
+        clocks_advance_due()
+    assert Entry.objects.get(pk=ids["X"]).status == "eliminated"
+
+
+def test_blind_off_eliminates_nobody(api, structure, room):
+    tid = api.post(
+        "/tournaments",
+        {
+            "name": "TDA",
+            "structure_id": structure.pk,
+            "starting_stack": 40_000,
+            "buy_in": 100,
+            "room_id": room.pk,
+            "house_rules": "tda2024",
+        },
+    ).json()["id"]
+    tournament = Tournament.objects.get(pk=tid)
+    ids = seat_players(api, tournament, ["A", "X"])
+    with time_machine.travel(T0, tick=False) as traveller:
+        api.post(f"/tournaments/{tid}/clock/start")
+        absent(api, tournament, ids["X"])
+        traveller.shift(2 * 3600)
+        clocks_advance_due()
+    assert Entry.objects.get(pk=ids["X"]).status == "active"
+    assert not TournamentEvent.objects.filter(tournament_id=tid, kind="eliminations").exists()
