@@ -6,11 +6,13 @@ plain generator under WSGI (the test server), with the same cursor deciding what
 
 import asyncio
 import queue
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
 
@@ -29,6 +31,24 @@ STREAM_HEADERS = {
 
 def _heartbeat_seconds() -> float:
     return float(getattr(settings, "EVENTS_HEARTBEAT_SECONDS", 15))
+
+
+async def _db(function: Callable[..., Any], *args: Any, detached: bool = True) -> Any:
+    """Run a short database read off the event loop and give its connection back at once.
+
+    A stream lives for hours; holding a connection for each of a thousand screens would exhaust
+    PostgreSQL. Inside a test's atomic block the connection stays (it holds the test's data).
+    `detached=False` runs in the request's own thread (WSGI: the test server and client).
+    """
+
+    def run() -> Any:
+        try:
+            return function(*args)
+        finally:
+            if not connection.in_atomic_block:
+                connection.close()
+
+    return await sync_to_async(run, thread_sensitive=not detached)()
 
 
 def _error(code: str, detail: str, status: int) -> JsonResponse:
@@ -68,7 +88,7 @@ async def _stream_async(cursor: EventCursor, resume_from: int | None) -> AsyncIt
     messages, unsubscribe = await subscribe_async(cursor.tournament_id)
     try:
         # Subscribed before reading the table, so nothing committed meanwhile is missed.
-        for chunk in await sync_to_async(cursor.opening)(resume_from):
+        for chunk in await _db(cursor.opening, resume_from):
             yield chunk
         heartbeat = _heartbeat_seconds()
         while True:
@@ -79,7 +99,7 @@ async def _stream_async(cursor: EventCursor, resume_from: int | None) -> AsyncIt
                 continue
             chunk = cursor.accept(message) if message is not None else None
             if chunk is None:
-                for missed in await sync_to_async(cursor.catch_up)():
+                for missed in await _db(cursor.catch_up):
                     yield missed
             elif chunk:
                 yield chunk
@@ -110,16 +130,13 @@ def _stream_sync(cursor: EventCursor, resume_from: int | None) -> Iterator[str]:
 
 
 async def tournament_events(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    refusal = await sync_to_async(_refusal)(request, tournament_id)
+    is_asgi = isinstance(request, ASGIRequest)
+    refusal = await _db(_refusal, request, tournament_id, detached=is_asgi)
     if refusal is not None:
         return refusal
     resume_from = parse_last_event_id(
         request.headers.get("Last-Event-ID"), request.GET.get("last_event_id")
     )
     cursor = EventCursor(tournament_id)
-    stream = (
-        _stream_async(cursor, resume_from)
-        if isinstance(request, ASGIRequest)
-        else _stream_sync(cursor, resume_from)
-    )
+    stream = _stream_async(cursor, resume_from) if is_asgi else _stream_sync(cursor, resume_from)
     return StreamingHttpResponse(stream, content_type="text/event-stream", headers=STREAM_HEADERS)
