@@ -1,0 +1,658 @@
+/*!
+ * structure-editor.js: the blind structure editor (templates/clocks/structure_edit.html).
+ *
+ * A table you type into like a spreadsheet. The page embeds #structure-config (json_script):
+ *   {id, structure: <POST /api/v1/structures body>, editable, locked_through, colors, i18n, edit_url}
+ * State lives here; every change re-computes the totals at once and asks the server
+ * (POST /api/v1/structures/preview, debounced) for the first error, warnings and the color-up
+ * suggestion, so the rules live in one place (clocks/domain). Save = PUT (or POST for a new one).
+ * Rows up to `locked_through` are in play in a tournament: shown, never editable or movable.
+ *
+ * Keyboard: ↑/↓/Enter move between rows in the same column; Alt+↑/↓ move the row; Alt+L / Alt+B
+ * add a level / break below; Alt+D duplicates; Alt+Delete removes; Ctrl+S saves.
+ */
+(function (window, document) {
+  "use strict";
+
+  var config = JSON.parse(document.getElementById("structure-config").textContent);
+  var T = config.i18n;
+  var editable = !!config.editable;
+  var locked = config.locked_through; // rows 0..locked are read-only
+  var API = "/api/v1/structures";
+  var PREVIEW_DELAY = 250;
+
+  var src = config.structure;
+  var state = {
+    name: src.name || "",
+    description: src.description || "",
+    startingStack: src.starting_stack || null,
+    chips: (src.chips || []).map(function (c) { return { value: c.value, color: c.color }; }),
+    rows: src.levels.map(function (p) {
+      return {
+        kind: p.kind,
+        sb: p.small_blind || 0,
+        bb: p.big_blind || 0,
+        ante: p.ante || 0,
+        seconds: p.duration_seconds,
+        colorUp: (p.color_up || []).slice(),
+      };
+    }),
+  };
+  var check = null; // last preview result
+  var dirty = false;
+  var previewTimer = null;
+  var previewSeq = 0;
+
+  var tbody = document.getElementById("structure-rows");
+  var chipBody = document.getElementById("chip-rows");
+  var problems = document.getElementById("structure-problems");
+
+  /* ------------------------------------------------------------ helpers */
+
+  function fmt(n) { return Tourney.formatNumber(n); }
+  function tr(template, params) {
+    return template.replace(/%\((\w+)\)s/g, function (_m, k) { return params[k]; });
+  }
+  function digits(text) {
+    var d = String(text).replace(/[^\d]/g, "");
+    return d ? parseInt(d, 10) : 0;
+  }
+  function minutesOf(seconds) {
+    var m = seconds / 60;
+    return Math.round(m) === m ? String(m) : String(Math.round(m * 100) / 100);
+  }
+  function secondsFrom(text) {
+    var m = parseFloat(String(text).replace(",", ".").replace(/[^\d.]/g, ""));
+    return isFinite(m) ? Math.round(m * 60) : 0;
+  }
+  function durationText(seconds) {
+    var total = Math.round(seconds / 60);
+    var h = Math.floor(total / 60);
+    var m = total % 60;
+    return h ? tr(T.hoursMinutes, { h: h, m: (m < 10 ? "0" : "") + m }) : tr(T.minutes, { m: m });
+  }
+  function clockText(minutes) {
+    var m = ((minutes % 1440) + 1440) % 1440;
+    var h = Math.floor(m / 60);
+    var mm = Math.floor(m % 60);
+    return (h < 10 ? "0" : "") + h + ":" + (mm < 10 ? "0" : "") + mm;
+  }
+  function startMinutes() {
+    var v = document.getElementById("start-time").value || "19:00";
+    var parts = v.split(":");
+    return parseInt(parts[0], 10) * 60 + parseInt(parts[1] || "0", 10);
+  }
+  function chipCss(color) {
+    return config.colors[String(color).toLowerCase()] || color;
+  }
+  function isLocked(i) { return i <= locked; }
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "className") e.className = attrs[k];
+      else e.setAttribute(k, attrs[k]);
+    });
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function payload() {
+    var body = {
+      name: state.name,
+      chips: state.chips.map(function (c) { return { value: c.value, color: c.color }; }),
+      levels: state.rows.map(function (r) {
+        if (r.kind === "break") {
+          return { kind: "break", duration_seconds: r.seconds, color_up: r.colorUp.slice().sort(function (a, b) { return a - b; }) };
+        }
+        return { kind: "level", small_blind: r.sb, big_blind: r.bb, ante: r.ante, duration_seconds: r.seconds };
+      }),
+    };
+    if (state.startingStack) body.starting_stack = state.startingStack;
+    if (state.description) body.description = state.description;
+    return body;
+  }
+
+  /* ------------------------------------------------------------ rendering */
+
+  var LEVEL_COLS = ["sb", "bb", "ante", "minutes"];
+
+  function cellInput(row, index, field, value, label) {
+    var input = el("input", {
+      type: "text",
+      inputmode: field === "minutes" ? "decimal" : "numeric",
+      className: "cell-input num",
+      "data-field": field,
+      "aria-label": label + " · " + (index + 1),
+      autocomplete: "off",
+    });
+    input.value = field === "minutes" ? minutesOf(value) : value ? fmt(value) : field === "ante" ? "0" : "";
+    if (!editable || isLocked(index)) input.disabled = true;
+    return input;
+  }
+
+  function iconButton(action, label, path, disabled) {
+    var b = el("button", { type: "button", className: "btn btn-ghost btn-sm btn-icon row-btn", "data-action": action, "aria-label": label, title: label });
+    b.innerHTML = '<svg viewBox="0 0 20 20" fill="none" stroke="currentColor" stroke-width="1.9" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">' + path + "</svg>";
+    if (disabled) b.disabled = true;
+    return b;
+  }
+
+  function chipsInPlayBefore(index) {
+    var gone = {};
+    for (var i = 0; i < index; i++) {
+      if (state.rows[i].kind === "break") state.rows[i].colorUp.forEach(function (v) { gone[v] = true; });
+    }
+    return state.chips.map(function (c) { return c.value; }).filter(function (v) { return !gone[v]; }).sort(function (a, b) { return a - b; });
+  }
+
+  function renderRows(focus) {
+    tbody.textContent = "";
+    state.rows.forEach(function (row, i) {
+      var tr_ = el("tr", { "data-index": String(i), className: "row-" + row.kind + (isLocked(i) ? " is-locked" : "") });
+      var pos = el("td", { className: "col-pos num" }, String(i + 1));
+      if (isLocked(i)) pos.setAttribute("title", T.locked);
+      tr_.appendChild(pos);
+      var lvl = el("td", { className: "col-level" });
+      tr_.appendChild(lvl);
+      if (row.kind === "level") {
+        tr_.appendChild(wrap(cellInput(row, i, "sb", row.sb, T.level), "num col-sb"));
+        tr_.appendChild(wrap(cellInput(row, i, "bb", row.bb, T.level), "num col-bb"));
+        tr_.appendChild(wrap(cellInput(row, i, "ante", row.ante, T.level), "num col-ante"));
+      } else {
+        var cu = el("td", { colspan: "3", className: "col-colorup" });
+        var line = el("div", { className: "colorup-line" });
+        line.appendChild(el("span", { className: "colorup-label" }, T.colorUp));
+        var inPlay = chipsInPlayBefore(i);
+        if (!inPlay.length) line.appendChild(el("span", { className: "muted" }, T.noChipsToColorUp));
+        inPlay.forEach(function (v) {
+          var chip = state.chips.filter(function (c) { return c.value === v; })[0];
+          var on = row.colorUp.indexOf(v) !== -1;
+          var b = el("button", { type: "button", className: "chip-toggle", "data-action": "toggle-chip", "data-value": String(v), "aria-pressed": on ? "true" : "false" });
+          var dot = el("span", { className: "chip-dot", "aria-hidden": "true" });
+          dot.style.setProperty("--chip", chipCss(chip ? chip.color : "grey"));
+          b.appendChild(dot);
+          b.appendChild(document.createTextNode(fmt(v)));
+          if (!editable || isLocked(i)) b.disabled = true;
+          line.appendChild(b);
+        });
+        cu.appendChild(line);
+        cu.appendChild(el("div", { className: "colorup-suggestion", "data-suggestion-for": String(i) }));
+        tr_.appendChild(cu);
+      }
+      tr_.appendChild(wrap(cellInput(row, i, "minutes", row.seconds, T.level), "num col-min"));
+      tr_.appendChild(el("td", { className: "num col-starts" }));
+      var actions = el("td", { className: "col-actions" });
+      if (editable) {
+        var frozen = isLocked(i);
+        var box = el("span", { className: "row-actions" });
+        box.appendChild(iconButton("up", T.moveUp, '<path d="M10 15V5M5.5 9.5L10 5l4.5 4.5"/>', frozen || i === 0 || isLocked(i - 1)));
+        box.appendChild(iconButton("down", T.moveDown, '<path d="M10 5v10M5.5 10.5L10 15l4.5-4.5"/>', frozen || i === state.rows.length - 1));
+        box.appendChild(iconButton("duplicate", T.duplicate, '<rect x="7" y="7" width="9" height="9" rx="1.5"/><path d="M4 13V5.5A1.5 1.5 0 0 1 5.5 4H13"/>', false));
+        box.appendChild(iconButton("remove", T.remove, '<path d="M5 5l10 10M15 5L5 15"/>', frozen));
+        actions.appendChild(box);
+      }
+      tr_.appendChild(actions);
+      tbody.appendChild(tr_);
+    });
+    refreshDerived();
+    if (focus) focusCell(focus.index, focus.field);
+  }
+
+  function wrap(input, className) {
+    var td = el("td", { className: className });
+    td.appendChild(input);
+    return td;
+  }
+
+  function renderChips() {
+    chipBody.textContent = "";
+    state.chips.forEach(function (chip, i) {
+      var row = el("tr", { "data-chip": String(i) });
+      var sw = el("td", { className: "chip-swatch-cell" });
+      var dot = el("span", { className: "chip-dot chip-dot-lg", "aria-hidden": "true" });
+      dot.style.setProperty("--chip", chipCss(chip.color));
+      sw.appendChild(dot);
+      row.appendChild(sw);
+      var value = el("input", { type: "text", inputmode: "numeric", className: "cell-input num", "data-chip-field": "value", "aria-label": T.chipValue });
+      value.value = chip.value ? fmt(chip.value) : "";
+      var color = el("select", { "data-chip-field": "color", "aria-label": T.chipColour });
+      var names = Object.keys(config.colors);
+      if (names.indexOf(chip.color) === -1) names.unshift(chip.color);
+      names.forEach(function (n) {
+        var o = el("option", { value: n }, n);
+        if (n === chip.color) o.selected = true;
+        color.appendChild(o);
+      });
+      if (!editable) { value.disabled = true; color.disabled = true; }
+      row.appendChild(wrap(value, "num"));
+      row.appendChild(wrap(color, ""));
+      var act = el("td", { className: "col-actions" });
+      if (editable) act.appendChild(iconButton("remove-chip", T.remove, '<path d="M5 5l10 10M15 5L5 15"/>', false));
+      row.appendChild(act);
+      chipBody.appendChild(row);
+    });
+  }
+
+  /** Level numbers, start times, totals, the stack in big blinds, suggestions and problems. */
+  function refreshDerived() {
+    var level = 0, breaks = 0, elapsed = 0, start = startMinutes();
+    var rows = tbody.querySelectorAll("tr");
+    state.rows.forEach(function (row, i) {
+      var tr_ = rows[i];
+      if (!tr_) return;
+      var label = tr_.querySelector(".col-level");
+      if (row.kind === "level") {
+        level++;
+        label.textContent = T.level + " " + level;
+      } else {
+        breaks++;
+        label.textContent = tr(T.breakN, { n: breaks });
+      }
+      tr_.querySelector(".col-starts").textContent = clockText(start + elapsed / 60);
+      elapsed += row.seconds;
+    });
+    document.getElementById("total-levels").textContent = fmt(level);
+    document.getElementById("total-breaks").textContent = fmt(breaks);
+    document.getElementById("total-time").textContent = durationText(elapsed);
+    var end = start + elapsed / 60;
+    document.getElementById("planned-end").textContent = clockText(end) + (end >= 1440 ? " " + T.nextDay : "");
+    var first = state.rows.filter(function (r) { return r.kind === "level"; })[0];
+    var bbInfo = document.getElementById("stack-in-bb");
+    bbInfo.textContent = first && first.bb && state.startingStack
+      ? tr(T.stackInBB, { bb: fmt(Math.round((state.startingStack / first.bb) * 10) / 10) })
+      : "";
+    var print = document.getElementById("print-sheet");
+    if (print) print.setAttribute("href", print.getAttribute("href").split("?")[0] + "?start=" + encodeURIComponent(clockText(start)));
+    renderCheck();
+  }
+
+  function suggestionFor(index) {
+    if (!check) return null;
+    var s = check.color_up_suggestion.filter(function (x) { return x.position === index; })[0];
+    return s ? s.color_up : null;
+  }
+
+  function sameSet(a, b) {
+    return a.length === b.length && a.every(function (v) { return b.indexOf(v) !== -1; });
+  }
+
+  function renderCheck() {
+    Array.prototype.forEach.call(tbody.querySelectorAll("tr"), function (tr_) {
+      tr_.classList.remove("has-error", "has-warning");
+    });
+    Array.prototype.forEach.call(tbody.querySelectorAll("[data-suggestion-for]"), function (box) {
+      var i = parseInt(box.getAttribute("data-suggestion-for"), 10);
+      var s = suggestionFor(i);
+      box.textContent = "";
+      if (!s) return;
+      var same = sameSet(s, state.rows[i].colorUp);
+      var text = s.length ? tr(T.suggested, { chips: s.map(fmt).join(", ") }) : T.suggestedNone;
+      box.appendChild(el("span", { className: same ? "suggestion-ok" : "suggestion-text" }, same ? "✓ " + T.matchesSuggestion + " · " + text.replace(/^[^:]*:\s*/, "") : text));
+      if (!same && editable && !isLocked(i)) {
+        var b = el("button", { type: "button", className: "btn btn-secondary btn-sm apply-suggestion", "data-action": "apply-suggestion" }, T.apply);
+        box.appendChild(b);
+      }
+    });
+    problems.textContent = "";
+    if (!check) return;
+    var rows = tbody.querySelectorAll("tr");
+    if (check.error) {
+      var bad = el("div", { className: "alert bad", role: "alert", id: "structure-error" });
+      bad.appendChild(el("p", { className: "alert-title" }, T.fixFirst));
+      bad.appendChild(el("p", {}, check.error.detail));
+      problems.appendChild(bad);
+      if (check.error.row !== null && rows[check.error.row]) rows[check.error.row].classList.add("has-error");
+    }
+    if (check.warnings && check.warnings.length) {
+      var warn = el("div", { className: "alert warn" });
+      var ul = el("ul", { className: "problem-list" });
+      check.warnings.forEach(function (w) {
+        ul.appendChild(el("li", {}, w.detail));
+        if (w.row !== null && rows[w.row]) rows[w.row].classList.add("has-warning");
+      });
+      warn.appendChild(ul);
+      problems.appendChild(warn);
+    }
+    if (!check.error && !(check.warnings && check.warnings.length) && editable && dirty) {
+      problems.appendChild(el("div", { className: "alert ok", id: "structure-ready" }, T.ready));
+    }
+  }
+
+  /* ------------------------------------------------------------ preview and save */
+
+  function schedulePreview() {
+    window.clearTimeout(previewTimer);
+    previewTimer = window.setTimeout(preview, PREVIEW_DELAY);
+  }
+
+  function preview() {
+    var seq = ++previewSeq;
+    return Tourney.fetchJSON(API + "/preview", { method: "POST", body: payload() }).then(
+      function (result) {
+        if (seq !== previewSeq) return;
+        check = result;
+        renderCheck();
+      },
+      function (err) {
+        if (seq !== previewSeq || err.code === "network") return;
+        check = { valid: false, error: { code: err.code, detail: err.detail, row: null }, warnings: [], color_up_suggestion: check ? check.color_up_suggestion : [] };
+        renderCheck();
+      }
+    );
+  }
+
+  function setDirty(value) {
+    dirty = value;
+    var badge = document.getElementById("save-state");
+    if (!badge) return;
+    var isNew = !config.id;
+    badge.className = "badge " + (value || isNew ? "warn" : "ok");
+    badge.textContent = value ? badge.getAttribute("data-dirty") : isNew ? badge.getAttribute("data-new") : badge.getAttribute("data-saved");
+  }
+
+  function changed(structural, focus) {
+    setDirty(true);
+    if (structural) renderRows(focus);
+    else refreshDerived();
+    schedulePreview();
+  }
+
+  var saving = false;
+  function save() {
+    if (!editable || saving) return;
+    saving = true;
+    var button = document.getElementById("save-structure");
+    button.classList.add("is-loading");
+    var isNew = !config.id;
+    var request = Tourney.fetchJSON(isNew ? API : API + "/" + config.id, { method: isNew ? "POST" : "PUT", body: payload() });
+    request.then(
+      function (out) {
+        saving = false;
+        button.classList.remove("is-loading");
+        setDirty(false);
+        if (isNew) {
+          window.location.href = config.edit_url.replace("/0/", "/" + out.id + "/");
+          return;
+        }
+        document.getElementById("structure-title").textContent = out.name;
+        Tourney.toast(T.saved, { kind: "ok" });
+        preview();
+      },
+      function (err) {
+        saving = false;
+        button.classList.remove("is-loading");
+        Tourney.toast(err.detail || err.message, { kind: "bad" });
+        preview();
+      }
+    );
+  }
+
+  /* ------------------------------------------------------------ row operations */
+
+  function nextLevelAfter(index) {
+    var prev = null;
+    for (var i = index; i >= 0; i--) if (state.rows[i] && state.rows[i].kind === "level") { prev = state.rows[i]; break; }
+    if (!prev) return { kind: "level", sb: 100, bb: 200, ante: 0, seconds: 20 * 60, colorUp: [] };
+    // A guess the director then types over: the next step doubles the big blind.
+    return { kind: "level", sb: prev.bb, bb: prev.bb * 2, ante: prev.ante ? prev.bb * 2 : 0, seconds: prev.seconds, colorUp: [] };
+  }
+
+  function insertAt(index) { return Math.max(index, locked + 1); }
+
+  function addRow(kind, after) {
+    var at = insertAt(after + 1);
+    var row = kind === "break" ? { kind: "break", sb: 0, bb: 0, ante: 0, seconds: 10 * 60, colorUp: [] } : nextLevelAfter(at - 1);
+    state.rows.splice(at, 0, row);
+    changed(true, { index: at, field: kind === "break" ? "minutes" : "sb" });
+  }
+
+  function duplicateRow(i) {
+    var copy = JSON.parse(JSON.stringify(state.rows[i]));
+    if (copy.kind === "break") copy.colorUp = [];
+    var at = insertAt(i + 1);
+    state.rows.splice(at, 0, copy);
+    changed(true, { index: at, field: currentField() || "minutes" });
+  }
+
+  function removeRow(i) {
+    if (isLocked(i)) return;
+    var levels = state.rows.filter(function (r) { return r.kind === "level"; }).length;
+    if (state.rows[i].kind === "level" && levels <= 1) {
+      Tourney.toast(T.lastLevel, { kind: "warn" });
+      return;
+    }
+    state.rows.splice(i, 1);
+    changed(true, { index: Math.min(i, state.rows.length - 1), field: currentField() || "minutes" });
+  }
+
+  function moveRow(i, step) {
+    var j = i + step;
+    if (isLocked(i) || j < 0 || j >= state.rows.length || isLocked(j)) return;
+    var row = state.rows.splice(i, 1)[0];
+    state.rows.splice(j, 0, row);
+    changed(true, { index: j, field: currentField() || "minutes" });
+  }
+
+  function shiftLevels(minutes) {
+    var delta = Math.round(minutes * 60);
+    var touched = state.rows.filter(function (r, i) { return r.kind === "level" && !isLocked(i); });
+    if (touched.some(function (r) { return r.seconds + delta <= 0; })) {
+      Tourney.toast(T.cannotShorten, { kind: "warn" });
+      return;
+    }
+    touched.forEach(function (r) { r.seconds += delta; });
+    changed(true, null);
+  }
+
+  function applySuggestion(i) {
+    var s = suggestionFor(i);
+    if (!s || isLocked(i)) return false;
+    state.rows[i].colorUp = s.slice();
+    return true;
+  }
+
+  /* ------------------------------------------------------------ focus and keyboard */
+
+  function currentField() {
+    var a = document.activeElement;
+    return a && a.getAttribute ? a.getAttribute("data-field") : null;
+  }
+
+  function focusCell(index, field) {
+    var tr_ = tbody.querySelectorAll("tr")[index];
+    if (!tr_) return;
+    var input = tr_.querySelector('[data-field="' + field + '"]') || tr_.querySelector('[data-field="minutes"]');
+    if (input && !input.disabled) {
+      input.focus();
+      input.select();
+    } else if (tr_.querySelector("button:not([disabled])")) {
+      tr_.querySelector("button:not([disabled])").focus();
+    }
+  }
+
+  function rowIndexOf(node) {
+    var tr_ = node && node.closest ? node.closest("tr[data-index]") : null;
+    return tr_ ? parseInt(tr_.getAttribute("data-index"), 10) : -1;
+  }
+
+  function moveFocus(from, step, field) {
+    for (var i = from + step; i >= 0 && i < state.rows.length; i += step) {
+      var tr_ = tbody.querySelectorAll("tr")[i];
+      var target = tr_.querySelector('[data-field="' + field + '"]:not([disabled])');
+      if (target) { target.focus(); target.select(); return; }
+    }
+  }
+
+  tbody.addEventListener("keydown", function (e) {
+    var i = rowIndexOf(e.target);
+    if (i < 0) return;
+    var field = e.target.getAttribute("data-field");
+    var key = e.key;
+    if (e.altKey && !e.ctrlKey && !e.metaKey) {
+      var code = e.code;
+      if (key === "ArrowUp" || key === "ArrowDown") { e.preventDefault(); if (editable) moveRow(i, key === "ArrowUp" ? -1 : 1); return; }
+      if (!editable) return;
+      if (code === "KeyL") { e.preventDefault(); addRow("level", i); return; }
+      if (code === "KeyB") { e.preventDefault(); addRow("break", i); return; }
+      if (code === "KeyD") { e.preventDefault(); duplicateRow(i); return; }
+      if (key === "Delete" || key === "Backspace") { e.preventDefault(); removeRow(i); return; }
+      return;
+    }
+    if (!field || e.ctrlKey || e.metaKey) return;
+    if (key === "ArrowDown" || (key === "Enter" && !e.shiftKey)) { e.preventDefault(); moveFocus(i, 1, field); }
+    else if (key === "ArrowUp" || (key === "Enter" && e.shiftKey)) { e.preventDefault(); moveFocus(i, -1, field); }
+  });
+
+  tbody.addEventListener("input", function (e) {
+    var i = rowIndexOf(e.target);
+    var field = e.target.getAttribute("data-field");
+    if (i < 0 || !field) return;
+    var row = state.rows[i];
+    if (field === "minutes") row.seconds = secondsFrom(e.target.value);
+    else row[field] = digits(e.target.value);
+    changed(false);
+  });
+
+  tbody.addEventListener("focusin", function (e) {
+    if (e.target.classList && e.target.classList.contains("cell-input")) {
+      var tr_ = e.target.closest("tr");
+      Array.prototype.forEach.call(tbody.querySelectorAll("tr.is-active"), function (r) { if (r !== tr_) r.classList.remove("is-active"); });
+      tr_.classList.add("is-active");
+    }
+  });
+
+  // numbers show with separators once you leave the cell
+  tbody.addEventListener("focusout", function (e) {
+    var i = rowIndexOf(e.target);
+    var field = e.target.getAttribute && e.target.getAttribute("data-field");
+    if (i < 0 || !field || field === "minutes") return;
+    var v = state.rows[i][field];
+    e.target.value = v ? fmt(v) : field === "ante" ? "0" : "";
+  });
+
+  tbody.addEventListener("click", function (e) {
+    var button = e.target.closest ? e.target.closest("button[data-action]") : null;
+    if (!button || button.disabled) return;
+    var i = rowIndexOf(button);
+    var action = button.getAttribute("data-action");
+    if (action === "up") moveRow(i, -1);
+    else if (action === "down") moveRow(i, 1);
+    else if (action === "duplicate") duplicateRow(i);
+    else if (action === "remove") removeRow(i);
+    else if (action === "toggle-chip") {
+      var v = parseInt(button.getAttribute("data-value"), 10);
+      var list = state.rows[i].colorUp;
+      var at = list.indexOf(v);
+      if (at === -1) list.push(v); else list.splice(at, 1);
+      changed(true, null);
+      var again = tbody.querySelectorAll("tr")[i].querySelector('[data-value="' + v + '"]');
+      if (again) again.focus();
+    } else if (action === "apply-suggestion") {
+      if (applySuggestion(i)) {
+        changed(true, null);
+        Tourney.toast(T.applied, { kind: "ok" });
+      }
+    }
+  });
+
+  /* ------------------------------------------------------------ chips and settings */
+
+  chipBody.addEventListener("input", function (e) {
+    var tr_ = e.target.closest("tr[data-chip]");
+    if (!tr_) return;
+    var chip = state.chips[parseInt(tr_.getAttribute("data-chip"), 10)];
+    var field = e.target.getAttribute("data-chip-field");
+    if (field === "value") {
+      var old = chip.value;
+      chip.value = digits(e.target.value);
+      // a break that colored up the old value now colors up the new one
+      state.rows.forEach(function (r) { r.colorUp = r.colorUp.map(function (v) { return v === old ? chip.value : v; }); });
+      changed(false);
+      renderRowsKeepFocus();
+    } else {
+      chip.color = e.target.value;
+      tr_.querySelector(".chip-dot").style.setProperty("--chip", chipCss(chip.color));
+      changed(false);
+      renderRowsKeepFocus();
+    }
+  });
+
+  function renderRowsKeepFocus() {
+    var active = document.activeElement;
+    renderRows(null);
+    if (active && document.body.contains(active)) active.focus();
+  }
+
+  chipBody.addEventListener("click", function (e) {
+    var button = e.target.closest ? e.target.closest('button[data-action="remove-chip"]') : null;
+    if (!button) return;
+    var i = parseInt(button.closest("tr").getAttribute("data-chip"), 10);
+    var value = state.chips[i].value;
+    state.chips.splice(i, 1);
+    state.rows.forEach(function (r) { r.colorUp = r.colorUp.filter(function (v) { return v !== value; }); });
+    renderChips();
+    changed(true, null);
+  });
+
+  function bindSetting(id, apply) {
+    var input = document.getElementById(id);
+    if (!input) return;
+    input.addEventListener("input", function () { apply(input.value); changed(false); });
+  }
+  bindSetting("structure-name", function (v) { state.name = v; });
+  bindSetting("structure-description", function (v) { state.description = v; });
+  bindSetting("starting-stack", function (v) { state.startingStack = digits(v) || null; });
+  document.getElementById("start-time").addEventListener("input", refreshDerived);
+
+  function on(id, handler) {
+    var node = document.getElementById(id);
+    if (node) node.addEventListener("click", handler);
+  }
+  function activeRow() {
+    var i = rowIndexOf(document.activeElement);
+    if (i >= 0) return i;
+    var marked = tbody.querySelector("tr.is-active");
+    return marked ? parseInt(marked.getAttribute("data-index"), 10) : state.rows.length - 1;
+  }
+  on("add-level", function () { addRow("level", activeRow()); });
+  on("add-break", function () { addRow("break", activeRow()); });
+  on("shift-up", function () { shiftLevels(secondsFrom(document.getElementById("shift-minutes").value) / 60); });
+  on("shift-down", function () { shiftLevels(-secondsFrom(document.getElementById("shift-minutes").value) / 60); });
+  on("apply-all-suggestions", function () {
+    var any = false;
+    state.rows.forEach(function (r, i) { if (r.kind === "break" && applySuggestion(i)) any = true; });
+    if (any) { changed(true, null); Tourney.toast(T.applied, { kind: "ok" }); }
+  });
+  on("add-chip", function () {
+    var largest = state.chips.reduce(function (m, c) { return Math.max(m, c.value); }, 0);
+    var used = state.chips.map(function (c) { return c.color; });
+    var color = Object.keys(config.colors).filter(function (n) { return used.indexOf(n) === -1; })[0] || "white";
+    state.chips.push({ value: largest ? largest * 5 : 25, color: color });
+    renderChips();
+    changed(true, null);
+    var inputs = chipBody.querySelectorAll('[data-chip-field="value"]');
+    if (inputs.length) { inputs[inputs.length - 1].focus(); inputs[inputs.length - 1].select(); }
+  });
+  on("save-structure", save);
+
+  if (editable) {
+    // Ctrl+S saves from anywhere, also while typing in a cell (Tourney.shortcuts skips fields).
+    document.addEventListener("keydown", function (e) {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key && e.key.toLowerCase() === "s") {
+        e.preventDefault();
+        save();
+      }
+    });
+    window.addEventListener("beforeunload", function (e) {
+      if (!dirty) return;
+      e.preventDefault();
+      e.returnValue = T.unsavedLeave;
+    });
+  }
+
+  renderChips();
+  renderRows(null);
+  setDirty(!config.id);
+  dirty = !config.id;
+  preview();
+})(window, document);
