@@ -7,7 +7,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from clocks.domain.clock import AdvanceResult, ClockError, ClockState, UndoRecord, advance, view
+from clocks.domain.clock import (
+    AdvanceResult,
+    ClockError,
+    ClockState,
+    PeriodChange,
+    UndoRecord,
+    advance,
+    view,
+)
 from clocks.domain.clock import adjust as clock_adjust_state
 from clocks.domain.clock import jump_to as clock_jump_state
 from clocks.domain.clock import next_period as clock_next_state
@@ -137,6 +145,13 @@ def _deadlines(
     )
 
 
+def _entered(change: PeriodChange, periods: list[Period]) -> ClockState:
+    """The clock right after `change`: running the period it entered, from its scheduled
+    instant, for that period's duration (what `advance` stored at that step)."""
+    ends_at = change.scheduled_at_ms + periods[change.period_index].duration_seconds * 1000
+    return ClockState("running", change.period_index, ends_at, None, change.version)
+
+
 def _catch_up(tournament, clock: Clock, periods: list[Period], now: int) -> ClockState:
     """Store any period changes that are due and record one `clock` event per change."""
     state = clock_state(clock)
@@ -144,11 +159,25 @@ def _catch_up(tournament, clock: Clock, periods: list[Period], now: int) -> Cloc
     if result.changed:
         _store(clock, state, result.state)
         for change in result.changes:
-            snapshot = view(result.state, periods, max(now, change.scheduled_at_ms)).as_dict()
+            entered = _entered(change, periods)
+            # Each change as it was at its instant: after a late catch-up over several periods,
+            # the earlier ones are not shown as the final period (nor as already over).
+            at = now if now < (entered.period_ends_at_ms or 0) else change.scheduled_at_ms
+            snapshot = view(entered, periods, at).as_dict()
             event_append(
                 tournament,
                 "clock",
                 {**snapshot, "reason": "advance", "scheduled_at_ms": change.scheduled_at_ms},
+            )
+        if result.finished_at_ms is not None:  # the last period ended: screens show the end
+            event_append(
+                tournament,
+                "clock",
+                {
+                    **view(result.state, periods, now).as_dict(),
+                    "reason": "advance",
+                    "scheduled_at_ms": result.finished_at_ms,
+                },
             )
         _deadlines(tournament, state, result, periods, now)
         absent_deadline_apply(tournament=tournament, state=result.state, periods=periods)
