@@ -1,20 +1,36 @@
-"""Lobby display pages opened from a signed read-only link."""
+"""Lobby display pages opened from a signed read-only link (no login on a TV, no writes)."""
 
-from django.http import Http404
+import math
+from urllib.parse import urlencode
+
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 
 from clocks.display_links import display_token_tournament_id
+from clocks.selectors import display_state
 from tables.selectors import seated_players_by_name, tournament_tables_layout
 from tourney.domain.text import search_key
 from tourney.models import Tournament
 from tourney.selectors import tournament_summary
+
+# A rotating screen shows each tournament this long unless ?every= says otherwise (seconds).
+ROTATE_DEFAULT_SECONDS = 20
+ROTATE_MIN_SECONDS, ROTATE_MAX_SECONDS = 5, 600
+ROTATE_MAX_SCREENS = 5  # each keeps an event stream open; browsers allow 6 per host
 
 
 def _tournament_for(token: str) -> Tournament:
     tournament_id = display_token_tournament_id(token)
     if tournament_id is None:
         raise Http404
-    return get_object_or_404(Tournament, pk=tournament_id)
+    return get_object_or_404(
+        Tournament.objects.select_related("structure", "room"), pk=tournament_id
+    )
 
 
 def _seat_rows(tournament: Tournament) -> list[dict]:
@@ -40,19 +56,113 @@ def _opening_periods(tournament: Tournament, count: int = 5) -> list[dict]:
     return periods
 
 
+def _clock_text(ms: int | None) -> str:
+    """12:34 or 1:02:03 from milliseconds, seconds rounded up (as the live clock shows it)."""
+    if ms is None:
+        return ""
+    seconds = math.ceil(max(0, ms) / 1000)
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+def display_strings() -> dict[str, str]:
+    """What display.js writes and says, in the page's language (%(name)s placeholders)."""
+    return {
+        "level": _("Level %(n)s"),
+        "break": _("Break"),
+        "finished": _("Tournament finished"),
+        "ante": _("Ante"),
+        "bb_ante": _("BB ante"),
+        "bb": _("%(n)s BB"),
+        "seat": _("T%(t)s · S%(s)s"),
+        "no_moves": _("No moves yet"),
+        "color_up_note": _("leave the table: change them up"),
+        "no_color_up": _("No color-up at this break"),
+        "sound_on": _("Sound on"),
+        "sound_off": _("Sound off"),
+        "say_one_minute": _("One minute left in level %(n)s."),
+        "say_level": _("Level %(n)s. Blinds %(sb)s and %(bb)s."),
+        "say_ante": _("Ante %(ante)s."),
+        "say_bb_ante": _("Big blind ante %(ante)s."),
+        "say_break": _("Break for %(minutes)s minutes."),
+        "say_color_up": _("Color-up: the %(chips)s chips leave the table."),
+        "say_finished": _("The tournament is over. Thank you for playing."),
+    }
+
+
+def _screen(tournament: Tournament, token: str, number: int = 1) -> dict:
+    """One tournament's screen: the display state plus what the first server render needs."""
+    state = display_state(tournament)
+    clock = state["clock"]
+    period = state["periods"][clock["period_index"]]
+    stats = state["stats"]
+    big_blind = period["big_blind"] if period["kind"] == "level" else 0
+    if not big_blind and clock["next_period"]:
+        big_blind = clock["next_period"]["big_blind"]
+    chips = {c["value"]: c for c in state["chips"]}
+    return {
+        "tournament": tournament,
+        "token": token,
+        # element id suffix: the first screen keeps the plain ids (#find-seat, #seat-results)
+        "suffix": "" if number == 1 else f"-{number}",
+        "json_id": f"display-state-{number}",
+        "state": state,
+        "period": period,
+        "status_class": f"is-{clock['status']}"
+        + (" is-break" if period["kind"] == "break" else "")
+        + (
+            " is-last-minute"
+            if clock["status"] in ("running", "paused") and clock["remaining_ms"] <= 60_000
+            else ""
+        ),
+        "countdown": _clock_text(clock["remaining_ms"]),
+        "to_break": _clock_text(clock["time_to_next_break_ms"]),
+        "average_bb": round(stats["average_stack"] / big_blind, 1) if big_blind else None,
+        "color_up": [chips[v] for v in period["color_up"] if v in chips],
+        "summary": tournament_summary(tournament),
+        "seats": _seat_rows(tournament) if clock["status"] == "pending" else [],
+        "opening_periods": _opening_periods(tournament),
+        "state_url": reverse("clocks:display_state", args=[token]),
+        # API.md's stream; the signed display token is its read access on a TV.
+        "events_url": f"/api/v1/tournaments/{tournament.pk}/events?{urlencode({'display': token})}",
+    }
+
+
+def _page(request, screens: list[dict], rotate_seconds: int = 0):
+    config = {
+        "rotate_seconds": rotate_seconds,
+        "time_zone": timezone.get_current_timezone_name(),
+        "lang": get_language(),
+        "strings": display_strings(),
+    }
+    return render(request, "clocks/display.html", {"screens": screens, "display_config": config})
+
+
+@never_cache
 def display(request, token: str):
-    tournament = _tournament_for(token)
-    return render(
-        request,
-        "clocks/display.html",
-        {
-            "tournament": tournament,
-            "summary": tournament_summary(tournament),
-            "token": token,
-            "seats": _seat_rows(tournament),
-            "opening_periods": _opening_periods(tournament),
-        },
-    )
+    return _page(request, [_screen(_tournament_for(token), token)])
+
+
+@never_cache
+def display_state_json(request, token: str):
+    """The display snapshot as JSON: the signed token is read access to that one tournament."""
+    return JsonResponse(display_state(_tournament_for(token)))
+
+
+@never_cache
+def display_rotate(request):
+    """One screen cycling through several tournaments: ?t=<token>&t=<token>[&every=<seconds>]."""
+    tokens = list(dict.fromkeys(request.GET.getlist("t")))[:ROTATE_MAX_SCREENS]
+    if not tokens:
+        raise Http404
+    try:
+        every = int(request.GET.get("every", ROTATE_DEFAULT_SECONDS))
+    except ValueError:
+        every = ROTATE_DEFAULT_SECONDS
+    every = min(ROTATE_MAX_SECONDS, max(ROTATE_MIN_SECONDS, every))
+    screens = [_screen(_tournament_for(t), t, n) for n, t in enumerate(tokens, start=1)]
+    return _page(request, screens, every)
 
 
 def display_seats(request, token: str):

@@ -1,0 +1,396 @@
+/*!
+ * display.js: the lobby display (templates/clocks/display.html). Each [data-display-screen]
+ * section is one tournament with its own Tourney.liveClock (clock.js); this file only draws.
+ * The page is rendered by the server first, so it reads well before this runs.
+ *
+ * #display-config (json_script): {rotate_seconds, time_zone, lang, strings}
+ *   rotate_seconds > 0 with several screens: show each in turn for that long.
+ *   strings: translated texts with %(name)s placeholders (clocks/views.py display_strings).
+ * Sound (Web Audio beep + speechSynthesis, in the page's language) for one minute left, level
+ * up, break and the end; off until someone presses "Sound on" (browsers block autoplay); the
+ * choice is remembered in localStorage ("tourney.display.sound").
+ */
+(function (window, document) {
+  "use strict";
+
+  var Tourney = window.Tourney;
+  var configEl = document.getElementById("display-config");
+  var config = configEl ? JSON.parse(configEl.textContent) : {};
+  var S = config.strings || {};
+  var SOUND_KEY = "tourney.display.sound";
+  var fmt = function (n) { return Tourney.formatNumber(n); };
+
+  function t(key, params) {
+    var text = S[key] || key;
+    return text.replace(/%\((\w+)\)s/g, function (m, k) {
+      return params && params[k] !== undefined ? params[k] : m;
+    });
+  }
+
+  function esc(text) {
+    var div = document.createElement("div");
+    div.textContent = text == null ? "" : String(text);
+    return div.innerHTML;
+  }
+
+  function setText(el, text) {
+    if (el && el.textContent !== text) el.textContent = text;
+  }
+
+  function setHTML(el, html) {
+    if (el && el._html !== html) {
+      el._html = html;
+      el.innerHTML = html;
+    }
+  }
+
+  /* ------------------------------------------------------------ sound */
+
+  var sound = {
+    on: false,
+    ctx: null,
+    init: function () {
+      try {
+        this.on = window.localStorage.getItem(SOUND_KEY) === "on";
+      } catch (e) {
+        this.on = false;
+      }
+      var button = document.getElementById("display-sound");
+      if (!button) return;
+      var self = this;
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        self.set(!self.on);
+        if (self.on) self.beep(1);
+      });
+      if (self.on) {
+        // Remembered "on": the browser may still want a gesture before it plays anything.
+        var unlock = function () {
+          self.audio();
+          document.removeEventListener("pointerdown", unlock);
+          document.removeEventListener("keydown", unlock);
+        };
+        document.addEventListener("pointerdown", unlock);
+        document.addEventListener("keydown", unlock);
+      }
+      self.paint();
+    },
+    set: function (value) {
+      this.on = !!value;
+      try {
+        window.localStorage.setItem(SOUND_KEY, this.on ? "on" : "off");
+      } catch (e) { /* private mode: not remembered */ }
+      if (this.on) this.audio();
+      else if (window.speechSynthesis) window.speechSynthesis.cancel();
+      this.paint();
+    },
+    paint: function () {
+      var button = document.getElementById("display-sound");
+      if (!button) return;
+      button.setAttribute("aria-pressed", this.on ? "true" : "false");
+      button.classList.toggle("is-on", this.on);
+      setText(button.querySelector("[data-sound-label]"), this.on ? S.sound_off : S.sound_on);
+    },
+    audio: function () {
+      var AC = window.AudioContext || window.webkitAudioContext;
+      if (!AC) return null;
+      if (!this.ctx) this.ctx = new AC();
+      if (this.ctx.state === "suspended") this.ctx.resume();
+      return this.ctx;
+    },
+    /** `count` short beeps, 0.25 s apart. */
+    beep: function (count) {
+      var ctx = this.on && this.audio();
+      if (!ctx) return;
+      for (var i = 0; i < count; i++) {
+        var start = ctx.currentTime + i * 0.25;
+        var osc = ctx.createOscillator();
+        var gain = ctx.createGain();
+        osc.type = "sine";
+        osc.frequency.value = 880;
+        gain.gain.setValueAtTime(0.0001, start);
+        gain.gain.exponentialRampToValueAtTime(0.4, start + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.18);
+        osc.connect(gain).connect(ctx.destination);
+        osc.start(start);
+        osc.stop(start + 0.2);
+      }
+    },
+    say: function (text) {
+      if (!this.on || !window.speechSynthesis || !window.SpeechSynthesisUtterance) return;
+      var utterance = new window.SpeechSynthesisUtterance(text);
+      var lang = config.lang || document.documentElement.lang || "en";
+      utterance.lang = lang;
+      var voices = window.speechSynthesis.getVoices() || [];
+      for (var i = 0; i < voices.length; i++) {
+        if (voices[i].lang && voices[i].lang.toLowerCase().indexOf(lang.toLowerCase()) === 0) {
+          utterance.voice = voices[i];
+          break;
+        }
+      }
+      // Let the beep finish first.
+      window.setTimeout(function () { window.speechSynthesis.speak(utterance); }, 700);
+    },
+  };
+
+  /* ------------------------------------------------------------ one screen */
+
+  function Screen(root, index, many) {
+    var self = this;
+    self.root = root;
+    self.many = many;
+    self.state = JSON.parse(document.getElementById(root.getAttribute("data-state-id")).textContent);
+    self.fields = {};
+    Array.prototype.forEach.call(root.querySelectorAll("[data-field]"), function (el) {
+      self.fields[el.getAttribute("data-field")] = el;
+    });
+    self.last = null; // the previous view, for announcements
+    self.chipsIndex = null;
+    self.refreshTimer = null;
+    self.renderStats();
+    self.live = Tourney.liveClock({
+      clock: self.state.clock,
+      periods: self.state.periods,
+      eventsUrl: root.getAttribute("data-events-url") || null,
+      snapshotUrl: root.getAttribute("data-state-url"),
+      readSnapshot: function (json) { return { clock: json.clock, periods: json.periods }; },
+      onSnapshot: function (json) {
+        self.state = json;
+        self.chipsIndex = null;
+        self.renderStats();
+        self.live.render();
+      },
+      onRender: function (view) { self.renderClock(view); },
+      onEvent: function (kind, data) { self.onEvent(kind, data); },
+      onStatus: function (online) { root.classList.toggle("is-offline", !online); },
+      reportOnline: false,
+    });
+  }
+
+  Screen.prototype.onEvent = function (kind, data) {
+    if (kind === "ready") return; // the stream's own (re)connect already refetches
+    if (kind === "message" && data && typeof data.message === "string") {
+      this.state.message = data.message;
+      this.renderMessage();
+      return;
+    }
+    // Entries, seats, money, structure: numbers changed somewhere; one refetch for a burst.
+    var self = this;
+    if (self.refreshTimer) return;
+    self.refreshTimer = window.setTimeout(function () {
+      self.refreshTimer = null;
+      self.live.refresh();
+    }, 400);
+  };
+
+  Screen.prototype.renderClock = function (view) {
+    var f = this.fields;
+    var root = this.root;
+    var period = view.period || {};
+    var isBreak = period.kind === "break";
+    var cls = root.classList;
+    ["pending", "running", "paused", "finished"].forEach(function (s) {
+      cls.toggle("is-" + s, view.status === s);
+    });
+    cls.toggle("is-break", isBreak && view.status !== "finished" && view.status !== "pending");
+    cls.toggle("is-last-minute", view.last_minute && !isBreak);
+    cls.toggle("is-predicted", view.predicted);
+    root.setAttribute("data-period-index", view.period_index);
+
+    setText(f.countdown, view.status === "finished" ? "" : view.text);
+    if (f.countdown) f.countdown.classList.toggle("is-long", view.text.length > 5);
+    if (f.progress) f.progress.style.width = (view.fraction * 100).toFixed(2) + "%";
+    setText(
+      f.level,
+      view.status === "finished" ? S.finished : isBreak ? S.break : t("level", { n: view.level })
+    );
+    if (!isBreak) {
+      setText(f.blinds, fmt(period.small_blind) + " / " + fmt(period.big_blind));
+      if (f["ante-box"]) f["ante-box"].hidden = !period.ante;
+      setText(f["ante-label"], period.big_blind_ante ? S.bb_ante : S.ante);
+      setText(f.ante, fmt(period.ante));
+    }
+    var next = view.next_period;
+    var nextHTML = "—";
+    if (next && next.kind === "break") nextHTML = esc(S.break);
+    else if (next) {
+      nextHTML = esc(fmt(next.small_blind) + " / " + fmt(next.big_blind)) +
+        (next.ante ? " <small>(" + esc(fmt(next.ante)) + ")</small>" : "");
+    }
+    setHTML(f.next, nextHTML);
+    setText(
+      f["to-break"],
+      view.to_break_ms == null ? "—" : Tourney.liveClock.formatSeconds(Math.ceil(view.to_break_ms / 1000))
+    );
+    setText(
+      f["break-next"],
+      next && next.kind === "level"
+        ? t("level", { n: next.level }) + " · " + fmt(next.small_blind) + " / " + fmt(next.big_blind)
+        : ""
+    );
+    if (this.chipsIndex !== view.period_index) {
+      this.chipsIndex = view.period_index;
+      this.renderChips(view.period_index, period);
+    }
+    this.renderAverage(view);
+    this.announce(view);
+  };
+
+  Screen.prototype.chipHTML = function (chip, tag) {
+    return "<" + tag + ' class="dchip"><i style="--chip: ' + esc(chip.css_color) + '"></i>' +
+      esc(fmt(chip.value)) + "</" + tag + ">";
+  };
+
+  /** Chips in play at `index` (the set less those colored up at earlier breaks) and, on a
+   * break, its color-up notice. */
+  Screen.prototype.renderChips = function (index, period) {
+    var self = this;
+    var periods = self.state.periods || [];
+    var gone = {};
+    for (var i = 0; i < index && i < periods.length; i++) {
+      if (periods[i].kind === "break") (periods[i].color_up || []).forEach(function (v) { gone[v] = true; });
+    }
+    var chips = self.state.chips || [];
+    var leaving = {};
+    (period.kind === "break" ? period.color_up || [] : []).forEach(function (v) { leaving[v] = true; });
+    setHTML(self.fields.chips, chips.filter(function (c) { return !gone[c.value]; }).map(function (c) {
+      return self.chipHTML(c, "li").replace('class="dchip"', 'class="dchip' + (leaving[c.value] ? " is-leaving" : "") + '"');
+    }).join(""));
+    var up = chips.filter(function (c) { return leaving[c.value]; });
+    setHTML(
+      self.fields.colorup,
+      up.length
+        ? up.map(function (c) { return self.chipHTML(c, "span"); }).join("") +
+            '<span class="dclock-colorup-note">' + esc(S.color_up_note) + "</span>"
+        : '<span class="dclock-colorup-note">' + esc(S.no_color_up) + "</span>"
+    );
+  };
+
+  Screen.prototype.renderAverage = function (view) {
+    var period = view.period || {};
+    var bb = period.kind === "level" ? period.big_blind : view.next_period && view.next_period.big_blind;
+    var avg = this.state.stats.average_stack;
+    setText(this.fields["average-bb"], bb && avg ? t("bb", { n: fmt(Math.round((avg / bb) * 10) / 10) }) : "");
+  };
+
+  Screen.prototype.renderStats = function () {
+    var f = this.fields;
+    var st = this.state.stats;
+    setText(f.players, fmt(st.players_remaining));
+    setText(f.entries, fmt(st.entries));
+    setText(f.average, fmt(st.average_stack));
+    setText(f["prize-pool"], fmt(st.prize_pool));
+    setText(f.rebuys, fmt(st.rebuys));
+    setText(f.addons, fmt(st.addons));
+    var payouts = this.state.payouts || [];
+    if (f["payouts-box"]) f["payouts-box"].hidden = !payouts.length;
+    setHTML(f.payouts, payouts.slice(0, 9).map(function (p) {
+      return '<li><span class="num">' + esc(p.place) + '.</span><span class="num">' + esc(fmt(p.amount)) + "</span></li>";
+    }).join(""));
+    var moves = (this.state.recent_moves || []).slice(0, 4);
+    setHTML(f.moves, moves.length
+      ? moves.map(function (m) {
+          return '<li><span class="dmove-name">' + esc(m.player_name) + '</span><span class="num">' +
+            esc(t("seat", { t: m.table, s: m.seat })) + "</span></li>";
+        }).join("")
+      : '<li class="dmoves-empty">' + esc(S.no_moves) + "</li>");
+    this.renderMessage();
+  };
+
+  Screen.prototype.renderMessage = function () {
+    var f = this.fields;
+    var message = (this.state.message || "").trim();
+    if (f["message-box"]) f["message-box"].hidden = !message;
+    if (f.facts) f.facts.hidden = !!message;
+    var track = f.message;
+    if (!track || track._message === message) return;
+    track._message = message;
+    track.classList.remove("is-scrolling");
+    track.textContent = message;
+    if (!message) return;
+    // Scroll only a message longer than the line: two copies, moved by half the width.
+    window.requestAnimationFrame(function () {
+      var box = f["message-box"];
+      if (track.scrollWidth <= box.clientWidth) return;
+      track.innerHTML = "<span>" + esc(message) + "</span><span aria-hidden=\"true\">" + esc(message) + "</span>";
+      track.style.animationDuration = Math.max(12, message.length * 0.28) + "s";
+      track.classList.add("is-scrolling");
+    });
+  };
+
+  /** Beep and speak on the changes the room must hear; the local flip at zero triggers it, so
+   * every screen speaks at the same moment. */
+  Screen.prototype.announce = function (view) {
+    var last = this.last;
+    this.last = { status: view.status, index: view.period_index, minute: view.last_minute };
+    if (!last || !sound.on) return;
+    var prefix = this.many ? this.state.tournament.name + ". " : "";
+    var period = view.period || {};
+    if (view.status === "finished" && last.status !== "finished") {
+      sound.beep(3);
+      sound.say(prefix + S.say_finished);
+    } else if (view.status === "running" && view.period_index !== last.index) {
+      if (period.kind === "break") {
+        var gone = (this.state.chips || []).filter(function (c) {
+          return (period.color_up || []).indexOf(c.value) !== -1;
+        }).map(function (c) { return c.color + " " + c.value; });
+        sound.beep(2);
+        sound.say(prefix + t("say_break", { minutes: Math.round(period.duration_seconds / 60) }) +
+          (gone.length ? " " + t("say_color_up", { chips: gone.join(", ") }) : ""));
+      } else {
+        sound.beep(3);
+        sound.say(prefix + t("say_level", { n: period.level, sb: period.small_blind, bb: period.big_blind }) +
+          (period.ante ? " " + t(period.big_blind_ante ? "say_bb_ante" : "say_ante", { ante: period.ante }) : ""));
+      }
+    } else if (view.status === "running" && view.last_minute && !last.minute &&
+               view.period_index === last.index && period.kind === "level" && view.remaining_ms > 55000) {
+      sound.beep(1);
+      sound.say(prefix + t("say_one_minute", { n: period.level }));
+    }
+  };
+
+  /* ------------------------------------------------------------ the page */
+
+  function wallClocks() {
+    var els = document.querySelectorAll("[data-wallclock]");
+    var lang = document.documentElement.getAttribute("lang") || undefined;
+    var format;
+    try {
+      format = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: config.time_zone });
+    } catch (e) {
+      format = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    }
+    function tick() {
+      var text = format.format(new Date(Tourney.serverClock.now()));
+      Array.prototype.forEach.call(els, function (el) { setText(el, text); });
+    }
+    tick();
+    document.addEventListener("tourney:clocksync", tick);
+    window.setInterval(tick, 1000); // a wall clock, not the countdown: a late tick is harmless
+  }
+
+  function rotate(screens) {
+    var every = (config.rotate_seconds || 0) * 1000;
+    if (!every || screens.length < 2) return;
+    var current = 0;
+    window.setInterval(function () {
+      screens[current].root.hidden = true;
+      current = (current + 1) % screens.length;
+      screens[current].root.hidden = false;
+    }, every);
+  }
+
+  function start() {
+    sound.init();
+    var roots = document.querySelectorAll("[data-display-screen]");
+    var screens = Array.prototype.map.call(roots, function (root, i) {
+      return new Screen(root, i, roots.length > 1);
+    });
+    Tourney.displayScreens = screens; // for tests and the console's preview
+    wallClocks();
+    rotate(screens);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})(window, document);

@@ -1,0 +1,209 @@
+"""The lobby display's server side: the signed state endpoint, the pages and the selector."""
+
+from datetime import datetime
+
+import pytest
+import time_machine
+from django.db import transaction
+from django.test import Client
+
+from clocks.display_links import display_token
+from clocks.domain.structures import Period
+from clocks.selectors import chips_in_play, display_chips, move_from_event
+from clocks.services.clock import clock_operate
+from tests.clocks.test_clock_api import seated_tournament
+from tourney.services.events import event_append
+from tourney.services.locks import tournament_lock
+from tourney.services.tournaments import tournament_create
+
+pytestmark = pytest.mark.django_db
+
+T0 = "2026-11-29 19:00:00 +01:00"
+T0_MS = int(datetime.fromisoformat("2026-11-29T19:00:00+01:00").timestamp() * 1000)
+
+
+def state_url(token: str) -> str:
+    return f"/display/{token}/state.json"
+
+
+def test_a_forged_or_unknown_token_is_404(tournament):
+    client = Client()
+    assert client.get(state_url("not-a-token")).status_code == 404
+    assert client.get(state_url(display_token(tournament.pk) + "x")).status_code == 404
+    assert client.get(state_url(display_token(987_654))).status_code == 404
+    assert client.get("/display/rotate/?t=forged").status_code == 404
+    assert client.get("/display/rotate/").status_code == 404
+
+
+def test_the_state_of_a_pending_tournament(tournament):
+    data = Client().get(state_url(display_token(tournament.pk))).json()
+    assert set(data) >= {
+        "tournament", "clock", "periods", "chips", "chips_in_play", "stats", "payouts",
+        "message", "recent_moves", "last_event_id", "server_time_ms",
+    }  # fmt: skip
+    assert data["tournament"] == {
+        "id": tournament.pk,
+        "name": "Friday deepstack",
+        "status": "registering",
+        "currency": tournament.currency,
+        "buy_in": 10_000,
+        "fee": 2_000,
+        "starting_stack": 40_000,
+        "seats_drawn": False,
+    }
+    assert data["clock"]["status"] == "pending" and data["clock"]["period_index"] == 0
+    # the Rimóc structure: 16 levels and 4 breaks; levels numbered without the breaks
+    assert len(data["periods"]) == 20
+    assert [p["level"] for p in data["periods"][:6]] == [1, 2, 3, 4, None, 5]
+    assert data["periods"][0] == {
+        "kind": "level", "level": 1, "small_blind": 100, "big_blind": 200, "ante": 0,
+        "big_blind_ante": False, "duration_seconds": 900, "color_up": [],
+    }  # fmt: skip
+    assert [c["value"] for c in data["chips_in_play"]] == [100, 500, 1_000, 2_500, 10_000]
+    assert data["stats"] == {
+        "entries": 0, "players_remaining": 0, "rebuys": 0, "addons": 0,
+        "prize_pool": 0, "total_chips": 0, "average_stack": 0,
+    }  # fmt: skip
+    assert data["payouts"] == [] and data["message"] == ""
+
+
+def test_the_state_while_running_follows_the_clock(api, tournament):
+    seated_tournament(api, tournament, players=4)
+    token = display_token(tournament.pk)
+    with time_machine.travel(T0, tick=False) as traveller:
+        api.post(f"/tournaments/{tournament.pk}/clock/start")
+        traveller.shift(4 * 15 * 60 + 5 * 60)  # five minutes into Break 1
+        data = Client().get(state_url(token)).json()
+    clock = data["clock"]
+    assert clock["status"] == "running" and clock["period_index"] == 4
+    assert clock["period"]["kind"] == "break" and clock["remaining_ms"] == 5 * 60 * 1000
+    assert data["server_time_ms"] == T0_MS + (4 * 15 + 5) * 60 * 1000
+    assert data["stats"]["players_remaining"] == 4 and data["stats"]["entries"] == 4
+    assert data["stats"]["prize_pool"] == 40_000 and data["stats"]["average_stack"] == 40_000
+    assert data["tournament"]["seats_drawn"] is True
+    assert data["last_event_id"] is not None
+    # four players were seated by the draw: no individual moves, but late seats are listed
+    assert data["recent_moves"] == []
+
+
+def test_the_display_page_renders_the_running_clock_before_any_script(api, tournament):
+    seated_tournament(api, tournament, players=4)
+    with time_machine.travel(T0, tick=False) as traveller:
+        api.post(f"/tournaments/{tournament.pk}/clock/start")
+        traveller.shift(14 * 60 + 1)
+        html = Client().get(f"/display/{display_token(tournament.pk)}/").content.decode()
+    assert "is-running" in html and "is-last-minute" in html
+    assert 'data-field="countdown"' in html and ">0:59<" in html
+    assert ">100 / 200<" in html  # the blinds
+    assert f"/api/v1/tournaments/{tournament.pk}/events?display=" in html
+    assert 'id="display-state-1"' in html and 'id="display-config"' in html
+
+
+def test_paused_and_finished_classes(api, director, tournament):
+    seated_tournament(api, tournament, players=2)
+    token = display_token(tournament.pk)
+    with time_machine.travel(T0, tick=False):
+        api.post(f"/tournaments/{tournament.pk}/clock/start")
+        api.post(f"/tournaments/{tournament.pk}/clock/pause")
+        assert "is-paused" in Client().get(f"/display/{token}/").content.decode()
+
+
+def test_rotation_renders_each_tournament_once_with_its_own_state(api, director, tournament):
+    other = tournament_create(
+        actor=director,
+        name="Sunday main",
+        structure_id=tournament.structure_id,
+        starting_stack=30_000,
+        buy_in=5_000,
+        fee=500,
+        room_id=tournament.room_id,
+    )
+    a, b = display_token(tournament.pk), display_token(other.pk)
+    response = Client().get(f"/display/rotate/?t={a}&t={b}&t={a}&every=1")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.count("data-display-screen") == 2  # the repeated token counts once
+    assert "Friday deepstack" in html and "Sunday main" in html
+    assert '"rotate_seconds": 5' in html  # clamped to the minimum
+
+
+def test_the_director_message_when_the_model_has_one(tournament):
+    if not hasattr(tournament, "display_message"):
+        pytest.skip("Tournament.display_message is not there yet")
+    tournament.display_message = "Dinner break at level 8"
+    tournament.save(update_fields=["display_message"])
+    data = Client().get(state_url(display_token(tournament.pk))).json()
+    assert data["message"] == "Dinner break at level 8"
+
+
+def test_recent_moves_come_from_seating_and_entry_events(api, tournament):
+    seated_tournament(api, tournament, players=2)
+    entry = tournament.entries.first()
+    with transaction.atomic():
+        locked = tournament_lock(tournament.pk)
+        payload = {"reason": "assign", "entry_id": entry.pk, "table": 3, "seat": 7}
+        event_append(locked, "seating", payload)
+    data = Client().get(state_url(display_token(tournament.pk))).json()
+    assert data["recent_moves"][0] | {"at_ms": 0} == {
+        "id": data["recent_moves"][0]["id"], "kind": "seating", "entry_id": entry.pk,
+        "player_name": entry.player.name, "table": 3, "seat": 7, "at_ms": 0,
+    }  # fmt: skip
+
+
+# --- pure helpers -----------------------------------------------------------------------------
+
+
+def test_chips_in_play_drop_the_chips_colored_up_at_breaks_already_passed():
+    chips = display_chips([{"value": 500, "color": "red"}, {"value": 100, "color": "grey"},
+                           {"value": 1000, "color": "blue"}])  # fmt: skip
+    periods = [
+        Period("level", 60, 100, 200),
+        Period("break", 60, color_up=(100,)),
+        Period("level", 60, 500, 1000),
+        Period("break", 60, color_up=(500,)),
+        Period("level", 60, 1000, 2000),
+    ]
+    values = [[c["value"] for c in chips_in_play(chips, periods, i)] for i in range(5)]
+    assert values == [
+        [100, 500, 1000],
+        [100, 500, 1000],  # during the break its own color-up is still going on
+        [500, 1000],
+        [500, 1000],
+        [1000],
+    ]
+
+
+def test_chip_colours_are_safe_for_a_style_attribute():
+    chips = display_chips(
+        [{"value": 1, "color": "red; background: url(x)"}, {"value": 2, "color": "#fff"}]
+    )
+    assert [c["css_color"] for c in chips] == ["gray", "#fff"]
+    assert chips[0]["color"] == "red; background: url(x)"  # shown escaped as text, never as CSS
+
+
+def test_move_rows_need_a_table_and_a_seat():
+    assert move_from_event(1, "seating", {"reason": "draw", "table_counts": {}}, 0) is None
+    assert (
+        move_from_event(2, "entry", {"id": 5, "status": "waiting", "table": None, "seat": None}, 0)
+        is None
+    )
+    row = move_from_event(
+        3, "move", {"entry_id": 9, "player_name": "Ann", "to_table": 2, "to_seat": 4}, 7
+    )
+    assert row == {
+        "id": 3,
+        "kind": "move",
+        "entry_id": 9,
+        "player_name": "Ann",
+        "table": 2,
+        "seat": 4,
+        "at_ms": 7,
+    }
+
+
+def test_clock_operations_still_work_with_the_display_open(api, director, tournament):
+    seated_tournament(api, tournament, players=2)
+    with time_machine.travel(T0, tick=False):
+        clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+        data = Client().get(state_url(display_token(tournament.pk))).json()
+    assert data["clock"]["ends_at_ms"] == T0_MS + 15 * 60 * 1000

@@ -1,0 +1,216 @@
+"""The lobby display's live clock in a real browser, with Playwright's clock API (never slept).
+
+Two TVs whose own clocks are 40 s fast and 65 s slow estimate the server's offset from real
+/api/v1/time samples, then show the same second and flip level together at zero, before the
+server says so. The server's time is real and is not moved: once each page holds its offset,
+the test pauses each browser at the *same estimated server instant* (its own local time minus
+its offset) and moves both by the same ticks. What a page shows then depends only on its
+estimate of the server clock, whose error is a few milliseconds on this machine; the instants
+are chosen half a second away from any second boundary, so that error cannot change a digit.
+"""
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from clocks.display_links import display_token
+from clocks.domain.structures import Chip, Period, StructureData
+from clocks.services.clock import clock_advance_one, clock_operate
+from clocks.services.structures import structure_create
+from tests.clocks.test_clock_api import seated_tournament
+from tests.e2e.conftest import TV
+from tourney.services.tournaments import tournament_create, tournament_message_set
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PORTRAIT = {"width": 1080, "height": 1920}
+LEVEL_MS = 60_000
+
+
+@pytest.fixture
+def short_tournament(api, director, room):
+    """A five-minute first level, then one-minute levels and a two-minute break that colors up
+    the 25s; twelve seated players."""
+    structure = structure_create(
+        actor=director,
+        data=StructureData(
+            name="Turbo test (1-minute levels)",
+            chips=(
+                Chip(25, "white"),
+                Chip(100, "black"),
+                Chip(500, "purple"),
+                Chip(1_000, "yellow"),
+            ),
+            periods=(
+                Period("level", 300, 25, 50),
+                Period("level", 60, 50, 100, 100),
+                Period("break", 120, color_up=(25,)),
+                Period("level", 60, 100, 200, 200),
+                Period("level", 60, 200, 400, 400),
+            ),
+            starting_stack=20_000,
+        ),
+    )
+    tournament = tournament_create(
+        actor=director,
+        name="Thursday turbo",
+        structure_id=structure.pk,
+        starting_stack=20_000,
+        buy_in=10_000,
+        fee=1_000,
+        room_id=room.pk,
+    )
+    return seated_tournament(api, tournament, players=12)
+
+
+def open_display(new_page, url: str, skew_ms: int, viewport=TV) -> Page:
+    """A display whose browser clock is `skew_ms` off the real time, synced to the server."""
+    page = new_page(viewport=viewport)
+    page.clock.install(time=(time.time() * 1000 + skew_ms) / 1000)
+    page.goto(url)
+    page.wait_for_function(
+        "() => window.Tourney && Tourney.serverClock.synced && Tourney.displayScreens"
+    )
+    offset = page.evaluate("Tourney.serverClock.offset")
+    assert abs(offset + skew_ms) < 1_000, f"offset {offset} ms for a {skew_ms} ms skew"
+    return page
+
+
+def pause_at_server_time(page: Page, server_ms: int) -> None:
+    """Stop this page's clock where its estimated server time is `server_ms`."""
+    offset = page.evaluate("Tourney.serverClock.offset")
+    page.clock.pause_at((server_ms - offset) / 1000)
+    page.clock.run_for(20)  # one animation frame at the new time
+
+
+def shown(page: Page) -> tuple[str, str, str]:
+    screen = page.locator("[data-display-screen]")
+    return (
+        screen.locator('[data-field="level"]').inner_text(),
+        screen.locator('[data-field="countdown"]').inner_text(),
+        screen.locator('[data-field="blinds"]').inner_text(),
+    )
+
+
+def test_two_skewed_displays_show_the_same_second_and_flip_together(
+    live_server, new_page, director, short_tournament, screenshot
+):
+    tournament = short_tournament
+    clock = clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    ends = clock["ends_at_ms"]
+    url = f"{live_server.url}/display/{display_token(tournament.pk)}/"
+    fast = open_display(new_page, url, +40_000)
+    slow = open_display(new_page, url, -65_000)
+
+    # 30.5 s before the end of level 1, on both screens
+    for page in (fast, slow):
+        pause_at_server_time(page, ends - 30_500)
+    for page in (fast, slow):
+        expect(page.locator('[data-field="countdown"]')).to_have_text("0:31")
+        assert shown(page) == ("LEVEL 1", "0:31", "25 / 50")
+
+    # every second down to the last one, the same digit on both
+    for remaining in range(30, 0, -1):
+        for page in (fast, slow):
+            page.clock.run_for(1_000)
+        assert shown(fast) == shown(slow) == ("LEVEL 1", f"0:{remaining:02d}", "25 / 50")
+
+    # 0.5 s left -> 0.5 s into level 2: both flip on their own, before the server knows
+    for page in (fast, slow):
+        page.clock.run_for(1_000)
+    for page in (fast, slow):
+        screen = page.locator("[data-display-screen]")
+        expect(screen).to_have_class(re.compile(r"\bis-predicted\b"))
+        assert shown(page) == ("LEVEL 2", "1:00", "50 / 100")
+        expect(screen.locator('[data-field="ante"]')).to_have_text("100")
+    screenshot(fast, "display-flip-fast", full_page=False)
+    screenshot(slow, "display-flip-slow", full_page=False)
+
+    # the server's own change (its timer, stamped at the scheduled instant) confirms it
+    assert clock_advance_one(tournament.pk, now=ends + 500) == 1
+    for page in (fast, slow):
+        screen = page.locator("[data-display-screen]")
+        expect(screen).not_to_have_class(re.compile(r"\bis-predicted\b"))
+        assert shown(page) == ("LEVEL 2", "1:00", "50 / 100")
+
+
+def test_screens_running_last_minute_break_paused_offline_portrait(
+    live_server, new_page, director, short_tournament, screenshot
+):
+    tournament = short_tournament
+    tournament_message_set(
+        actor=director,
+        tournament_id=tournament.pk,
+        message="Late registration until the end of level 4 · Dinner break after level 8",
+    )
+    clock = clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    ends = clock["ends_at_ms"]
+    url = f"{live_server.url}/display/{display_token(tournament.pk)}/"
+    tv = open_display(new_page, url, 0)
+    screen = tv.locator("[data-display-screen]")
+    countdown = screen.locator('[data-field="countdown"]')
+
+    # running, minutes left in level 1
+    pause_at_server_time(tv, ends - 165_300)
+    expect(countdown).to_have_text("2:46")
+    expect(screen).to_have_class(re.compile(r"\bis-running\b"))
+    expect(screen).not_to_have_class(re.compile(r"\bis-last-minute\b"))
+    box = countdown.bounding_box()
+    assert box["height"] >= TV["height"] / 3, box  # a third of the screen at least
+    width = box["width"]
+    tv.clock.run_for(1_000)
+    assert countdown.bounding_box()["width"] == width  # tabular digits: nothing moves
+    expect(screen.locator('[data-field="players"]')).to_have_text("12")
+    expect(screen.locator('[data-field="prize-pool"]')).to_have_text("120,000")
+    expect(screen.locator('[data-field="average-bb"]')).to_have_text("400 BB")
+    expect(screen.locator('[data-field="to-break"]')).to_have_text("3:45")
+    expect(screen.locator('[data-field="chips"] .dchip')).to_have_count(4)
+    screenshot(tv, "display-running", full_page=False)
+
+    # one minute left in level 2: amber, with the word
+    pause_at_server_time(tv, ends + LEVEL_MS - 42_500)
+    expect(countdown).to_have_text("0:43")
+    expect(screen).to_have_class(re.compile(r"\bis-last-minute\b"))
+    expect(screen.locator(".is-minute-flag")).to_be_visible()
+    screenshot(tv, "display-one-minute", full_page=False)
+
+    # the break: its own screen, its countdown and the color-up of the 25s
+    pause_at_server_time(tv, ends + LEVEL_MS + 24_500)
+    expect(screen).to_have_class(re.compile(r"\bis-break\b"))
+    expect(screen.locator('[data-field="level"]')).to_have_text("Break")
+    expect(countdown).to_have_text("1:36")
+    expect(screen.locator('[data-field="colorup"]')).to_contain_text("25")
+    expect(screen.locator('[data-field="break-next"]')).to_have_text("Level 3 · 100 / 200")
+    screenshot(tv, "display-break", full_page=False)
+
+    # paused by the director (on the real server clock: level 1, a minute minus a moment left)
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="pause")
+    tv.clock.run_for(20)
+    expect(screen).to_have_class(re.compile(r"\bis-paused\b"))
+    expect(screen.locator(".is-paused-flag")).to_be_visible()
+    expect(screen.locator(".is-paused-flag")).to_have_text("Paused")
+    expect(screen.locator('[data-field="level"]')).to_have_text("Level 1")
+    screenshot(tv, "display-paused", full_page=False)
+
+    # offline: the indicator shows and the clock keeps its state
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="resume")
+    tv.clock.run_for(20)
+    expect(screen).to_have_class(re.compile(r"\bis-running\b"))
+    tv.context.set_offline(True)
+    tv.evaluate("window.dispatchEvent(new Event('offline'))")
+    expect(screen.locator(".dscreen-offline")).to_be_visible()
+    before = countdown.inner_text()
+    tv.clock.run_for(3_000)
+    assert countdown.inner_text() != before  # still counting
+    screenshot(tv, "display-offline", full_page=False)
+    tv.context.set_offline(False)
+
+    # portrait: a 1080x1920 screen, ten more minutes on the clock (about 14:5x left)
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="adjust", seconds=600)
+    tall = open_display(new_page, url, 0, viewport=PORTRAIT)
+    tall_countdown = tall.locator('[data-field="countdown"]')
+    expect(tall_countdown).to_have_text(re.compile(r"^1[45]:\d\d$"))
+    assert tall_countdown.bounding_box()["width"] <= PORTRAIT["width"]
+    screenshot(tall, "display-portrait", full_page=False)
