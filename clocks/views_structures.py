@@ -5,6 +5,7 @@ type); these views only render and call services.
 """
 
 import json
+import re
 
 from django.contrib import messages
 from django.db.models import Count
@@ -245,17 +246,23 @@ def structure_import(request):
     return redirect("clocks:structure_edit", structure.pk)
 
 
+START_TIME = re.compile(r"^\s*(\d{1,2})\s*[:.h]?\s*(\d{2})?\s*$")
+
+
+def parse_start(text: str) -> int:
+    """Minutes after midnight of a 24-hour time typed as 19:00, 19.00 or 1900 (else 19:00)."""
+    match = START_TIME.match(text)
+    if match and int(match[1]) < 24 and int(match[2] or 0) < 60:
+        return int(match[1]) * 60 + int(match[2] or 0)
+    return 19 * 60
+
+
 @role_required("floor")
 def structure_print(request, structure_id: int):
     """The structure sheet: levels with start times from `?start=HH:MM` (default 19:00)."""
     structure = get_object_or_404(Structure.objects.prefetch_related("levels"), pk=structure_id)
     data = structure_data(structure)
-    start = request.GET.get("start", "19:00")
-    try:
-        hours, minutes = (int(x) for x in start.split(":"))
-        start_minutes = (hours % 24) * 60 + minutes % 60
-    except ValueError:
-        start_minutes = 19 * 60
+    start_minutes = parse_start(request.GET.get("start", ""))
     chip_values = [c.value for c in data.chips]
     numbers = level_numbers(data.periods)
     rows, elapsed = [], 0

@@ -77,10 +77,11 @@
     var mm = Math.floor(m % 60);
     return (h < 10 ? "0" : "") + h + ":" + (mm < 10 ? "0" : "") + mm;
   }
+  /** The start time typed as 19:00, 19.00 or 1900 (24-hour); 19:00 until it parses. */
   function startMinutes() {
-    var v = document.getElementById("start-time").value || "19:00";
-    var parts = v.split(":");
-    return parseInt(parts[0], 10) * 60 + parseInt(parts[1] || "0", 10);
+    var m = /^\s*(\d{1,2})\s*[:.h]?\s*(\d{2})?\s*$/.exec(document.getElementById("start-time").value);
+    if (!m || parseInt(m[1], 10) > 23 || parseInt(m[2] || "0", 10) > 59) return 19 * 60;
+    return parseInt(m[1], 10) * 60 + parseInt(m[2] || "0", 10);
   }
   function chipCss(color) {
     return config.colors[String(color).toLowerCase()] || color;
