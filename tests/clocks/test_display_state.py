@@ -99,7 +99,7 @@ def test_the_display_page_renders_the_running_clock_before_any_script(api, tourn
     assert 'id="display-state-1"' in html and 'id="display-config"' in html
 
 
-def test_paused_and_finished_classes(api, director, tournament):
+def test_the_paused_class(api, director, tournament):
     seated_tournament(api, tournament, players=2)
     token = display_token(tournament.pk)
     with time_machine.travel(T0, tick=False):
