@@ -348,7 +348,7 @@
     if (!badge) return;
     var isNew = !config.id;
     badge.className = "badge " + (value || isNew ? "warn" : "ok");
-    badge.textContent = value ? badge.getAttribute("data-dirty") : isNew ? badge.getAttribute("data-new") : badge.getAttribute("data-saved");
+    badge.textContent = isNew ? badge.getAttribute("data-new") : value ? badge.getAttribute("data-dirty") : badge.getAttribute("data-saved");
   }
 
   function changed(structural, focus) {

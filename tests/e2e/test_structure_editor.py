@@ -153,3 +153,31 @@ def test_a_bad_import_shows_why_and_saves_nothing(
     page.locator("#import-submit").click()
     expect(page.locator("#toasts")).to_contain_text("The structure is not valid")
     assert Structure.objects.count() == 1
+
+
+def test_a_new_structure_by_keyboard_rows(live_server, page, login, director_with_password):
+    login(page, director_with_password, PASSWORD)
+    page.goto(f"{live_server.url}/structures/new/")
+    expect(page.locator("#save-state")).to_have_text("Not saved yet")
+    expect(page.locator("#total-levels")).to_have_text("4")  # the starter: L1-L4 and a break
+    cell(page, 1, "sb").click()
+    page.keyboard.press("Alt+d")  # duplicate level 2 below itself
+    expect(cell(page, 2, "sb")).to_be_focused()
+    expect(cell(page, 2, "sb")).to_have_value("200")
+    page.keyboard.press("Alt+ArrowDown")  # swap it with level 3
+    expect(cell(page, 3, "sb")).to_be_focused()
+    expect(cell(page, 2, "sb")).to_have_value("300")
+    expect(page.locator("#structure-error")).to_contain_text("Row 4")  # 300/600 then 200/400
+    page.keyboard.press("Alt+Delete")
+    expect(page.locator("#structure-error")).to_have_count(0)
+    expect(page.locator("#total-levels")).to_have_text("4")
+    cell(page, 3, "minutes").click()
+    page.keyboard.press("Alt+b")
+    expect(cell(page, 4, "minutes")).to_be_focused()
+    expect(page.locator('#structure-rows tr[data-index="4"] .col-level')).to_have_text("Break 1")
+    page.locator("#structure-name").fill("Tuesday turbo")
+    page.keyboard.press("Control+s")
+    page.wait_for_url(f"{live_server.url}/structures/*/")
+    created = Structure.objects.get(name="Tuesday turbo")
+    kinds = [p.kind for p in structure_data(created).periods]
+    assert kinds == ["level", "level", "level", "level", "break", "break"]
