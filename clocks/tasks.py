@@ -1,22 +1,69 @@
-"""Clock timers: a beat tick every second plus an on-time task per period end (thin)."""
+"""Clock timers: a beat tick every second plus an on-time task per period end (thin).
+
+The tick is the safety net: it advances every due clock (stamping each change with its
+scheduled instant, however late) and, for a period ending within a minute, schedules one
+`clock_advance_on_time` task at that instant carrying the clock version. The on-time task is
+what makes the change *on time*; a stale one (the version moved on: pause, next, adjust, or a
+tick got there first) does nothing, so duplicates and redeliveries are harmless.
+"""
+
+import logging
+import time
+from datetime import UTC, datetime
 
 from celery import shared_task
+from django.conf import settings
 
 from clocks.services.clock import clock_advance_one, clocks_advance_due, clocks_ending_soon
+
+logger = logging.getLogger(__name__)
+
+SCHEDULE_AHEAD_MS = 60_000  # never further: Redis redelivers ETA tasks after the visibility timeout
+# A period end is scheduled again after this long at most (a worker killed while holding the
+# ETA task loses it until the visibility timeout; the next schedule replaces it).
+RESCHEDULE_AFTER_S = 10
+# A task that fires this little before its instant waits for it rather than leave the change
+# to the next tick (timer jitter of the worker's event loop).
+EARLY_WAIT_LIMIT_MS = 1_000
+
+
+def _first_schedule(tournament_id: int, version: int, ends_at_ms: int) -> bool:
+    """True unless this period end was scheduled in the last RESCHEDULE_AFTER_S seconds.
+
+    The tick runs every second; without this, one period end would get up to 60 copies that
+    all fire at the same instant and queue ahead of other tournaments' changes.
+    """
+    from tourney.bus import redis_client
+
+    key = f"tourney:clock-eta:{tournament_id}:{version}:{ends_at_ms}"
+    try:
+        return bool(redis_client().set(key, 1, nx=True, ex=RESCHEDULE_AFTER_S))
+    except Exception:  # a duplicate is harmless, a missed schedule only makes the change late
+        logger.warning("clock ETA de-duplication failed", exc_info=True)
+        return True
 
 
 @shared_task(ignore_result=True)
 def clocks_tick() -> int:
     """Advance every clock that is due and schedule on-time tasks for the next minute."""
     changed = clocks_advance_due()
-    for tournament_id, version, ends_at_ms in clocks_ending_soon(within_ms=60_000):
-        clock_advance_on_time.apply_async(
-            args=(tournament_id, version), eta=ends_at_ms / 1000, ignore_result=True
-        )
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return changed  # no broker: an "ETA" task would run now, before its instant
+    for tournament_id, version, ends_at_ms in clocks_ending_soon(within_ms=SCHEDULE_AHEAD_MS):
+        if _first_schedule(tournament_id, version, ends_at_ms):
+            clock_advance_on_time.apply_async(
+                args=(tournament_id, version, ends_at_ms),
+                # Celery wants a datetime; a float ETA fails when the message is built
+                eta=datetime.fromtimestamp(ends_at_ms / 1000, tz=UTC),
+                ignore_result=True,
+            )
     return changed
 
 
 @shared_task(ignore_result=True)
-def clock_advance_on_time(tournament_id: int, version: int) -> int:
+def clock_advance_on_time(tournament_id: int, version: int, ends_at_ms: int | None = None) -> int:
     """Scheduled for a period's end; a stale task (version moved on) does nothing."""
+    early_ns = ends_at_ms * 1_000_000 - time.time_ns() if ends_at_ms is not None else 0
+    if 0 < early_ns <= EARLY_WAIT_LIMIT_MS * 1_000_000:
+        time.sleep(early_ns / 1e9)  # the instant itself is the deadline, not a guess
     return clock_advance_one(tournament_id, expected_version=version)

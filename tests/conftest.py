@@ -11,11 +11,16 @@ from clocks.domain.structures import TEMPLATES
 from clocks.models import Structure
 from clocks.services.structures import structure_template_install
 from tables.services.rooms import room_create
+from tourney.celery import app as celery_app
 from tourney.models import StaffProfile
 from tourney.services.tokens import api_token_create
 from tourney.services.tournaments import tournament_create
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+# Tasks this test process sends (with REDIS_URL set) go to a queue of its own: a worker serving
+# another database (another run, a developer's) never takes them. Worker tests start their own.
+celery_app.conf.task_default_queue = f"tourney-test-{os.getpid()}"
 
 
 def service_missing(reason: str) -> None:

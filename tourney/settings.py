@@ -143,6 +143,16 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+# A queue per deployment (and per test run, so a worker serving another database never takes
+# its tasks; see tests/clocks/worker_harness.py).
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("TOURNEY_CELERY_QUEUE", "celery")
+# One task at a time per pool process: an on-time clock task never waits behind tasks
+# prefetched by a busy process while another is idle. (ETA tasks are held outside this limit.)
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Early acks (the default) on purpose: every clock task is idempotent and version-guarded, and a
+# task lost with a killed worker is replaced by the next tick within a second, whereas a late-acked
+# one would only come back after the visibility timeout, long after it mattered.
+CELERY_TASK_ACKS_LATE = False
 
 LOGGING = {
     "version": 1,
@@ -165,7 +175,12 @@ MESSAGE_TAGS = {
 
 # Exactly one beat runs this; each tick is idempotent (ARCHITECTURE.md "The clock").
 CELERY_BEAT_SCHEDULE = {
-    "clocks-tick": {"task": "clocks.tasks.clocks_tick", "schedule": 1.0},
+    # Ticks queued while no worker ran are dropped, not replayed in a burst: one tick catches up.
+    "clocks-tick": {
+        "task": "clocks.tasks.clocks_tick",
+        "schedule": 1.0,
+        "options": {"expires": 5.0},
+    },
 }
 # Unacked ETA tasks are redelivered after this; on-time tasks are never scheduled further ahead.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}

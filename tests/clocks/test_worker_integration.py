@@ -1,0 +1,291 @@
+"""The clock timers against a real Celery worker, a real beat and real Redis (issue 3, item 3).
+
+Each test starts its own `celery -A tourney worker` and `celery -A tourney beat` on a queue of
+its own, pointed at this process's test database (see `worker_harness`). The tests are
+transactional so the worker sees committed rows. Levels last 2 seconds; every wait polls a
+condition against a deadline.
+
+What is checked, per period change, on the stored `clock` events with reason `advance`: the
+periods follow each other with no skip and no repeat; each change is stamped with its scheduled
+instant, which is exactly the previous scheduled end plus the period's duration (no drift),
+however late it was announced; and, with a live worker, it is announced within
+`ON_TIME_MS` of that instant (the on-time ETA task; the 1-second tick alone would often miss).
+"""
+
+import threading
+from collections import Counter
+
+import pytest
+import time_machine
+from django.db import connection
+
+from clocks.domain.structures import Chip, Period, StructureData
+from clocks.services.clock import clock_operate, clock_view, clocks_advance_due, now_ms
+from clocks.services.structures import structure_create
+from tables.services.rooms import room_create
+from tables.services.seating import seats_draw
+from tests.clocks.worker_harness import (
+    CeleryHarness,
+    Proc,
+    database_url_for_tests,
+    redis_or_missing,
+    redis_url_for_tests,
+    wait_until,
+)
+from tests.conftest import make_staff
+from tourney.models import TournamentEvent
+from tourney.services.entries import entry_register
+from tourney.services.players import player_create
+from tourney.services.tournaments import tournament_create
+
+
+def real_worker(test):
+    """Mark a test that runs a real worker and beat (`-m worker`); transactional, as the
+    worker (another process) must see committed rows."""
+    return pytest.mark.worker(pytest.mark.django_db(transaction=True)(test))
+
+
+LEVEL_S = 2
+LEVEL_MS = LEVEL_S * 1000
+ON_TIME_MS = 300  # announced at most this late with a live worker (measured: tens of ms)
+ON_TIME_TASK = "clocks.tasks.clock_advance_on_time"
+
+
+@pytest.fixture
+def celery(transactional_db):
+    url = redis_url_for_tests()
+    redis_or_missing(url)
+    harness = CeleryHarness(broker_url=url, database_url=database_url_for_tests())
+    yield harness
+    harness.stop()  # before the database is flushed: no process may hold it
+
+
+def turbo_tournament(levels: list[int]):
+    """A drawn tournament (2 players, 1 table) whose structure has levels of `levels` seconds."""
+    director = make_staff("director", "director")
+    periods = tuple(
+        Period("level", seconds, small_blind=100 * (i + 1), big_blind=200 * (i + 1))
+        for i, seconds in enumerate(levels)
+    )
+    structure = structure_create(
+        actor=director,
+        data=StructureData(name="Turbo", chips=(Chip(100, "grey"),), periods=periods),
+    )
+    room = room_create(actor=director, name="Turbo room", tables=[{"number": 1, "seats": 10}])
+    tournament = tournament_create(
+        actor=director,
+        name="Turbo",
+        structure_id=structure.pk,
+        starting_stack=10_000,
+        buy_in=100,
+        room_id=room.pk,
+    )
+    for name in ("Ann", "Bob"):
+        player = player_create(actor=director, name=name)
+        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    seats_draw(actor=director, tournament_id=tournament.pk)
+    return director, tournament
+
+
+def advances(tournament) -> list[TournamentEvent]:
+    return list(
+        TournamentEvent.objects.filter(
+            tournament=tournament, kind="clock", payload__reason="advance"
+        ).order_by("id")
+    )
+
+
+def at_ms(event: TournamentEvent) -> int:
+    return round(event.at.timestamp() * 1000)
+
+
+def wait_advances(celery: CeleryHarness, tournament, count: int, timeout_s: float):
+    return wait_until(
+        lambda: (events := advances(tournament)) and len(events) >= count and events,
+        timeout_s,
+        f"{count} automatic level changes",
+        celery.logs,
+    )
+
+
+def start_ticking(celery: CeleryHarness, beats: int = 1, concurrency: int = 2) -> Proc:
+    """Start a worker and beat(s) and wait until a tick has run: timers are live from here."""
+    for _ in range(beats):
+        celery.start_beat()  # starts while the worker does
+    worker = celery.start_worker(concurrency=concurrency)
+    wait_until(
+        lambda: "clocks.tasks.clocks_tick[" in worker.log() and "succeeded" in worker.log(),
+        20,
+        "the first tick",
+        celery.logs,
+    )
+    return worker
+
+
+def assert_consecutive_without_drift(events, first_end_ms: int, first_index: int = 1) -> None:
+    """Each change enters the next period at exactly the previous scheduled end."""
+    indices = [e.payload["period_index"] for e in events]
+    assert indices == list(range(first_index, first_index + len(events))), indices
+    for n, event in enumerate(events):
+        scheduled = first_end_ms + n * LEVEL_MS
+        assert event.payload["scheduled_at_ms"] == scheduled, (n, event.payload)
+        assert event.payload["ends_at_ms"] == scheduled + LEVEL_MS, (n, event.payload)
+        assert at_ms(event) >= scheduled - 5, (n, at_ms(event), scheduled)  # never early
+
+
+def assert_on_time(events, celery: CeleryHarness) -> None:
+    late = [at_ms(e) - e.payload["scheduled_at_ms"] for e in events]
+    assert max(late) <= ON_TIME_MS, f"announced late by {late} ms\n{celery.logs()}"
+
+
+@real_worker
+def test_two_second_levels_change_on_their_own_on_time_and_without_drift(celery):
+    director, tournament = turbo_tournament([LEVEL_S] * 10)
+    worker = start_ticking(celery)
+    started = clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+
+    events = wait_advances(celery, tournament, 3, 3 * LEVEL_S + 5)[:3]
+
+    assert_consecutive_without_drift(events, started["ends_at_ms"])
+    assert_on_time(events, celery)
+    made = list(worker.tasks(ON_TIME_TASK).values())
+    assert made.count("1") >= 3, made  # the on-time tasks made the changes, not the tick
+
+
+@real_worker
+def test_a_killed_worker_skips_and_repeats_nothing_and_stamps_the_scheduled_times(celery):
+    director, tournament = turbo_tournament([LEVEL_S] * 20)
+    worker = start_ticking(celery)
+    started = clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    first_end = started["ends_at_ms"]
+    wait_advances(celery, tournament, 1, LEVEL_S + 5)
+    # Mid-level 1, once the worker holds the on-time task for its end: kill it (SIGKILL).
+    wait_until(
+        lambda: (
+            worker.log().count(f"{ON_TIME_TASK}[") >= 2
+            and " received" in worker.log().rsplit(ON_TIME_TASK, 1)[1]
+        ),
+        LEVEL_S + 3,
+        "the on-time task of level 2",
+        celery.logs,
+    )
+    celery.kill(worker)
+    stored = len(advances(tournament))
+    # Two period ends pass with no worker: the room's clock moves on, nobody announces it.
+    wait_until(
+        lambda: clock_view(tournament)["period_index"] >= stored + 2,
+        3 * LEVEL_S + 2,
+        "two periods to pass",
+    )
+    assert len(advances(tournament)) == stored
+
+    celery.start_worker()
+    # The first tick catches up every missed period, then the on-time tasks take over again.
+    events = wait_advances(celery, tournament, stored + 4, 4 * LEVEL_S + 10)
+
+    assert_consecutive_without_drift(events, first_end)
+    caught_up = events[stored : stored + 2]
+    assert all(at_ms(e) - e.payload["scheduled_at_ms"] > ON_TIME_MS for e in caught_up)
+    assert_on_time(events[-1:], celery)  # back on time after the restart
+    clock = clock_view(tournament)
+    assert clock["period_index"] == (now_ms() - started["server_time_ms"]) // LEVEL_MS
+
+
+@real_worker
+def test_a_stale_on_time_task_after_a_pause_does_nothing_and_resume_changes_once(celery):
+    director, tournament = turbo_tournament([3, LEVEL_S, LEVEL_S, LEVEL_S])
+    worker = start_ticking(celery)
+    started = clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    (task_id,) = wait_until(
+        lambda: list(worker.tasks(ON_TIME_TASK)), 3, "the on-time task to be queued", celery.logs
+    )
+
+    paused = clock_operate(actor=director, tournament_id=tournament.pk, operation="pause")
+    assert paused["version"] > started["version"]
+    # The queued task fires at the old end, finds the version moved on and makes 0 steps.
+    result = wait_until(
+        lambda: worker.tasks(ON_TIME_TASK)[task_id], 5, "the stale on-time task", celery.logs
+    )
+    assert now_ms() >= started["ends_at_ms"]
+    assert result == "0"
+    assert advances(tournament) == []
+    clock = clock_view(tournament)
+    assert (clock["status"], clock["period_index"]) == ("paused", 0)
+    assert clock["remaining_ms"] == paused["remaining_ms"]
+
+    resumed = clock_operate(actor=director, tournament_id=tournament.pk, operation="resume")
+    assert resumed["ends_at_ms"] == resumed["server_time_ms"] + paused["remaining_ms"]
+    events = wait_advances(celery, tournament, 2, paused["remaining_ms"] / 1000 + LEVEL_S + 5)
+
+    assert [e.payload["period_index"] for e in events] == [1, 2]
+    assert events[0].payload["scheduled_at_ms"] == resumed["ends_at_ms"]
+    assert events[1].payload["scheduled_at_ms"] == resumed["ends_at_ms"] + LEVEL_MS
+    assert_on_time(events, celery)
+
+
+@real_worker
+def test_racing_ticks_and_duplicated_or_redelivered_tasks_change_each_period_once(celery):
+    director, tournament = turbo_tournament([LEVEL_S] * 20)
+    start_ticking(celery, beats=2, concurrency=3)  # two beats by mistake
+    started = clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    stop = threading.Event()
+    errors: list[BaseException] = []
+
+    def rogue_ticker() -> None:
+        """Ticks from this process too, as fast as it can poll, racing the worker."""
+        try:
+            while not stop.wait(0.005):
+                clocks_advance_due()
+        except BaseException as exc:  # reported by the test, not lost in the thread
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=rogue_ticker) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    try:
+        for n in range(2):
+            end = started["ends_at_ms"] + n * LEVEL_MS
+            clock = wait_until(
+                lambda end=end: (c := clock_view(tournament))["ends_at_ms"] == end and c,
+                LEVEL_S + 5,
+                f"period {n}",
+                celery.logs,
+            )
+            # Duplicates of the on-time task for this end, and a copy of the previous
+            # (now stale) one redelivered at once.
+            for _ in range(3):
+                celery.send(ON_TIME_TASK, (tournament.pk, clock["version"], end), eta_ms=end)
+            celery.send(ON_TIME_TASK, (tournament.pk, clock["version"] - 1, end - LEVEL_MS))
+        events = wait_advances(celery, tournament, 3, LEVEL_S + 5)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=10)
+    assert errors == []
+
+    counts = Counter(e.payload["period_index"] for e in events)
+    assert all(count == 1 for count in counts.values()), counts
+    assert_consecutive_without_drift(events, started["ends_at_ms"])
+
+
+@pytest.mark.django_db  # no worker: the catch-up that a late tick or a restarted worker makes
+def test_a_late_catch_up_records_each_period_as_it_was_at_its_instant():
+    director, tournament = turbo_tournament([LEVEL_S] * 5)
+    with time_machine.travel("2026-11-29 19:00:00 +01:00", tick=False) as traveller:
+        started = clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+        traveller.shift(2.5 * LEVEL_S)  # two period ends passed with nobody ticking
+        assert clocks_advance_due() == 2
+    first_end = started["ends_at_ms"]
+
+    first, second = (e.payload for e in advances(tournament))
+
+    assert (first["period_index"], first["period"]["small_blind"]) == (1, 200)
+    assert (second["period_index"], second["period"]["small_blind"]) == (2, 300)
+    assert first["scheduled_at_ms"] == first_end
+    assert first["ends_at_ms"] == first_end + LEVEL_MS and first["remaining_ms"] == LEVEL_MS
+    assert second["scheduled_at_ms"] == first_end + LEVEL_MS
+    assert second["ends_at_ms"] == first_end + 2 * LEVEL_MS
+    assert second["remaining_ms"] == LEVEL_MS // 2
+    assert second["version"] == first["version"] + 1
