@@ -214,3 +214,78 @@ def test_screens_running_last_minute_break_paused_offline_portrait(
     expect(tall_countdown).to_have_text(re.compile(r"^1[45]:\d\d$"))
     assert tall_countdown.bounding_box()["width"] <= PORTRAIT["width"]
     screenshot(tall, "display-portrait", full_page=False)
+
+
+# Records what the page would say instead of speaking (headless Chromium has no voices).
+SPEECH_STUB = """
+window.__spoken = [];
+window.SpeechSynthesisUtterance = function (text) { this.text = text; };
+Object.defineProperty(window, "speechSynthesis", { value: {
+  speak: function (u) { window.__spoken.push({ text: u.text, lang: u.lang }); },
+  cancel: function () {}, getVoices: function () { return []; },
+} });
+"""
+
+
+def test_sound_is_off_until_asked_then_announces_in_the_page_language(
+    live_server, new_page, director, short_tournament
+):
+    tournament = short_tournament
+    ends = clock_operate(actor=director, tournament_id=tournament.pk, operation="start")[
+        "ends_at_ms"
+    ]
+    url = f"{live_server.url}/display/{display_token(tournament.pk)}/"
+    page = new_page(viewport=TV)
+    page.add_init_script(SPEECH_STUB)
+    page.clock.install(time=time.time())
+    page.goto(url)
+    page.wait_for_function("() => window.Tourney && Tourney.serverClock.synced")
+    button = page.locator("#display-sound")
+    expect(button).to_have_attribute("aria-pressed", "false")
+    expect(button).to_have_text("Sound on")
+
+    pause_at_server_time(page, ends - 62_000)
+    page.clock.run_for(1_000)
+    assert page.evaluate("window.__spoken") == []  # off by default: nothing said
+
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    expect(button).to_have_text("Sound off")
+    assert page.evaluate("localStorage.getItem('tourney.display.sound')") == "on"
+
+    for server_ms in (ends - 59_500, ends + 500, ends + LEVEL_MS + 500):
+        pause_at_server_time(page, server_ms)  # a minute left, level 2, the break
+        page.clock.run_for(1_000)  # the speech follows the beep
+    spoken = page.evaluate("window.__spoken")
+    assert [s["text"] for s in spoken] == [
+        "One minute left in level 1.",
+        "Level 2. Blinds 50 and 100. Ante 100.",
+        "Break for 2 minutes. Color-up: the white 25 chips leave the table.",
+    ]
+    assert {s["lang"] for s in spoken} == {"en"}
+
+    # remembered on the next load
+    page.reload()
+    expect(page.locator("#display-sound")).to_have_attribute("aria-pressed", "true")
+
+
+def test_one_screen_rotates_between_tournaments_each_with_its_own_clock(
+    live_server, new_page, director, short_tournament, tournament
+):
+    clock_operate(actor=director, tournament_id=short_tournament.pk, operation="start")
+    tokens = [display_token(short_tournament.pk), display_token(tournament.pk)]
+    page = new_page(viewport=TV)
+    page.clock.install(time=time.time())
+    page.goto(f"{live_server.url}/display/rotate/?t={tokens[0]}&t={tokens[1]}&every=10")
+    first, second = page.locator("[data-display-screen]").all()
+    expect(first).to_be_visible()
+    expect(second).to_be_hidden()
+    expect(first.locator(".display-title")).to_have_text("Thursday turbo")
+    expect(first).to_have_class(re.compile(r"\bis-running\b"))
+    page.clock.run_for(10_000)
+    expect(second).to_be_visible()
+    expect(first).to_be_hidden()
+    expect(second.locator(".display-title")).to_have_text("Friday deepstack")
+    expect(second).to_have_class(re.compile(r"\bis-pending\b"))  # not started: the lobby
+    page.clock.run_for(10_000)
+    expect(first).to_be_visible()
