@@ -8,6 +8,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clocks.display_links import display_token
+from clocks.domain.clock import level_numbers
+from clocks.services.clock import clock_view, structure_periods
 from tables.selectors import tournament_tables_layout
 from tables.services.seating import seats_draw
 from tourney import roles
@@ -18,6 +20,7 @@ from tourney.selectors import (
     entry_waiting_list,
     player_active_ban,
     player_search,
+    tournament_rules,
     tournament_summary,
 )
 from tourney.services.entries import entry_register, entry_unregister
@@ -266,10 +269,87 @@ def receipt(request, tournament_id: int, entry_id: int):
     )
 
 
+def _clock_periods(tournament: Tournament) -> list[dict]:
+    """The structure as the clock panel and Tourney.liveClock read it (API.md period)."""
+    periods = structure_periods(tournament.structure_id)
+    return [
+        {
+            "kind": p.kind,
+            "level": number,
+            "small_blind": p.small_blind,
+            "big_blind": p.big_blind,
+            "ante": p.ante,
+            "duration_seconds": p.duration_seconds,
+            "color_up": list(p.color_up),
+        }
+        for p, number in zip(periods, level_numbers(periods), strict=True)
+    ]
+
+
+def _console_clock(request, tournament: Tournament) -> dict:
+    """The clock strip: the clock as now, the periods, and what this user may press."""
+    clock = clock_view(tournament)
+    return {
+        "clock": clock,
+        "periods": _clock_periods(tournament),
+        "remaining": duration_text(clock["remaining_ms"]),
+        "to_break": duration_text(clock["time_to_next_break_ms"]),
+        "last_minute": clock["status"] in ("running", "paused") and clock["remaining_ms"] <= 60_000,
+        "can_direct": roles.can(request.user, "director"),
+        "can_pause": roles.can(request.user, "floor"),
+        "ready": tournament.seats_drawn_at is not None,
+    }
+
+
+def _absence(tournament: Tournament) -> dict | None:
+    """Absent players for the console (RULES.md 2): who is marked absent, who could be."""
+    live = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
+    if tournament.seats_drawn_at is None or tournament.status not in live:
+        return None
+    rules = tournament_rules(tournament)
+    seated = list(
+        Entry.objects.filter(
+            tournament=tournament, status=Entry.Status.ACTIVE, tournament_table__isnull=False
+        )
+        .select_related("player", "tournament_table")
+        .order_by("player__name")
+    )
+    return {
+        "eliminates": rules.absent_policy == "eliminate",
+        "level": rules.absent_eliminate_after_levels,
+        "applied": tournament.absent_deadline_applied_at is not None,
+        "absent": [e for e in seated if e.absent_since is not None],
+        "present": [e for e in seated if e.absent_since is None],
+    }
+
+
 @role_required("read")
 def console(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     context = {
+        "clock_panel": _console_clock(request, tournament),
+        "console_strings": {
+            "running": _("Running"),
+            "paused": _("PAUSED"),
+            "lastMinute": _("Last minute"),
+            "finished": _("Finished"),
+            "pending": _("Not started"),
+            "level": _("Level"),
+            "break": _("Break"),
+            "ante": _("ante"),
+            "start": _("Clock started"),
+            "pause": _("Clock paused"),
+            "resume": _("Clock resumed"),
+            "next": _("Next level"),
+            "previous": _("Previous level"),
+            "adjust": _("Clock adjusted"),
+            "jump": _("Clock moved"),
+            "undo": _("Last clock change undone"),
+            "message": _("Message shown on the screens"),
+            "messageCleared": _("Message cleared"),
+        },
+        "absence": _absence(tournament),
+        "can_floor": roles.can(request.user, "floor"),
         "tournament": tournament,
         "summary": tournament_summary(tournament),
         "tables": tournament_tables_layout(tournament),

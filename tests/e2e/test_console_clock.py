@@ -1,0 +1,69 @@
+"""The console clock strip driven by keyboard in a real browser: start, space to pause (the
+strip says PAUSED), undo, next level, undo again; screenshots of each state."""
+
+import re
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from clocks.models import Clock
+from tables.services.seating import seats_draw
+from tourney.services.entries import entry_register
+from tourney.services.players import player_create
+
+PASSWORD = "correct horse battery staple"
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_console_clock_by_keyboard(live_server, page, login, screenshot, director, tournament):
+    director.set_password(PASSWORD)
+    director.save(update_fields=["password"])
+    for name in ["Kovács Péter", "Nagy Éva", "Szabó Zoltán", "Tóth Ödön", "Papp Réka"]:
+        player = player_create(actor=director, name=name)
+        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    seats_draw(actor=director, tournament_id=tournament.pk)
+
+    login(page, director, PASSWORD)
+    page.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
+    panel = page.locator("#console-clock")
+    status = page.locator("#cc-status-text")
+    expect(status).to_have_text("Not started")
+    expect(page.locator("#cc-time")).to_have_text("15:00")
+    expect(page.locator(".cc-keys")).to_contain_text("pause / resume")
+    screenshot(page, "console-clock-pending", full_page=False)
+
+    with page.expect_navigation():  # starting also starts the tournament: the page reloads
+        page.locator("#cc-start").click()
+    expect(status).to_have_text("Running")
+    expect(panel).to_have_class(re.compile(r"\bis-running\b"))
+    expect(page.locator("#cc-blinds")).to_have_text("100 / 200")
+
+    page.keyboard.press("Space")
+    expect(status).to_have_text("PAUSED")
+    expect(panel).to_have_class(re.compile(r"\bis-paused\b"))
+    expect(page.locator("#cc-toggle")).to_contain_text("Resume")
+    expect(page.locator("#toasts .toast").last).to_contain_text("Clock paused")
+    expect(page.locator("#toasts .toast-undo").last).to_be_visible()  # undo offered in the toast
+    assert Clock.objects.get(tournament=tournament).status == "paused"
+    screenshot(page, "console-clock-paused", full_page=False)
+
+    page.keyboard.press("u")  # undo the pause: the time kept running meanwhile
+    expect(status).to_have_text("Running")
+    assert Clock.objects.get(tournament=tournament).status == "running"
+
+    page.keyboard.press("n")
+    expect(page.locator("#cc-level")).to_have_text("Level 2")
+    expect(page.locator("#cc-blinds")).to_have_text("200 / 400")
+    expect(page.locator("#cc-next")).to_have_text("Level 3: 300 / 600")
+    screenshot(page, "console-clock-running", full_page=False)
+
+    page.keyboard.press("Control+z")  # the level change was a mistake
+    expect(page.locator("#cc-blinds")).to_have_text("100 / 200")
+    clock = Clock.objects.get(tournament=tournament)
+    assert (clock.status, clock.period_index) == ("running", 0)
+
+    page.keyboard.press("u")  # nothing left to undo: said plainly, nothing changes
+    expect(page.locator("#toasts .toast.bad").last).to_contain_text("no clock change to undo")
+    screenshot(page, "console-full", full_page=True)
