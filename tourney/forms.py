@@ -44,6 +44,12 @@ class TournamentForm(forms.Form):
         required=False,
         help_text=_("Comma-separated table numbers; empty = every table of the room."),
     )
+    late_registration_level = forms.IntegerField(
+        label=_("Late registration until the end of level"),
+        min_value=1,
+        required=False,
+        help_text=_("Empty = open while the tournament runs."),
+    )
     waiting_list = forms.BooleanField(
         label=_("Waiting list when full"), required=False, initial=True
     )

@@ -66,6 +66,7 @@ def tournament_new(request):
                 rules_overrides=overrides,
                 table_numbers=data["table_numbers"] or None,
                 waiting_list_enabled=data["waiting_list"],
+                late_registration_level=data["late_registration_level"],
             ),
             _("Tournament created."),
         )

@@ -53,7 +53,8 @@ CLOCK_SUMMARIES = {
     "next": gettext_noop("Clock moved to the next period"),
     "previous": gettext_noop("Clock moved back to the previous period"),
     "adjust": gettext_noop("Clock adjusted by %(seconds)+d seconds"),
-    "jump": gettext_noop("Clock moved to period %(period)s"),
+    "jump": gettext_noop("Clock moved to level %(number)s"),
+    "jump_break": gettext_noop("Clock moved to break %(number)s"),
     "undo": gettext_noop("Last clock change undone"),
 }
 
@@ -133,6 +134,14 @@ def _undo_record(tournament: Tournament) -> UndoRecord | None:
     if action.removeprefix("clock.") not in UNDOABLE or "version" not in (before or {}):
         return None
     return UndoRecord(ClockState(**before), after["version"])
+
+
+def _summary(operation: str, periods: list[Period], after: ClockState, seconds: int | None):
+    """The audit summary; a jump names the level (or break) by the structure's numbering."""
+    kind = periods[after.period_index].kind
+    number = sum(1 for p in periods[: after.period_index + 1] if p.kind == kind)
+    key = "jump_break" if operation == "jump" and kind == "break" else operation
+    return audit_text(CLOCK_SUMMARIES[key], {"seconds": seconds or 0, "number": number})
 
 
 def _deadlines(
@@ -236,10 +245,7 @@ def clock_operate(
         audit_record(
             actor=actor,
             action=f"clock.{operation}",
-            summary=audit_text(
-                CLOCK_SUMMARIES[operation],
-                {"seconds": seconds or 0, "period": (period_index or 0) + 1},
-            ),
+            summary=_summary(operation, periods, after, seconds),
             tournament=tournament,
             target=clock,
             before=state_dict(before),

@@ -271,3 +271,25 @@ def test_floor_may_not_jump_or_undo(api, api_as, running):
     assert floor.post(clock_url(tournament, "pause")).status_code == 200
     assert floor.post(clock_url(tournament, "undo")).status_code == 403
     assert floor.post(clock_url(tournament, "jump"), {"period_index": 2}).status_code == 403
+
+
+@pytest.mark.django_db
+def test_a_jump_is_audited_by_level_name(api, running):
+    tournament, _traveller = running
+    api.post(clock_url(tournament, "jump"), {"period_index": 4})
+    entry = AuditEntry.objects.filter(tournament=tournament).order_by("-id").first()
+    assert entry.display_summary() == "Clock moved to break 1"
+
+
+@pytest.mark.django_db
+def test_the_console_strip_offers_floor_only_pause_and_resume(running):
+    from django.test import Client
+
+    from tests.conftest import make_staff
+
+    tournament, _traveller = running
+    client = Client()
+    client.force_login(make_staff("floor1", "floor"))
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert 'id="cc-toggle"' in page and 'id="cc-undo"' not in page
+    assert 'data-op="next"' not in page and 'id="cc-jump"' not in page
