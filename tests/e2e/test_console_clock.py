@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from clocks.models import Clock
 from tables.services.seating import seats_draw
+from tourney.models import Tournament
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
 
@@ -24,6 +25,7 @@ def test_console_clock_by_keyboard(live_server, page, login, screenshot, directo
         player = player_create(actor=director, name=name)
         entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
     seats_draw(actor=director, tournament_id=tournament.pk)
+    Tournament.objects.filter(pk=tournament.pk).update(late_registration_level=2)
 
     login(page, director, PASSWORD)
     page.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
@@ -67,3 +69,10 @@ def test_console_clock_by_keyboard(live_server, page, login, screenshot, directo
     page.keyboard.press("u")  # nothing left to undo: said plainly, nothing changes
     expect(page.locator("#toasts .toast.bad").last).to_contain_text("no clock change to undo")
     screenshot(page, "console-full", full_page=True)
+
+    # The desk shows the late-registration time left (L1 running + L2 = about 30 minutes).
+    page.goto(live_server.url + reverse("tourney:desk", args=[tournament.pk]))
+    late = page.locator("#late-registration")
+    expect(late).to_contain_text("until the end of level 2")
+    expect(late.locator("[data-late-reg-left]")).to_have_text(re.compile(r"^(29|30):\d\d$"))
+    screenshot(page, "desk-late-registration", full_page=False)
