@@ -29,6 +29,13 @@ PORTRAIT = {"width": 1080, "height": 1920}
 LEVEL_MS = 60_000
 
 
+@pytest.fixture(autouse=True)
+def quick_heartbeat(settings):
+    """A stream notices a closed page only when it next writes: with a short heartbeat the
+    test server's stream threads end (and give their database connections back) at once."""
+    settings.EVENTS_HEARTBEAT_SECONDS = 0.5
+
+
 @pytest.fixture
 def short_tournament(api, director, room):
     """A five-minute first level, then one-minute levels and a two-minute break that colors up
