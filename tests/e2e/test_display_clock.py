@@ -142,6 +142,16 @@ def test_two_skewed_displays_show_the_same_second_and_flip_together(
         expect(screen).not_to_have_class(re.compile(r"\bis-predicted\b"))
         assert shown(page) == ("LEVEL 2", "1:00", "50 / 100")
 
+    # past the last period (level 2, the break, levels 3 and 4): both show the final screen
+    for page in (fast, slow):
+        pause_at_server_time(page, ends + 5 * LEVEL_MS + 500)
+    for page in (fast, slow):
+        screen = page.locator("[data-display-screen]")
+        expect(screen).to_have_class(re.compile(r"\bis-finished\b"))
+        expect(screen.locator('[data-field="level"]')).to_have_text("Tournament finished")
+        expect(screen.locator(".dclock-finished-word")).to_be_visible()
+    screenshot(fast, "display-finished", full_page=False)
+
 
 def test_screens_running_last_minute_break_paused_offline_portrait(
     live_server, new_page, director, short_tournament, screenshot
