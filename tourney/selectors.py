@@ -93,7 +93,8 @@ def tournament_summary(tournament: Tournament) -> TournamentSummary:
     )
     active = counts.get(Entry.Status.ACTIVE, 0)
     entries = active + counts.get(Entry.Status.ELIMINATED, 0)
-    total_chips = entries * tournament.starting_stack
+    # Chips of absent players eliminated by the house rules leave play (RULES.md 2).
+    total_chips = max(0, entries * tournament.starting_stack - tournament.chips_removed)
     return TournamentSummary(
         entries=entries,
         players_remaining=active,

@@ -74,6 +74,8 @@ def test_rules_2_example_1_absent_at_the_end_of_level_1_is_eliminated(api, tourn
     assert tournament.chips_removed == 40_000
     summary = api.get(f"/tournaments/{tournament.pk}").json()
     assert summary["players_remaining"] == 3
+    assert summary["total_chips"] == 3 * 40_000  # X's stack left play
+    assert summary["average_stack"] == 40_000
     events = list(TournamentEvent.objects.filter(tournament=tournament, kind="eliminations"))
     assert len(events) == 1
     payload = events[0].payload
