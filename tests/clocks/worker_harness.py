@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -39,6 +40,7 @@ TASK_LINE = re.compile(
     re.MULTILINE,
 )
 T = TypeVar("T")
+CELERY = ("celery", "-A", "tourney")
 _serial = itertools.count(1)
 
 
@@ -140,11 +142,11 @@ class CeleryHarness:
         )
         return env
 
-    def _spawn(self, name: str, args: list[str]) -> Proc:
+    def _spawn(self, name: str, args: list[str], program: tuple[str, ...] = CELERY) -> Proc:
         log_path = self.workdir / f"{name}.log"
         out = log_path.open("ab")
         popen = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "tourney", *args],
+            [sys.executable, "-m", *program, *args],
             cwd=PROJECT_DIR,
             env=self.env(),
             stdout=out,
@@ -195,6 +197,31 @@ class CeleryHarness:
             ],
         )
         return proc
+
+    def start_web(self) -> tuple[Proc, str]:
+        """One uvicorn process serving the app (as in production) on a free local port, ready
+        when this returns; returns it and its base URL."""
+        import httpx
+
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        proc = self._spawn(
+            "web",
+            ["tourney.asgi:application", "--host=127.0.0.1", f"--port={port}", "--no-access-log"],
+            program=("uvicorn",),
+        )
+        base = f"http://127.0.0.1:{port}"
+
+        def answers() -> bool:
+            assert proc.alive, self.logs()
+            try:
+                return httpx.get(f"{base}/api/v1/time", timeout=1).status_code == 200
+            except httpx.TransportError:
+                return False
+
+        wait_until(answers, 30, "the web process to answer", self.logs)
+        return proc, base
 
     def kill(self, proc: Proc) -> None:
         """SIGKILL the process and its pool children: no warm shutdown, no acks, no cleanup."""
