@@ -47,13 +47,24 @@ MS_PER_SECOND = 1_000
 MAX_REMAINING_MS = 24 * 60 * 60 * MS_PER_SECOND
 
 
-class ClockError(ValueError):
-    """A refused clock operation; `code` is the API error code (`{"code", "detail"}`)."""
+def N_(template: str) -> str:
+    """Marks a message for translation (collected by makemessages); the service translates."""
+    return template
 
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
+
+class ClockError(ValueError):
+    """A refused clock operation; `code` is the API error code (`{"code", "detail"}`).
+
+    `template` (English, %-style) and `params` let the caller show it in the reader's language;
+    `message` is the English text.
+    """
+
+    def __init__(self, code: str, template: str, **params: object):
         self.code = code
-        self.message = message
+        self.template = template
+        self.params = params
+        self.message = template % params if params else template
+        super().__init__(self.message)
 
 
 @dataclass(frozen=True)
@@ -69,7 +80,9 @@ class ClockState:
     def __post_init__(self) -> None:
         problem = _shape_problem(self)
         if problem:
-            raise ClockError("invalid_clock_state", f"Invalid clock state: {problem}.")
+            raise ClockError(
+                "invalid_clock_state", N_("Invalid clock state: %(problem)s."), problem=problem
+            )
 
 
 def _shape_problem(s: ClockState) -> str | None:
@@ -226,14 +239,15 @@ def _check(state: ClockState, periods: Sequence[Period], now_ms: int) -> None:
     if not _is_int(now_ms):
         raise TypeError(f"now_ms must be integer epoch milliseconds, not {now_ms!r}")
     if not periods:
-        raise ClockError("no_periods", "The structure has no periods.")
+        raise ClockError("no_periods", N_("The structure has no periods."))
     if any(not _is_int(p.duration_seconds) or p.duration_seconds <= 0 for p in periods):
-        raise ClockError("invalid_structure", "Every period needs a positive duration.")
+        raise ClockError("invalid_structure", N_("Every period needs a positive duration."))
     if state.period_index >= len(periods):
         raise ClockError(
             "invalid_clock_state",
-            f"The clock is at period {state.period_index + 1}, "
-            f"but the structure has only {len(periods)}.",
+            N_("The clock is at period %(period)d, but the structure has only %(count)d."),
+            period=state.period_index + 1,
+            count=len(periods),
         )
 
 
@@ -257,12 +271,12 @@ def _format_ms(ms: int) -> str:
 
 
 def _finished_error() -> ClockError:
-    return ClockError("clock_finished", "The clock has finished: the last period is over.")
+    return ClockError("clock_finished", N_("The clock has finished: the last period is over."))
 
 
 def _require_started(s: ClockState) -> None:
     if s.status == "pending":
-        raise ClockError("clock_not_started", "The clock has not started yet.")
+        raise ClockError("clock_not_started", N_("The clock has not started yet."))
     if s.status == "finished":
         raise _finished_error()
 
@@ -322,7 +336,7 @@ def start(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockSta
     if s.status == "finished":
         raise _finished_error()
     if s.status != "pending":
-        raise ClockError("clock_already_started", "The clock has already been started.")
+        raise ClockError("clock_already_started", N_("The clock has already been started."))
     remaining = _remaining_ms(s, periods, now_ms)
     return ClockState("running", 0, now_ms + remaining, None, s.version + 1)
 
@@ -333,7 +347,7 @@ def pause(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockSta
     if s.status == "finished":
         raise _finished_error()
     if s.status != "running":
-        raise ClockError("clock_not_running", "The clock is not running.")
+        raise ClockError("clock_not_running", N_("The clock is not running."))
     remaining = _remaining_ms(s, periods, now_ms)
     return ClockState("paused", s.period_index, None, remaining, s.version + 1)
 
@@ -344,7 +358,7 @@ def resume(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockSt
     if s.status == "finished":
         raise _finished_error()
     if s.status != "paused":
-        raise ClockError("clock_not_paused", "The clock is not paused.")
+        raise ClockError("clock_not_paused", N_("The clock is not paused."))
     remaining = _remaining_ms(s, periods, now_ms)
     return ClockState("running", s.period_index, now_ms + remaining, None, s.version + 1)
 
@@ -364,7 +378,7 @@ def previous_period(state: ClockState, periods: Sequence[Period], now_ms: int) -
     s = _caught_up(state, periods, now_ms)
     _require_started(s)
     if s.period_index == 0:
-        raise ClockError("no_previous_period", "The clock is at the first period.")
+        raise ClockError("no_previous_period", N_("The clock is at the first period."))
     return _restart_at(s, periods, now_ms, s.period_index - 1)
 
 
@@ -378,12 +392,13 @@ def jump_to(
     if not _is_int(period_index) or not 0 <= period_index < len(periods):
         raise ClockError(
             "invalid_period",
-            f"There is no period {period_index!r}: the structure has periods 0 to "
-            f"{len(periods) - 1}.",
+            N_("There is no period %(index)s: the structure has periods 0 to %(last)d."),
+            index=repr(period_index),
+            last=len(periods) - 1,
         )
     s = _caught_up(state, periods, now_ms)
     if s.status == "pending":
-        raise ClockError("clock_not_started", "The clock has not started yet.")
+        raise ClockError("clock_not_started", N_("The clock has not started yet."))
     return _restart_at(s, periods, now_ms, period_index)
 
 
@@ -395,7 +410,7 @@ def adjust(state: ClockState, periods: Sequence[Period], now_ms: int, seconds: i
     _check(state, periods, now_ms)
     if not _is_int(seconds) or seconds == 0:
         raise ClockError(
-            "invalid_adjustment", "The adjustment must be a non-zero whole number of seconds."
+            "invalid_adjustment", N_("The adjustment must be a non-zero whole number of seconds.")
         )
     s = _caught_up(state, periods, now_ms)
     if s.status == "finished":
@@ -405,13 +420,15 @@ def adjust(state: ClockState, periods: Sequence[Period], now_ms: int, seconds: i
     if new_remaining < 0:
         raise ClockError(
             "invalid_adjustment",
-            f"Only {_format_ms(remaining)} remain in this period; "
-            f"{_format_ms(-seconds * MS_PER_SECOND)} cannot be removed.",
+            N_("Only %(left)s remain in this period; %(asked)s cannot be removed."),
+            left=_format_ms(remaining),
+            asked=_format_ms(-seconds * MS_PER_SECOND),
         )
     if new_remaining > MAX_REMAINING_MS:
         raise ClockError(
             "invalid_adjustment",
-            f"A period can have at most {_format_ms(MAX_REMAINING_MS)} left.",
+            N_("A period can have at most %(most)s left."),
+            most=_format_ms(MAX_REMAINING_MS),
         )
     if s.status == "running":
         return ClockState("running", s.period_index, now_ms + new_remaining, None, s.version + 1)
@@ -443,16 +460,16 @@ def undo(
     """
     _check(state, periods, now_ms)
     if record is None:
-        raise ClockError("nothing_to_undo", "There is no clock change to undo.")
+        raise ClockError("nothing_to_undo", N_("There is no clock change to undo."))
     s = _caught_up(state, periods, now_ms)
     if s.version != record.after_version:
         raise ClockError(
             "undo_stale",
-            "The clock has changed since (another change or a new period); nothing was undone.",
+            N_("The clock has changed since (another change or a new period); nothing was undone."),
         )
     b = record.before
     if b.period_index >= len(periods):
-        raise ClockError("invalid_clock_state", "The saved clock no longer fits the structure.")
+        raise ClockError("invalid_clock_state", N_("The saved clock no longer fits the structure."))
     return ClockState(
         b.status, b.period_index, b.period_ends_at_ms, b.paused_remaining_ms, s.version + 1
     )

@@ -239,7 +239,8 @@ def clock_operate(
             else:
                 after = OPERATIONS[operation](before, periods, now)
         except ClockError as exc:
-            raise Conflict(exc.code, exc.message) from exc
+            detail = _(exc.template) % exc.params if exc.params else _(exc.template)
+            raise Conflict(exc.code, detail) from exc
         _store(clock, before, after)
         snapshot = view(after, periods, now).as_dict()
         audit_record(
