@@ -4,6 +4,7 @@ Subscribers (the SSE stream) always re-read the event table, so a lost message o
 screen until its next read; publishing never blocks or fails a write.
 """
 
+import hashlib
 import json
 import logging
 import threading
@@ -21,8 +22,17 @@ _local_listeners: dict[int, set[Listener]] = defaultdict(set)
 _local_lock = threading.Lock()
 
 
+def channel_prefix() -> str:
+    """`tourney:<database>:tournament:`; tournament ids are only unique within one database,
+    so two installations (or two test runs) sharing a Redis never see each other's events."""
+    from django.db import connection
+
+    database = hashlib.sha1(str(connection.settings_dict["NAME"]).encode()).hexdigest()[:12]
+    return f"tourney:{database}:tournament:"
+
+
 def channel_name(tournament_id: int) -> str:
-    return f"tourney:tournament:{tournament_id}"
+    return f"{channel_prefix()}{tournament_id}"
 
 
 @cache

@@ -22,7 +22,6 @@ from tourney.sse import message_frame
 
 logger = logging.getLogger(__name__)
 
-CHANNEL_PATTERN = bus.channel_name(0).removesuffix("0") + "*"
 RECONNECT_DELAY_S = 1.0
 
 
@@ -36,6 +35,7 @@ class RedisHub:
     def __init__(self) -> None:
         self.queues: dict[int, set[asyncio.Queue]] = defaultdict(set)
         self.ready = asyncio.Event()
+        self.pattern = bus.channel_prefix() + "*"
         self.task = asyncio.get_running_loop().create_task(self._listen())
 
     def add(self, tournament_id: int) -> asyncio.Queue:
@@ -71,7 +71,7 @@ class RedisHub:
             client = aioredis.Redis.from_url(settings.REDIS_URL)
             pubsub = client.pubsub()
             try:
-                await pubsub.psubscribe(CHANNEL_PATTERN)
+                await pubsub.psubscribe(self.pattern)
                 self.ready.set()
                 self._broadcast_gap()
                 async for item in pubsub.listen():

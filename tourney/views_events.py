@@ -23,6 +23,7 @@ from tourney.errors import TourneyError
 from tourney.models import Tournament
 from tourney.sse import EventCursor, heartbeat_frame, parse_last_event_id
 
+WSGI_PROBE_SECONDS = 1.0
 STREAM_HEADERS = {
     "Cache-Control": "no-cache, no-transform",
     "X-Accel-Buffering": "no",  # a reverse proxy must not buffer the stream
@@ -113,7 +114,9 @@ def _stream_sync(cursor: EventCursor, resume_from: int | None) -> Iterator[str]:
     subscription = SyncSubscription(cursor.tournament_id)
     try:
         yield from cursor.opening(resume_from)
-        heartbeat = _heartbeat_seconds()
+        # A WSGI server learns that a page closed only when a write fails: probe every second
+        # so the thread (and its database connection) ends with the page.
+        heartbeat = min(_heartbeat_seconds(), WSGI_PROBE_SECONDS)
         while True:
             try:
                 message = subscription.get(timeout=heartbeat)
@@ -127,6 +130,8 @@ def _stream_sync(cursor: EventCursor, resume_from: int | None) -> Iterator[str]:
                 yield chunk
     finally:
         subscription.close()
+        if not connection.in_atomic_block:  # a test's atomic block keeps its connection
+            connection.close()
 
 
 async def tournament_events(request: HttpRequest, tournament_id: int) -> HttpResponse:
