@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from clocks.display_links import display_token
 from clocks.models import Structure
+from clocks.services.structures import structure_duplicate
 from tables.models import Room
 from tables.services.rooms import room_create
 from tourney.models import Player, Tournament
@@ -48,11 +49,16 @@ class Command(BaseCommand):
         )
         tournament = Tournament.objects.filter(name=DEMO_TOURNAMENT).first()
         if tournament is None:
-            structure = Structure.objects.get(template_key="rimoc-championship")
+            # A copy of the read-only template, so the demo's structure can be edited.
+            structure = structure_duplicate(
+                actor=director,
+                structure_id=Structure.objects.get(template_key="rimoc-championship").pk,
+            )
             tournament = tournament_create(
                 actor=director,
                 name=DEMO_TOURNAMENT,
                 structure_id=structure.pk,
+                late_registration_level=6,
                 starting_stack=40_000,
                 buy_in=10_000,
                 fee=2_000,
