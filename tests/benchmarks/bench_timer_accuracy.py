@@ -28,6 +28,7 @@ import json
 import os
 import threading
 import time
+from contextlib import ExitStack
 from itertools import pairwise
 
 import httpx
@@ -44,6 +45,7 @@ from tests.clocks.worker_harness import (
     redis_url_for_tests,
     wait_until,
 )
+from tests.processes import uvicorn_server
 from tourney.models import TournamentEvent
 from tourney.services.tokens import api_token_create
 
@@ -108,11 +110,11 @@ def test_timer_accuracy_of_automatic_level_changes_at_an_sse_client():
     director, tournament = turbo_tournament([LEVEL_S] * LEVELS)
     raw_token, _token = api_token_create(actor=director, user=director)
     harness = CeleryHarness(broker_url=broker, database_url=database_url_for_tests())
-    client = None
-    try:
+    with ExitStack() as stack:
+        stack.callback(harness.stop)  # runs last: after the stream and the web process
         harness.start_beat()
         worker = harness.start_worker()
-        _web, base = harness.start_web()
+        base = stack.enter_context(uvicorn_server(broker))
         wait_until(
             lambda: any(r is not None for r in worker.tasks("clocks.tasks.clocks_tick").values()),
             20,
@@ -123,6 +125,7 @@ def test_timer_accuracy_of_automatic_level_changes_at_an_sse_client():
             f"{base}/api/v1/tournaments/{tournament.pk}/events",
             {"Authorization": f"Bearer {raw_token}"},
         )
+        stack.callback(client.close)
         client.start()
         wait_until(lambda: client.of_kind("ready") or client.error, 30, "the stream to open")
         assert client.error is None, client.error
@@ -136,10 +139,6 @@ def test_timer_accuracy_of_automatic_level_changes_at_an_sse_client():
             harness.logs,
         )
         assert client.error is None, client.error
-    finally:
-        if client is not None:
-            client.close()
-        harness.stop()
 
     arrived = automatic(client)
     stored = {

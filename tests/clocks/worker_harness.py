@@ -16,7 +16,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -26,11 +25,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import quote
-
-from django.db import connection
 
 from tests.conftest import service_missing
+from tests.processes import process_env
+from tests.processes import test_database_url as database_url_for_tests
+
+__all__ = ["CeleryHarness", "Proc", "database_url_for_tests", "wait_until"]
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent.parent
 POLL_S = 0.01  # interval between two looks at a condition
@@ -40,7 +40,6 @@ TASK_LINE = re.compile(
     re.MULTILINE,
 )
 T = TypeVar("T")
-CELERY = ("celery", "-A", "tourney")
 _serial = itertools.count(1)
 
 
@@ -67,21 +66,6 @@ def redis_or_missing(url: str):  # type: ignore[no-untyped-def]
     except redis.RedisError as exc:
         service_missing(f"Redis at {url}: {exc}")
     return client
-
-
-def database_url_for_tests() -> str:
-    """DATABASE_URL naming the database this test process really uses (its test database)."""
-    s = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{s['NAME']}"
-    if connection.vendor == "postgresql":
-        auth = quote(s.get("USER") or "", safe="")
-        if s.get("PASSWORD"):
-            auth += ":" + quote(s["PASSWORD"], safe="")
-        host = s.get("HOST") or "127.0.0.1"
-        port = f":{s['PORT']}" if s.get("PORT") else ""
-        return f"postgres://{auth}@{host}{port}/{quote(s['NAME'], safe='')}"
-    raise NotImplementedError(f"no worker harness for {connection.vendor}")
 
 
 def wait_until(
@@ -132,21 +116,18 @@ class CeleryHarness:
     procs: list[Proc] = field(default_factory=list)
 
     def env(self) -> dict[str, str]:
-        env = dict(os.environ)
-        env.update(
+        return process_env(
             DATABASE_URL=self.database_url,
             REDIS_URL=self.broker_url,
             TOURNEY_CELERY_QUEUE=self.queue,
             DJANGO_SETTINGS_MODULE="tourney.settings",
-            PYTHONUNBUFFERED="1",
         )
-        return env
 
-    def _spawn(self, name: str, args: list[str], program: tuple[str, ...] = CELERY) -> Proc:
+    def _spawn(self, name: str, args: list[str]) -> Proc:
         log_path = self.workdir / f"{name}.log"
         out = log_path.open("ab")
         popen = subprocess.Popen(
-            [sys.executable, "-m", *program, *args],
+            [sys.executable, "-m", "celery", "-A", "tourney", *args],
             cwd=PROJECT_DIR,
             env=self.env(),
             stdout=out,
@@ -197,31 +178,6 @@ class CeleryHarness:
             ],
         )
         return proc
-
-    def start_web(self) -> tuple[Proc, str]:
-        """One uvicorn process serving the app (as in production) on a free local port, ready
-        when this returns; returns it and its base URL."""
-        import httpx
-
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        proc = self._spawn(
-            "web",
-            ["tourney.asgi:application", "--host=127.0.0.1", f"--port={port}", "--no-access-log"],
-            program=("uvicorn",),
-        )
-        base = f"http://127.0.0.1:{port}"
-
-        def answers() -> bool:
-            assert proc.alive, self.logs()
-            try:
-                return httpx.get(f"{base}/api/v1/time", timeout=1).status_code == 200
-            except httpx.TransportError:
-                return False
-
-        wait_until(answers, 30, "the web process to answer", self.logs)
-        return proc, base
 
     def kill(self, proc: Proc) -> None:
         """SIGKILL the process and its pool children: no warm shutdown, no acks, no cleanup."""
