@@ -200,7 +200,11 @@ class CeleryHarness:
         """Delete this queue and its unacknowledged messages from Redis, so nothing of this
         harness is redelivered to anyone after the visibility timeout."""
         client = redis_or_missing(self.broker_url)
-        client.delete(self.queue, f"_kombu.binding.{self.queue}")
+        client.delete(
+            self.queue,
+            f"_kombu.binding.{self.queue}",
+            f"_kombu.binding_permanent.{self.queue}",
+        )
         for tag, raw in client.hscan_iter("unacked"):
             try:
                 routing_key = json.loads(raw)[2]
