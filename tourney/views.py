@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clocks.display_links import display_token
-from clocks.domain.clock import level_numbers
+from clocks.selectors import display_periods
 from clocks.services.clock import clock_view, structure_periods
 from tables.selectors import tournament_tables_layout
 from tables.services.seating import seats_draw
@@ -270,29 +270,12 @@ def receipt(request, tournament_id: int, entry_id: int):
     )
 
 
-def _clock_periods(tournament: Tournament) -> list[dict]:
-    """The structure as the clock panel and Tourney.liveClock read it (API.md period)."""
-    periods = structure_periods(tournament.structure_id)
-    return [
-        {
-            "kind": p.kind,
-            "level": number,
-            "small_blind": p.small_blind,
-            "big_blind": p.big_blind,
-            "ante": p.ante,
-            "duration_seconds": p.duration_seconds,
-            "color_up": list(p.color_up),
-        }
-        for p, number in zip(periods, level_numbers(periods), strict=True)
-    ]
-
-
 def _console_clock(request, tournament: Tournament) -> dict:
     """The clock strip: the clock as now, the periods, and what this user may press."""
     clock = clock_view(tournament)
     return {
         "clock": clock,
-        "periods": _clock_periods(tournament),
+        "periods": display_periods(structure_periods(tournament.structure_id)),
         "remaining": duration_text(clock["remaining_ms"]),
         "to_break": duration_text(clock["time_to_next_break_ms"]),
         "last_minute": clock["status"] in ("running", "paused") and clock["remaining_ms"] <= 60_000,

@@ -26,6 +26,7 @@ from clocks.domain.clock import start as clock_start_state
 from clocks.domain.clock import undo as clock_undo_state
 from clocks.domain.structures import Period
 from clocks.models import Clock, StructureLevel
+from clocks.services.structures import period_from_row
 from tourney.errors import Conflict, InvalidInput
 from tourney.models import AuditEntry, Tournament
 from tourney.services.absence import absent_deadline_apply
@@ -69,14 +70,7 @@ def now_ms() -> int:
 
 def structure_periods(structure_id: int) -> list[Period]:
     return [
-        Period(
-            kind=row.kind,
-            duration_seconds=row.duration_seconds,
-            small_blind=row.small_blind,
-            big_blind=row.big_blind,
-            ante=row.ante,
-            color_up=tuple(row.color_up),
-        )
+        period_from_row(row)
         for row in StructureLevel.objects.filter(structure_id=structure_id).order_by("position")
     ]
 

@@ -102,21 +102,27 @@ def structure_data_from_payload(payload: dict) -> StructureData:
     )
 
 
+def period_from_row(row: StructureLevel) -> Period:
+    """A stored structure row as the domain's period."""
+    return Period(
+        kind=row.kind,
+        duration_seconds=row.duration_seconds,
+        small_blind=row.small_blind,
+        big_blind=row.big_blind,
+        ante=row.ante,
+        color_up=tuple(row.color_up),
+    )
+
+
 def structure_data(structure: Structure) -> StructureData:
     """The stored structure as domain data (periods in playing order)."""
     return StructureData(
         name=structure.name,
         chips=tuple(Chip(c["value"], c["color"]) for c in structure.chips),
         periods=tuple(
-            Period(
-                kind=row.kind,
-                duration_seconds=row.duration_seconds,
-                small_blind=row.small_blind,
-                big_blind=row.big_blind,
-                ante=row.ante,
-                color_up=tuple(row.color_up),
-            )
-            for row in structure.levels.all()  # Meta orders by position; uses a prefetch
+            # Meta orders by position; uses a prefetch
+            period_from_row(row)
+            for row in structure.levels.all()
         ),
         starting_stack=structure.starting_stack,
         description=structure.description,

@@ -21,11 +21,11 @@ from django.utils.translation import gettext_noop
 from clocks.domain.clock import ClockState
 from clocks.domain.structures import Period
 from tourney.domain.registration import level_end_passed
-from tourney.errors import Conflict, NotFound
+from tourney.errors import Conflict
 from tourney.models import Entry, Tournament
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
-from tourney.services.entries import entry_snapshot
+from tourney.services.entries import entry_of, entry_snapshot
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
 
@@ -37,15 +37,7 @@ ELIMINATION_SUMMARIES = {
 
 
 def _seated_entry(tournament: Tournament, entry_id: int) -> Entry:
-    entry = (
-        Entry.objects.select_related("player", "tournament_table")
-        .filter(tournament=tournament, pk=entry_id)
-        .first()
-    )
-    if entry is None:
-        raise NotFound(
-            "entry_not_found", _("There is no entry %(id)s in this tournament.") % {"id": entry_id}
-        )
+    entry = entry_of(tournament, entry_id)
     if entry.status != Entry.Status.ACTIVE or entry.tournament_table_id is None:
         raise Conflict("entry_not_seated", _("Only a seated player can be marked absent."))
     return entry

@@ -202,12 +202,8 @@ def _promote_waiting(tournament: Tournament, actor, now) -> list[Entry]:
     return promoted
 
 
-@transaction.atomic
-def entry_unregister(
-    *, actor, tournament_id: int, entry_id: int, method: str | None = None
-) -> Entry:
-    """Unregister before the start and refund buy-in and fee; the waiting list moves up."""
-    tournament = tournament_lock(tournament_id)
+def entry_of(tournament: Tournament, entry_id: int) -> Entry:
+    """The tournament's entry `entry_id` (with player and table), or 404 `entry_not_found`."""
     entry = (
         Entry.objects.select_related("player", "tournament_table")
         .filter(tournament=tournament, pk=entry_id)
@@ -217,6 +213,16 @@ def entry_unregister(
         raise NotFound(
             "entry_not_found", _("There is no entry %(id)s in this tournament.") % {"id": entry_id}
         )
+    return entry
+
+
+@transaction.atomic
+def entry_unregister(
+    *, actor, tournament_id: int, entry_id: int, method: str | None = None
+) -> Entry:
+    """Unregister before the start and refund buy-in and fee; the waiting list moves up."""
+    tournament = tournament_lock(tournament_id)
+    entry = entry_of(tournament, entry_id)
     if entry.status == Entry.Status.UNREGISTERED:
         raise Conflict("already_unregistered", _("This entry has been refunded already."))
     if entry.status == Entry.Status.ELIMINATED or (
