@@ -62,7 +62,7 @@
 
   var DEFAULT_KINDS = [
     "ready", "entry", "seating", "tournament", "hand", "message", "move", "action",
-    "elimination", "payout", "payouts", "structure", "money", "registration",
+    "elimination", "eliminations", "payout", "payouts", "structure", "money", "registration",
   ];
   var LAST_MINUTE_MS = 60 * 1000;
   var MAX_BACKOFF_MS = 30 * 1000;
