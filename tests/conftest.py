@@ -112,11 +112,23 @@ def tournament(director, room, structure):
     )
 
 
+def seat_players(api: ApiClient, tournament, names) -> dict[str, int]:
+    """Create and register players by name, then draw the seats; each name's entry id."""
+    entry_ids = {}
+    for name in names:
+        player_id = api.post("/players", {"name": name}).json()["id"]
+        entry = api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": player_id})
+        entry_ids[name] = entry.json()["id"]
+    api.post(f"/tournaments/{tournament.pk}/draw")
+    return entry_ids
+
+
+def numbered_players(count: int) -> list[str]:
+    return [f"P{i}" for i in range(count)]
+
+
 @pytest.fixture
 def seated_tournament(api, tournament):
     """The tournament with four players registered and the seats drawn: ready to start."""
-    for i in range(4):
-        player_id = api.post("/players", {"name": f"Player {i + 1}"}).json()["id"]
-        api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": player_id})
-    api.post(f"/tournaments/{tournament.pk}/draw")
+    seat_players(api, tournament, [f"Player {i + 1}" for i in range(4)])
     return tournament

@@ -225,9 +225,8 @@ def clock_operate(
                 after = clock_jump_state(before, periods, now, period_index)
             elif operation == "undo":
                 if expected_version is not None and expected_version != before.version:
-                    raise ClockError(
-                        "undo_stale",
-                        _("The clock has changed since; nothing was undone."),
+                    raise Conflict(
+                        "undo_stale", _("The clock has changed since; nothing was undone.")
                     )
                 after = clock_undo_state(before, periods, now, _undo_record(tournament))
             else:

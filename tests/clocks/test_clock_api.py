@@ -4,19 +4,12 @@ import pytest
 import time_machine
 
 from clocks.services.clock import clocks_advance_due, now_ms
+from tests.conftest import numbered_players, seat_players
 from tourney.models import TournamentEvent
 
 pytestmark = pytest.mark.django_db
 
 T0 = "2026-11-29 19:00:00 +01:00"
-
-
-def seated_tournament(api, tournament, players: int = 4):
-    for i in range(players):
-        pid = api.post("/players", {"name": f"P{i}"}).json()["id"]
-        api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": pid})
-    api.post(f"/tournaments/{tournament.pk}/draw")
-    return tournament
 
 
 def test_clock_cannot_start_before_the_draw(api, tournament):
@@ -26,7 +19,7 @@ def test_clock_cannot_start_before_the_draw(api, tournament):
 
 
 def test_start_pause_resume_and_the_derived_remaining_time(api, tournament):
-    seated_tournament(api, tournament)
+    seat_players(api, tournament, numbered_players(4))
     with time_machine.travel(T0, tick=False) as traveller:
         clock = api.post(f"/tournaments/{tournament.pk}/clock/start").json()
         assert clock["status"] == "running" and clock["period"]["small_blind"] == 100
@@ -46,7 +39,7 @@ def test_start_pause_resume_and_the_derived_remaining_time(api, tournament):
 
 
 def test_level_changes_on_time_without_drift(api, tournament):
-    seated_tournament(api, tournament)
+    seat_players(api, tournament, numbered_players(4))
     with time_machine.travel(T0, tick=False) as traveller:
         started = api.post(f"/tournaments/{tournament.pk}/clock/start").json()
         first_end = started["ends_at_ms"]
@@ -61,7 +54,7 @@ def test_level_changes_on_time_without_drift(api, tournament):
 
 
 def test_an_outage_steps_every_missed_level(api, tournament):
-    seated_tournament(api, tournament)
+    seat_players(api, tournament, numbered_players(4))
     with time_machine.travel(T0, tick=False) as traveller:
         api.post(f"/tournaments/{tournament.pk}/clock/start")
         traveller.shift(61 * 60)  # L1-L4 done: the first break has started
@@ -72,7 +65,7 @@ def test_an_outage_steps_every_missed_level(api, tournament):
 
 
 def test_floor_may_pause_but_not_skip_levels(api, api_as, tournament):
-    seated_tournament(api, tournament)
+    seat_players(api, tournament, numbered_players(4))
     api.post(f"/tournaments/{tournament.pk}/clock/start")
     floor = api_as("floor")
     assert floor.post(f"/tournaments/{tournament.pk}/clock/pause").status_code == 200
@@ -85,7 +78,7 @@ def test_on_time_task_is_ignored_when_stale_and_advances_when_current(api, tourn
     from clocks.services.clock import clocks_ending_soon
     from clocks.tasks import clock_advance_on_time
 
-    seated_tournament(api, tournament)
+    seat_players(api, tournament, numbered_players(4))
     with time_machine.travel(T0, tick=False) as traveller:
         api.post(f"/tournaments/{tournament.pk}/clock/start")
         clock = Clock.objects.get(tournament=tournament)

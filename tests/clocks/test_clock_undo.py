@@ -21,6 +21,7 @@ from clocks.domain.clock import (
     view,
 )
 from tests.clocks.test_domain_clock import BREAK_1, MIN, RIMOC, SEC, T0, ClockMachine, started
+from tests.conftest import numbered_players, seat_players
 from tourney.models import AuditEntry, TournamentEvent
 
 # --- the pure transition -------------------------------------------------------------------
@@ -181,10 +182,7 @@ T_EVENING = "2026-11-29 19:00:00 +01:00"
 @pytest.fixture
 def running(api, tournament):
     """The Rimóc tournament with four players, drawn and started at 19:00 (time frozen)."""
-    for i in range(4):
-        pid = api.post("/players", {"name": f"P{i}"}).json()["id"]
-        api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": pid})
-    api.post(f"/tournaments/{tournament.pk}/draw")
+    seat_players(api, tournament, numbered_players(4))
     with time_machine.travel(T_EVENING, tick=False) as traveller:
         api.post(f"/tournaments/{tournament.pk}/clock/start")
         yield tournament, traveller

@@ -11,7 +11,7 @@ from clocks.display_links import display_token
 from clocks.domain.structures import Period
 from clocks.selectors import chips_in_play, display_chips, move_from_event
 from clocks.services.clock import clock_operate
-from tests.clocks.test_clock_api import seated_tournament
+from tests.conftest import numbered_players, seat_players
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
 from tourney.services.tournaments import tournament_create
@@ -68,7 +68,7 @@ def test_the_state_of_a_pending_tournament(tournament):
 
 
 def test_the_state_while_running_follows_the_clock(api, tournament):
-    seated_tournament(api, tournament, players=4)
+    seat_players(api, tournament, numbered_players(4))
     token = display_token(tournament.pk)
     with time_machine.travel(T0, tick=False) as traveller:
         api.post(f"/tournaments/{tournament.pk}/clock/start")
@@ -87,7 +87,7 @@ def test_the_state_while_running_follows_the_clock(api, tournament):
 
 
 def test_the_display_page_renders_the_running_clock_before_any_script(api, tournament):
-    seated_tournament(api, tournament, players=4)
+    seat_players(api, tournament, numbered_players(4))
     with time_machine.travel(T0, tick=False) as traveller:
         api.post(f"/tournaments/{tournament.pk}/clock/start")
         traveller.shift(14 * 60 + 1)
@@ -100,7 +100,7 @@ def test_the_display_page_renders_the_running_clock_before_any_script(api, tourn
 
 
 def test_the_paused_class(api, director, tournament):
-    seated_tournament(api, tournament, players=2)
+    seat_players(api, tournament, numbered_players(2))
     token = display_token(tournament.pk)
     with time_machine.travel(T0, tick=False):
         api.post(f"/tournaments/{tournament.pk}/clock/start")
@@ -137,7 +137,7 @@ def test_the_director_message_when_the_model_has_one(tournament):
 
 
 def test_recent_moves_come_from_seating_and_entry_events(api, tournament):
-    seated_tournament(api, tournament, players=2)
+    seat_players(api, tournament, numbered_players(2))
     entry = tournament.entries.first()
     with transaction.atomic():
         locked = tournament_lock(tournament.pk)
@@ -202,7 +202,7 @@ def test_move_rows_need_a_table_and_a_seat():
 
 
 def test_clock_operations_still_work_with_the_display_open(api, director, tournament):
-    seated_tournament(api, tournament, players=2)
+    seat_players(api, tournament, numbered_players(2))
     with time_machine.travel(T0, tick=False):
         clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
         data = Client().get(state_url(display_token(tournament.pk))).json()

@@ -19,7 +19,7 @@ from clocks.display_links import display_token
 from clocks.domain.structures import Chip, Period, StructureData
 from clocks.services.clock import clock_advance_one, clock_operate
 from clocks.services.structures import structure_create
-from tests.clocks.test_clock_api import seated_tournament
+from tests.conftest import numbered_players, seat_players
 from tests.e2e.conftest import TV
 from tourney.services.tournaments import tournament_create, tournament_message_set
 
@@ -69,7 +69,8 @@ def short_tournament(api, director, room):
         fee=1_000,
         room_id=room.pk,
     )
-    return seated_tournament(api, tournament, players=12)
+    seat_players(api, tournament, numbered_players(12))
+    return tournament
 
 
 def open_display(new_page, url: str, skew_ms: int, viewport=TV) -> Page:

@@ -5,23 +5,13 @@ import pytest
 import time_machine
 
 from clocks.services.clock import clocks_advance_due
+from tests.conftest import seat_players
 from tourney.models import AuditEntry, Entry, Tournament, TournamentEvent
 
 pytestmark = pytest.mark.django_db
 
 T0 = "2026-11-29 19:00:00 +01:00"
 T0_MS = 1_795_975_200_000
-
-
-def seat_players(api, tournament, names):
-    ids = {}
-    for name in names:
-        pid = api.post("/players", {"name": name}).json()["id"]
-        ids[name] = api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": pid}).json()[
-            "id"
-        ]
-    api.post(f"/tournaments/{tournament.pk}/draw")
-    return ids
 
 
 def absent(api, tournament, entry_id, what="absent"):
