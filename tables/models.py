@@ -81,6 +81,8 @@ class TournamentTable(models.Model):
     # The empty seat the small blind would have posted from; the next dead button lands there.
     dead_small_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     hands_played = models.PositiveIntegerField(default=0)
+    # Hand-for-hand: the last hand-for-hand hand this table reported finished.
+    h4h_hand_done = models.PositiveIntegerField(default=0)
     button_draw = models.JSONField(default=list, blank=True)
 
     class Meta:
@@ -114,3 +116,91 @@ class HandReport(models.Model):
 
     class Meta:
         ordering = ["tournament_table_id", "hand_number"]
+
+
+class FloorAction(models.Model):
+    """An item of the floor's to-do list: a seat move, a table break or the final-table redraw.
+
+    Moves are applied to the seating at once (the chart shows where a player must go) and stay
+    `pending` until the floor confirms them; a move whose mover is not known yet (the source
+    table's button is unknown) has no `entry` and is applied when the floor names the player.
+    A break or redraw is a parent with one child `move` per player. `payload` keeps what the
+    slip prints (cards dealt, the seat pool) and `before`, the seats to restore on undo.
+    """
+
+    class Kind(models.TextChoices):
+        MOVE = "move", _("Move")
+        BREAK_TABLE = "break_table", _("Break table")
+        FINAL_TABLE_REDRAW = "final_table_redraw", _("Final-table redraw")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("To do")
+        DONE = "done", _("Done")
+        UNDONE = "undone", _("Undone")
+
+    tournament = models.ForeignKey(
+        "tourney.Tournament", on_delete=models.CASCADE, related_name="floor_actions"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="children"
+    )
+    entry = models.ForeignKey(
+        "tourney.Entry", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    from_table = models.PositiveIntegerField(null=True, blank=True)
+    from_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    to_table = models.PositiveIntegerField(null=True, blank=True)
+    to_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The source table's hands_played when planned: the mover is that hand's next big blind.
+    at_hand = models.PositiveIntegerField(null=True, blank=True)
+    cause = models.ForeignKey(
+        "tourney.Elimination", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    payload = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    done_at = models.DateTimeField(null=True, blank=True)
+    done_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["tournament_id", "id"]
+        indexes = [models.Index(fields=["tournament", "status"])]
+
+
+class ClockCall(models.Model):
+    """A clock called on a player (RULES.md 9): time to act, then the closing countdown."""
+
+    class Outcome(models.TextChoices):
+        ACTED = "acted", _("Acted in time")
+        EXPIRED = "expired", _("Time expired")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    tournament = models.ForeignKey(
+        "tourney.Tournament", on_delete=models.CASCADE, related_name="clock_calls"
+    )
+    tournament_table = models.ForeignKey(
+        TournamentTable, on_delete=models.CASCADE, related_name="clock_calls"
+    )
+    seat = models.PositiveSmallIntegerField()
+    entry = models.ForeignKey(
+        "tourney.Entry", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    called_at_ms = models.BigIntegerField()
+    seconds = models.PositiveIntegerField()
+    countdown_seconds = models.PositiveIntegerField()
+    ends_at_ms = models.BigIntegerField()
+    final_table = models.BooleanField(default=False)
+    called_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    ended_at_ms = models.BigIntegerField(null=True, blank=True)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices, blank=True)
+
+    class Meta:
+        ordering = ["tournament_id", "id"]

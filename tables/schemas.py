@@ -63,3 +63,102 @@ class DrawOut(Schema):
 
 class HandIn(Schema):
     button_seat: int | None = Field(None, ge=1, le=12)
+
+
+class EliminationIn(Schema):
+    entry_id: int
+    hand_start_stack: int | None = Field(None, ge=1)
+
+
+class EliminationsIn(Schema):
+    eliminations: list[EliminationIn] = Field(..., min_length=1, max_length=12)
+
+
+class PlaceOut(Schema):
+    entry_id: int
+    player_name: str = ""
+    place: int
+    place_to: int
+    table: int | None = None
+    seat: int | None = None
+    hand_start_stack: int | None = None
+
+
+class ActionOut(Schema):
+    id: int
+    kind: str
+    status: str
+    parent_id: int | None
+    entry_id: int | None
+    player_name: str | None
+    from_table: int | None
+    from_seat: int | None
+    to_table: int | None
+    to_seat: int | None
+    card: str | None = None
+    sits_out: bool = False
+    wait_hands: int | None = None
+    button_seat: int | None = None
+    created_at_ms: int | None
+    done_at_ms: int | None
+    moves: list["ActionOut"] = []
+
+
+class EliminationsOut(Schema):
+    results: list[PlaceOut]
+    actions: list[ActionOut]
+
+
+class EliminationUndoOut(Schema):
+    entry: dict
+    reverted_actions: list[ActionOut]
+    actions: list[ActionOut]
+
+
+class ActionDoneIn(Schema):
+    entry_id: int | None = None
+
+
+class ActionResultOut(Schema):
+    action: ActionOut
+    actions: list[ActionOut]
+
+
+class HandForHandIn(Schema):
+    active: bool
+
+
+class HandForHandOut(Schema):
+    active: bool
+    hand: int | None
+    tables_done: list[int]
+    tables_playing: list[int]
+    seconds_per_hand: int
+
+
+class ClockCallIn(Schema):
+    seat: int = Field(..., ge=1, le=12)
+    elapsed_seconds: int | None = Field(None, ge=0, le=3600)
+
+
+class ClockCallEndIn(Schema):
+    outcome: str = Field(..., pattern="^(acted|expired|cancelled)$")
+
+
+class ClockCallOut(Schema):
+    id: int
+    table: int
+    seat: int
+    entry_id: int | None
+    player_name: str | None
+    seconds: int
+    countdown_seconds: int
+    called_at_ms: int
+    countdown_from_ms: int
+    ends_at_ms: int
+    final_table: bool
+    phase: str
+    remaining_ms: int
+    outcome: str | None
+    at_expiry: dict
+    at_expiry_text: str

@@ -109,6 +109,7 @@ def tournament_tables_layout(tournament: Tournament, include_idle: bool = False)
             "small_blind_seat": t.small_blind_seat,
             "big_blind_seat": t.big_blind_seat,
             "hands_played": t.hands_played,
+            "h4h_hand_done": t.h4h_hand_done,
             "button_draw": [{**c, "label": Card.from_code(c["card"]).label} for c in t.button_draw],
             "restricted_seats": {str(k): v for k, v in restrictions.get(t.pk, {}).items()},
             "players": players.get(t.pk, []),

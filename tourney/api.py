@@ -149,6 +149,8 @@ def tournament_out(tournament: Tournament) -> dict:
         "version": tournament.version,
         "late_registration_level": tournament.late_registration_level,
         "display_message": tournament.display_message,
+        "hand_for_hand": tournament.hand_for_hand,
+        "h4h_hand": tournament.h4h_hand if tournament.hand_for_hand else None,
     }
 
 
@@ -381,8 +383,10 @@ api.add_router("/", router)
 def _mount_app_routers() -> None:
     from clocks.api import router as clocks_router
     from tables.api import router as tables_router
+    from tables.api_floor import router as floor_router
 
     api.add_router("/", tables_router)
+    api.add_router("/", floor_router)
     api.add_router("/", clocks_router)
 
 

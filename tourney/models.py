@@ -132,6 +132,10 @@ class Tournament(models.Model):
     chips_removed = models.PositiveBigIntegerField(default=0)
     # When the absent-player deadline was applied (RULES.md 2, absent_policy "eliminate").
     absent_deadline_applied_at = models.DateTimeField(null=True, blank=True)
+    # Hand-for-hand (RULES.md 11): on/off, and the number of the hand-for-hand hand in play.
+    hand_for_hand = models.BooleanField(_("hand-for-hand"), default=False)
+    h4h_hand = models.PositiveIntegerField(default=0)
+    h4h_started_at = models.DateTimeField(null=True, blank=True)
     seats_drawn_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -200,6 +204,51 @@ class Entry(models.Model):
             ),
         ]
         indexes = [models.Index(fields=["tournament", "status"])]
+
+
+class Elimination(models.Model):
+    """One entry busted (RULES.md 11): its finishing place range and the hand it busted in.
+
+    Entries busted in the same hand share a `bust_group` (under hand-for-hand: every bust of
+    that hand-for-hand hand, at any table). `place`..`place_to` is the range of places the
+    entry shares (equal when not tied). An undo sets `undone_at`; rows are never deleted.
+    """
+
+    class Reason(models.TextChoices):
+        BUST = "bust", _("Busted")
+        ABSENT = "absent", _("Absent at the deadline")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="eliminations"
+    )
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="eliminations")
+    bust_group = models.PositiveIntegerField()
+    reason = models.CharField(max_length=12, choices=Reason.choices, default=Reason.BUST)
+    hand_start_stack = models.PositiveBigIntegerField(null=True, blank=True)
+    place = models.PositiveIntegerField()
+    place_to = models.PositiveIntegerField()
+    table_number = models.PositiveIntegerField(null=True, blank=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    h4h_hand = models.PositiveIntegerField(null=True, blank=True)
+    at = models.DateTimeField()
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["tournament_id", "id"]
+        indexes = [models.Index(fields=["tournament", "bust_group"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry"],
+                condition=Q(undone_at__isnull=True),
+                name="one_standing_elimination_per_entry",
+            ),
+        ]
 
 
 class LedgerEntry(models.Model):

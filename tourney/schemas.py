@@ -103,6 +103,8 @@ class TournamentOut(Schema):
     version: int
     late_registration_level: int | None = None
     display_message: str = ""
+    hand_for_hand: bool = False
+    h4h_hand: int | None = None
 
 
 class EntryIn(Schema):

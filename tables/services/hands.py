@@ -6,7 +6,9 @@ from django.utils.translation import gettext as _
 
 from tables.domain.button import first_hand_blinds, next_hand_blinds, seats_not_dealt
 from tables.models import HandReport, TournamentTable
-from tables.selectors import table_blinds
+from tables.selectors import blinds_fields, table_blinds
+from tables.services.floor import floor_replan
+from tables.services.hand_for_hand import hand_for_hand_table_done
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Entry
 from tourney.services.audit import audit_record, audit_text
@@ -54,11 +56,12 @@ def hand_report(
         )
     else:
         blinds = next_hand_blinds(previous, occupied, table.seats)
+    hand_for_hand_table_done(actor, tournament, table)
     table.hands_played += 1
-    table.button_seat = blinds.button
-    table.small_blind_seat = blinds.small_blind
-    table.big_blind_seat = blinds.big_blind
-    table.save(update_fields=["hands_played", "button_seat", "small_blind_seat", "big_blind_seat"])
+    fields = blinds_fields(blinds)
+    for name, value in fields.items():
+        setattr(table, name, value)
+    table.save(update_fields=["hands_played", *fields])
     # A newcomer waiting for the button is dealt in once the button has passed their seat.
     Entry.objects.filter(
         tournament_table=table, status=Entry.Status.ACTIVE, waits_for_button=True
@@ -103,4 +106,6 @@ def hand_report(
         "hand",
         {"table": table.number, "hands_played": table.hands_played, **positions},
     )
+    # Balancing is judged after every hand (RULES.md 5).
+    floor_replan(actor=actor, tournament=tournament)
     return table

@@ -20,20 +20,16 @@ from django.utils.translation import gettext_noop
 
 from clocks.domain.clock import ClockState
 from clocks.domain.structures import Period
+from tables.services.floor import floor_replan
 from tourney.domain.registration import level_end_passed
 from tourney.errors import Conflict
-from tourney.models import Entry, Tournament
+from tourney.models import Elimination, Entry, Tournament
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
+from tourney.services.eliminations import eliminations_apply
 from tourney.services.entries import entry_of, entry_snapshot
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
-
-# Marked for translation; stored untranslated and translated when the log is read.
-ELIMINATION_SUMMARIES = {
-    "": gettext_noop("%(name)s eliminated, place %(place)s"),
-    "absent": gettext_noop("%(name)s eliminated: still absent at the deadline, place %(place)s"),
-}
 
 
 def _seated_entry(tournament: Tournament, entry_id: int) -> Entry:
@@ -86,64 +82,6 @@ def entry_mark_absent(*, actor, tournament_id: int, entry_id: int, absent: bool 
     return entry
 
 
-def entries_eliminate_together(
-    *,
-    actor,
-    tournament: Tournament,
-    entries: Sequence[Entry],
-    reason: str,
-    remove_stacks: bool,
-    now=None,
-) -> dict:
-    """Eliminate `entries` at once, inside the caller's transaction (tournament row locked).
-
-    They share the next finishing places (see the module docstring); with `remove_stacks`
-    each one's starting stack leaves play. Records one audit entry per entry and one
-    `eliminations` event. Returns the event payload.
-    """
-    now = now or timezone.now()
-    remaining = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
-    place_to = remaining
-    place_from = remaining - len(entries) + 1
-    results = []
-    for entry in entries:
-        before = entry_snapshot(entry)
-        entry.status = Entry.Status.ELIMINATED
-        entry.place = place_from
-        entry.ended_at = now
-        entry.absent_since = None
-        entry.save(update_fields=["status", "place", "ended_at", "absent_since"])
-        results.append(
-            {"entry_id": entry.pk, "player_name": entry.player.name, "place": place_from}
-        )
-        audit_record(
-            actor=actor,
-            action="entry.eliminate",
-            summary=audit_text(
-                ELIMINATION_SUMMARIES.get(reason, ELIMINATION_SUMMARIES[""]),
-                {"name": entry.player.name, "place": place_from},
-            ),
-            tournament=tournament,
-            target=entry,
-            before=before,
-            after={**entry_snapshot(entry), "place": place_from, "place_to": place_to},
-        )
-    removed = tournament.starting_stack * len(entries) if remove_stacks else 0
-    if removed:
-        tournament.chips_removed += removed
-        tournament.save(update_fields=["chips_removed"])
-    payload = {
-        "reason": reason,
-        "results": results,
-        "place_from": place_from,
-        "place_to": place_to,
-        "players_remaining": remaining - len(entries),
-        "chips_removed": removed,
-    }
-    event_append(tournament, "eliminations", payload)
-    return payload
-
-
 def absent_deadline_apply(
     *, tournament: Tournament, state: ClockState, periods: Sequence[Period]
 ) -> dict | None:
@@ -176,13 +114,16 @@ def absent_deadline_apply(
         target=tournament,
         after={"eliminated": [e.pk for e in absent]},
     )
-    if not absent:
-        return None
-    return entries_eliminate_together(
+    remaining = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+    if not absent or len(absent) >= remaining:
+        return None  # [INF] nobody would be left to win: the floor decides
+    rows = eliminations_apply(
         actor=None,
         tournament=tournament,
-        entries=absent,
-        reason="absent",
+        busts=[(entry, None) for entry in absent],
+        reason=Elimination.Reason.ABSENT,
         remove_stacks=True,
         now=now,
     )
+    floor_replan(actor=None, tournament=tournament, cause=rows[0])
+    return {"eliminated": [r.entry_id for r in rows]}

@@ -1,0 +1,695 @@
+"""The floor's to-do list: the moves, table breaks and final-table redraw the house rules call
+for after every change (RULES.md 5-7), applied to the seating and confirmed by staff.
+
+A plan is applied at once: the seating chart and the dealer pages show where each player must
+go, and the action stays `pending` until the floor confirms it. Only a move whose mover is not
+known (the source table's button is unknown) waits for the floor to name the player.
+"""
+
+import random
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+
+from django.db import transaction
+from django.db.models import Count
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from tables.domain.button import Blinds, first_hand_blinds, next_hand_blinds
+from tables.domain.floor import (
+    FloorPlan,
+    FloorRules,
+    FloorTable,
+    Move,
+    floor_plan,
+    halted_tables,
+    sits_out_at,
+    tables_wanted,
+)
+from tables.models import FloorAction, TournamentTable
+from tables.selectors import blinds_fields, table_blinds, unavailable_seats
+from tables.services.seating import seating_rules
+from tourney.domain.house_rules import HouseRules
+from tourney.errors import Conflict, InvalidInput, NotFound
+from tourney.models import Elimination, Entry, Tournament
+from tourney.selectors import tournament_rules
+from tourney.services.audit import audit_record, audit_text
+from tourney.services.events import event_append
+from tourney.services.locks import tournament_lock
+
+OPEN = TournamentTable.Status.OPEN
+PENDING = FloorAction.Status.PENDING
+BLINDS_FIELDS = ("button_seat", "small_blind_seat", "big_blind_seat", "dead_small_blind_seat")
+
+
+def floor_rules(rules: HouseRules) -> FloorRules:
+    return FloorRules(
+        balance_threshold=rules.balance_threshold,
+        halt_threshold=rules.halt_threshold,
+        source_order=rules.source_tiebreak,
+        break_order=rules.break_order,
+        break_tiebreak=rules.break_tiebreak,
+        final_table_size=rules.final_table_size,
+        seating=seating_rules(rules),
+        not_dealt=rules.not_dealt,
+    )
+
+
+def multi_table_start(tournament: Tournament) -> bool:
+    """True once the tournament has ever played on two or more tables (RULES.md 7.3)."""
+    return (
+        TournamentTable.objects.filter(tournament=tournament, opened_at__isnull=False).count() >= 2
+    )
+
+
+def _open_tables(tournament: Tournament) -> list[TournamentTable]:
+    return list(
+        TournamentTable.objects.filter(tournament=tournament, status=OPEN)
+        .select_related("table")
+        .order_by("number")
+    )
+
+
+def _unnamed_moves(tournament: Tournament) -> list[FloorAction]:
+    """Pending moves whose mover the floor has not named yet: a seat held, a player owed."""
+    return list(
+        FloorAction.objects.filter(
+            tournament=tournament, kind=FloorAction.Kind.MOVE, status=PENDING, entry__isnull=True
+        )
+    )
+
+
+def floor_tables(
+    tournament: Tournament, tables: Sequence[TournamentTable], physical: bool = False
+) -> list[FloorTable]:
+    """The open tables as the planner sees them.
+
+    Planning state (default): players where the seating says, seats promised to unnamed movers
+    reserved. `physical=True`: where players sit now, i.e. pending moves not yet walked count
+    at their old table (the halt rule is about who is really there).
+    """
+    by_pk = {t.pk: t for t in tables}
+    occupied: dict[int, dict[int, int]] = defaultdict(dict)
+    for tt_id, seat, entry_id in Entry.objects.filter(
+        tournament=tournament, status=Entry.Status.ACTIVE, tournament_table__in=list(by_pk)
+    ).values_list("tournament_table_id", "seat", "pk"):
+        occupied[tt_id][seat] = entry_id
+    reserved: dict[int, set[int]] = defaultdict(set)
+    leaving: Counter[int] = Counter()
+    number_to_pk = {t.number: t.pk for t in tables}
+    pending = FloorAction.objects.filter(
+        tournament=tournament, kind=FloorAction.Kind.MOVE, status=PENDING
+    ).values_list("entry_id", "from_table", "from_seat", "to_table", "to_seat")
+    for entry_id, from_table, from_seat, to_table, to_seat in pending:
+        to_pk, from_pk = number_to_pk.get(to_table), number_to_pk.get(from_table)
+        if entry_id is None:
+            if to_pk is not None:
+                reserved[to_pk].add(to_seat)
+            if from_pk is not None:
+                leaving[from_pk] += 1
+        elif physical and to_pk is not None and occupied[to_pk].get(to_seat) == entry_id:
+            del occupied[to_pk][to_seat]
+            if from_pk is not None and from_seat is not None:
+                occupied[from_pk][from_seat] = entry_id
+    restricted = unavailable_seats(list(tables))
+    return [
+        FloorTable(
+            number=t.number,
+            seats=t.seats,
+            occupied=dict(occupied.get(t.pk, {})),
+            unavailable=frozenset(restricted.get(t.pk, {})),
+            blinds=table_blinds(t),
+            reserved=frozenset() if physical else frozenset(reserved.get(t.pk, ())),
+            leaving=0 if physical else leaving.get(t.pk, 0),
+        )
+        for t in tables
+    ]
+
+
+def _needs_plan(tournament: Tournament, rules: FloorRules, multi: bool) -> bool:
+    """Cheap test on the table counts alone: does anything call for a move, break or redraw?
+
+    Most bust-outs in a big field change nothing; this keeps them from reading every seat.
+    """
+    counts = list(
+        Entry.objects.filter(
+            tournament=tournament, status=Entry.Status.ACTIVE, tournament_table__status=OPEN
+        )
+        .values("tournament_table_id")
+        .annotate(n=Count("id"))
+        .values_list("n", flat=True)
+    )
+    open_count = TournamentTable.objects.filter(tournament=tournament, status=OPEN).count()
+    if open_count == 0:
+        return False
+    if FloorAction.objects.filter(
+        tournament=tournament, kind=FloorAction.Kind.MOVE, status=PENDING, entry__isnull=True
+    ).exists():
+        return True  # unnamed movers change the counts the planner sees
+    counts += [0] * (open_count - len(counts))
+    players = sum(counts)
+    if open_count > tables_wanted(players, multi, rules):
+        return True
+    return max(counts) - min(counts) >= rules.balance_threshold
+
+
+def final_table_host(tables: Sequence[TournamentTable], final_table_size: int) -> TournamentTable:
+    """[INF] The first open table (by number) with chairs for the whole final table, else the
+    one with the most chairs."""
+    roomy = [t for t in tables if t.table.seats >= final_table_size]
+    if roomy:
+        return roomy[0]
+    return max(tables, key=lambda t: (t.table.seats, -t.number))
+
+
+def floor_replan(
+    *,
+    actor,
+    tournament: Tournament,
+    cause: Elimination | None = None,
+    rng: random.Random | None = None,
+) -> list[FloorAction]:
+    """Inside the caller's transaction (tournament locked): plan and apply what the field now
+    needs; returns the new top-level actions (moves, breaks, a redraw)."""
+    hrules = tournament_rules(tournament)
+    rules = floor_rules(hrules)
+    multi = multi_table_start(tournament)
+    if not _needs_plan(tournament, rules, multi):
+        return []
+    rng = rng or random.SystemRandom()
+    tables = _open_tables(tournament)
+    host = final_table_host(tables, rules.final_table_size)
+    final_seats = min(host.table.seats, rules.final_table_size)
+    plan = floor_plan(floor_tables(tournament, tables), rules, multi, host.number, final_seats, rng)
+    return _apply_plan(actor, tournament, plan, tables, cause, final_seats)
+
+
+def _entry_position(entry: Entry) -> list:
+    return [entry.tournament_table_id, entry.seat, entry.waits_for_button]
+
+
+def _table_state(table: TournamentTable) -> dict:
+    return {
+        "status": table.status,
+        "seats": table.seats,
+        **{name: getattr(table, name) for name in BLINDS_FIELDS},
+    }
+
+
+def _place(
+    entries: dict[int, Entry], seats: Iterable[tuple[int, TournamentTable, int, bool]]
+) -> None:
+    """Seat entries as (entry_id, table, seat, sits_out), freeing all their old seats first so
+    a redraw never collides with the one-player-per-seat constraint."""
+    seats = list(seats)
+    moving = [entries[entry_id] for entry_id, *_rest in seats]
+    Entry.objects.filter(pk__in=[e.pk for e in moving]).update(seat=None)
+    for entry_id, table, seat, sits_out in seats:
+        entry = entries[entry_id]
+        entry.tournament_table = table
+        entry.seat = seat
+        entry.waits_for_button = sits_out
+        entry.save(update_fields=["tournament_table", "seat", "waits_for_button"])
+
+
+def _player_names(entry_ids: Iterable[int]) -> dict[int, Entry]:
+    return {
+        e.pk: e
+        for e in Entry.objects.select_related("player", "tournament_table").filter(
+            pk__in=list(entry_ids)
+        )
+    }
+
+
+def _apply_plan(
+    actor,
+    tournament: Tournament,
+    plan: FloorPlan,
+    tables: list[TournamentTable],
+    cause: Elimination | None,
+    final_seats: int,
+) -> list[FloorAction]:
+    now = timezone.now()
+    by_number = {t.number: t for t in tables}
+    user = actor if actor is not None and actor.is_authenticated else None
+    created: list[FloorAction] = []
+
+    def action(**fields) -> FloorAction:
+        return FloorAction.objects.create(
+            tournament=tournament, created_at=now, created_by=user, cause=cause, **fields
+        )
+
+    if plan.final_table is not None:
+        draw = plan.final_table
+        host = by_number[draw.table]
+        entries = _player_names(s.entry_id for s in draw.seats)
+        before = {str(e.pk): _entry_position(e) for e in entries.values()}
+        tables_before = {str(t.pk): _table_state(t) for t in tables}
+        parent = action(
+            kind=FloorAction.Kind.FINAL_TABLE_REDRAW,
+            to_table=host.number,
+            payload={
+                "before": before,
+                "tables_before": tables_before,
+                "button_seat": draw.button_seat,
+                "button_cards": [{"seat": s, "card": c.code} for s, c in draw.button_cards],
+                "seats": [
+                    {"entry_id": s.entry_id, "card": s.card.code, "to_seat": s.to_seat}
+                    for s in draw.seats
+                ],
+            },
+        )
+        for drawn in draw.seats:
+            entry = entries[drawn.entry_id]
+            action(
+                kind=FloorAction.Kind.MOVE,
+                parent=parent,
+                entry=entry,
+                from_table=entry.tournament_table.number,
+                from_seat=entry.seat,
+                to_table=host.number,
+                to_seat=drawn.to_seat,
+                payload={"card": drawn.card.code, "sits_out": False, "wait_hands": None},
+            )
+        _place(entries, ((s.entry_id, host, s.to_seat, False) for s in draw.seats))
+        host.seats = final_seats
+        blinds = first_hand_blinds(draw.button_seat, [s.to_seat for s in draw.seats], final_seats)
+        for name, value in blinds_fields(blinds).items():
+            setattr(host, name, value)
+        host.button_draw = [{"seat": s, "card": c.code} for s, c in draw.button_cards]
+        host.save(update_fields=["seats", *BLINDS_FIELDS, "button_draw"])
+        for table in tables:
+            if table.pk != host.pk:
+                _close(table, now)
+        created.append(parent)
+
+    for table_break in plan.breaks:
+        broken = by_number[table_break.table]
+        entries = _player_names(s.entry_id for s in table_break.seats)
+        parent = action(
+            kind=FloorAction.Kind.BREAK_TABLE,
+            from_table=broken.number,
+            payload={
+                "before": {str(e.pk): _entry_position(e) for e in entries.values()},
+                "tables_before": {str(broken.pk): _table_state(broken)},
+                "seat_pool": [list(s) for s in table_break.seat_pool],
+                "scrambled": [list(s) for s in table_break.scrambled],
+                "seats": [
+                    {
+                        "entry_id": s.entry_id,
+                        "card": s.card.code,
+                        "to_table": s.to_table,
+                        "to_seat": s.to_seat,
+                    }
+                    for s in table_break.seats
+                ],
+            },
+        )
+        for drawn in table_break.seats:
+            entry = entries[drawn.entry_id]
+            action(
+                kind=FloorAction.Kind.MOVE,
+                parent=parent,
+                entry=entry,
+                from_table=broken.number,
+                from_seat=entry.seat,
+                to_table=drawn.to_table,
+                to_seat=drawn.to_seat,
+                at_hand=broken.hands_played,
+                payload={"card": drawn.card.code, "sits_out": drawn.sits_out, "wait_hands": None},
+            )
+        _place(
+            entries,
+            ((s.entry_id, by_number[s.to_table], s.to_seat, s.sits_out) for s in table_break.seats),
+        )
+        _close(broken, now)
+        created.append(parent)
+
+    known = [m for m in plan.moves if m.entry_id is not None]
+    entries = _player_names(m.entry_id for m in known)
+    for move in plan.moves:
+        created.append(_move_action(action, move, entries, by_number))
+    _place(entries, ((m.entry_id, by_number[m.to_table], m.to_seat, m.sits_out) for m in known))
+
+    if created:
+        _record_plan(actor, tournament, created)
+    return created
+
+
+def _move_action(action, move: Move, entries: dict[int, Entry], by_number) -> FloorAction:
+    entry = entries.get(move.entry_id) if move.entry_id is not None else None
+    source = by_number[move.from_table]
+    return action(
+        kind=FloorAction.Kind.MOVE,
+        entry=entry,
+        from_table=move.from_table,
+        from_seat=move.from_seat,
+        to_table=move.to_table,
+        to_seat=move.to_seat,
+        at_hand=source.hands_played,
+        payload={
+            "sits_out": move.sits_out,
+            "wait_hands": move.wait_hands,
+            "before": {str(entry.pk): _entry_position(entry)} if entry else {},
+        },
+    )
+
+
+def _close(table: TournamentTable, now) -> None:
+    table.status = TournamentTable.Status.CLOSED
+    table.closed_at = now
+    table.save(update_fields=["status", "closed_at"])
+
+
+PLAN_SUMMARIES = {
+    FloorAction.Kind.MOVE: gettext_noop(
+        "Move: %(name)s from table %(from_table)s seat %(from_seat)s to table %(to_table)s "
+        "seat %(to_seat)s"
+    ),
+    FloorAction.Kind.BREAK_TABLE: gettext_noop("Table %(from_table)s breaks: %(count)s players"),
+    FloorAction.Kind.FINAL_TABLE_REDRAW: gettext_noop(
+        "Final table at table %(to_table)s: %(count)s players redrawn"
+    ),
+}
+
+
+def _record_plan(actor, tournament: Tournament, created: list[FloorAction]) -> None:
+    rows = floor_actions_out(created)
+    for action, row in zip(created, rows, strict=True):
+        audit_record(
+            actor=actor,
+            action=f"floor.{action.kind}",
+            summary=audit_text(
+                PLAN_SUMMARIES[action.kind],
+                {
+                    "name": row["player_name"] or _("the player who is big blind next"),
+                    "from_table": row["from_table"],
+                    "from_seat": row["from_seat"] or "?",
+                    "to_table": row["to_table"],
+                    "to_seat": row["to_seat"],
+                    "count": len(row["moves"]),
+                },
+            ),
+            tournament=tournament,
+            target=action,
+            after=row,
+        )
+    event_append(tournament, "actions", {"reason": "planned", "actions": rows})
+
+
+# --- Reading the to-do list -----------------------------------------------------------------
+
+
+def _ms(value) -> int | None:
+    return int(value.timestamp() * 1000) if value else None
+
+
+def floor_actions_out(actions: Sequence[FloorAction]) -> list[dict]:
+    """API rows for top-level actions, each with its child moves under `moves`."""
+    ids = [a.pk for a in actions]
+    children: dict[int, list[FloorAction]] = defaultdict(list)
+    for child in FloorAction.objects.filter(parent_id__in=ids).order_by("id"):
+        children[child.parent_id].append(child)
+    entry_ids = {a.entry_id for a in actions} | {
+        c.entry_id for kids in children.values() for c in kids
+    }
+    names = dict(
+        Entry.objects.filter(pk__in=[e for e in entry_ids if e]).values_list("pk", "player__name")
+    )
+
+    def row(a: FloorAction) -> dict:
+        return {
+            "id": a.pk,
+            "kind": a.kind,
+            "status": a.status,
+            "parent_id": a.parent_id,
+            "entry_id": a.entry_id,
+            "player_name": names.get(a.entry_id),
+            "from_table": a.from_table,
+            "from_seat": a.from_seat,
+            "to_table": a.to_table,
+            "to_seat": a.to_seat,
+            "card": a.payload.get("card"),
+            "sits_out": bool(a.payload.get("sits_out")),
+            "wait_hands": a.payload.get("wait_hands"),
+            "button_seat": a.payload.get("button_seat"),
+            "created_at_ms": _ms(a.created_at),
+            "done_at_ms": _ms(a.done_at),
+            "moves": [row(c) for c in children.get(a.pk, [])],
+        }
+
+    return [row(a) for a in actions]
+
+
+def floor_actions_list(tournament: Tournament, status: str | None = None) -> list[dict]:
+    """Top-level actions, newest first; `status` filters (pending, done, undone)."""
+    actions = FloorAction.objects.filter(tournament=tournament, parent__isnull=True)
+    if status:
+        actions = actions.filter(status=status)
+    return floor_actions_out(list(actions.order_by("-id")[:200]))
+
+
+def floor_halted_tables(tournament: Tournament) -> frozenset[int]:
+    """Tables that must hold play (TDA 11-D), judged on who sits where right now."""
+    tables = _open_tables(tournament)
+    if len(tables) < 2:
+        return frozenset()
+    rules = floor_rules(tournament_rules(tournament))
+    return halted_tables(floor_tables(tournament, tables, physical=True), rules)
+
+
+# --- Confirming and undoing -----------------------------------------------------------------
+
+
+def _action_of(tournament: Tournament, action_id: int) -> FloorAction:
+    action = FloorAction.objects.filter(tournament=tournament, pk=action_id).first()
+    if action is None:
+        raise NotFound(
+            "action_not_found", _("There is no floor action %(id)s.") % {"id": action_id}
+        )
+    return action
+
+
+def _sits_out_on_arrival(table: TournamentTable, seat: int, rules: HouseRules) -> bool:
+    blinds = table_blinds(table)
+    if blinds is None:
+        return False
+    occupied = set(
+        Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).values_list(
+            "seat", flat=True
+        )
+    ) | {seat}
+    if len(occupied) < 2:
+        return False
+    upcoming: Blinds = next_hand_blinds(blinds, occupied, table.seats)
+    return sits_out_at(seat, upcoming, table.seats, rules.not_dealt)
+
+
+def _name_mover(tournament: Tournament, action: FloorAction, entry_id: int | None) -> None:
+    """Apply a move whose mover the floor names now (or corrects)."""
+    if entry_id is None:
+        if action.entry_id is None:
+            raise Conflict(
+                "mover_unknown",
+                _("Say who moved: the player who is big blind next at table %(t)s.")
+                % {"t": action.from_table},
+            )
+        return
+    if entry_id == action.entry_id:
+        return
+    source = TournamentTable.objects.filter(tournament=tournament, number=action.from_table).first()
+    entry = (
+        Entry.objects.select_related("player")
+        .filter(tournament=tournament, pk=entry_id, status=Entry.Status.ACTIVE)
+        .first()
+    )
+    if entry is None or source is None or entry.tournament_table_id != source.pk:
+        raise Conflict(
+            "mover_not_at_table",
+            _("That player is not playing at table %(t)s.") % {"t": action.from_table},
+        )
+    destination = TournamentTable.objects.get(tournament=tournament, number=action.to_table)
+    if action.entry_id is not None:
+        # The floor moved somebody else: the planned player goes back to the seat they left.
+        planned = Entry.objects.select_related("player").get(pk=action.entry_id)
+        old_pk, old_seat, old_waits = action.payload["before"][str(planned.pk)]
+        if (
+            Entry.objects.filter(
+                tournament_table_id=old_pk, seat=old_seat, status=Entry.Status.ACTIVE
+            )
+            .exclude(pk=planned.pk)
+            .exists()
+        ):
+            raise Conflict(
+                "seat_taken",
+                _("The seat %(name)s left is taken now; undo the move instead.")
+                % {"name": planned.player.name},
+            )
+        planned.tournament_table_id, planned.seat, planned.waits_for_button = (
+            old_pk,
+            old_seat,
+            old_waits,
+        )
+        planned.save(update_fields=["tournament_table", "seat", "waits_for_button"])
+    rules = tournament_rules(tournament)
+    action.payload["before"] = {str(entry.pk): _entry_position(entry)}
+    action.from_seat = entry.seat
+    entry.tournament_table = destination
+    entry.seat = action.to_seat
+    entry.waits_for_button = _sits_out_on_arrival(destination, action.to_seat, rules)
+    entry.save(update_fields=["tournament_table", "seat", "waits_for_button"])
+    action.entry = entry
+
+
+def floor_action_done(
+    *, actor, tournament_id: int, action_id: int, entry_id: int | None = None
+) -> dict:
+    """The floor confirms an action; for a move, `entry_id` names who moved when the system
+    could not know (or corrects it). Confirming a break or redraw confirms all its moves."""
+    with transaction.atomic():
+        tournament = tournament_lock(tournament_id)
+        action = _action_of(tournament, action_id)
+        if action.status != PENDING:
+            raise Conflict(
+                "action_not_pending",
+                _("This action is already %(s)s.") % {"s": action.get_status_display().lower()},
+            )
+        if action.kind != FloorAction.Kind.MOVE and entry_id is not None:
+            raise InvalidInput(
+                "invalid_input", _("Only a single move can name the player who moved.")
+            )
+        before = floor_actions_out([action])[0]
+        if action.kind == FloorAction.Kind.MOVE:
+            _name_mover(tournament, action, entry_id)
+        now = timezone.now()
+        user = actor if actor is not None and actor.is_authenticated else None
+        action.status = FloorAction.Status.DONE
+        action.done_at, action.done_by = now, user
+        action.save()
+        action.children.filter(status=PENDING).update(
+            status=FloorAction.Status.DONE, done_at=now, done_by=user
+        )
+        parent = action.parent
+        if parent is not None and not parent.children.filter(status=PENDING).exists():
+            parent.status = FloorAction.Status.DONE
+            parent.done_at, parent.done_by = now, user
+            parent.save(update_fields=["status", "done_at", "done_by"])
+        row = floor_actions_out([parent or action])[0]
+        audit_record(
+            actor=actor,
+            action="floor.done",
+            summary=audit_text(gettext_noop("Floor action %(id)s done"), {"id": action.pk}),
+            tournament=tournament,
+            target=action,
+            before=before,
+            after=floor_actions_out([action])[0],
+        )
+        event_append(tournament, "actions", {"reason": "done", "actions": [row]})
+        replanned = floor_replan(actor=actor, tournament=tournament)
+    return {"action": row, "actions": floor_actions_out(replanned)}
+
+
+def _revertible(action: FloorAction) -> bool:
+    """Every player of the action still plays where it put them, and every seat they came
+    from is free (or freed by this same revert)."""
+    moves = list(action.children.all()) if action.kind != FloorAction.Kind.MOVE else [action]
+    moves = [m for m in moves if m.entry_id is not None]
+    before = action.payload.get("before", {})
+    if not moves:
+        return True
+    ids = [m.entry_id for m in moves]
+    current = {e.pk: e for e in Entry.objects.filter(pk__in=ids, status=Entry.Status.ACTIVE)}
+    if len(current) != len(ids):
+        return False
+    for m in moves:
+        dest = (
+            TournamentTable.objects.filter(tournament_id=action.tournament_id, number=m.to_table)
+            .values_list("pk", flat=True)
+            .first()
+        )
+        e = current[m.entry_id]
+        if e.tournament_table_id != dest or e.seat != m.to_seat:
+            return False
+    targets = [tuple(before[str(i)][:2]) for i in ids if str(i) in before]
+    taken = (
+        Entry.objects.filter(status=Entry.Status.ACTIVE)
+        .exclude(pk__in=ids)
+        .filter(tournament_table_id__in=[t for t, _s in targets])
+        .values_list("tournament_table_id", "seat")
+    )
+    return not (set(taken) & set(targets))
+
+
+def floor_action_revert(action: FloorAction, actor, now) -> bool:
+    """Inside the caller's transaction: put the players of `action` back where they were and
+    reopen the tables it closed. Returns False (and changes nothing) when that is no longer
+    possible because play moved on."""
+    if action.status == FloorAction.Status.UNDONE or not _revertible(action):
+        return False
+    before = action.payload.get("before", {})
+    ids = [int(i) for i in before]
+    entries = {e.pk: e for e in Entry.objects.filter(pk__in=ids)}
+    Entry.objects.filter(pk__in=ids).update(seat=None)
+    for entry_id, (table_pk, seat, waits) in ((int(k), v) for k, v in before.items()):
+        entry = entries[entry_id]
+        entry.tournament_table_id, entry.seat, entry.waits_for_button = table_pk, seat, waits
+        entry.save(update_fields=["tournament_table", "seat", "waits_for_button"])
+    for table_pk, state in action.payload.get("tables_before", {}).items():
+        TournamentTable.objects.filter(pk=int(table_pk)).update(closed_at=None, **state)
+    user = actor if actor is not None and actor.is_authenticated else None
+    action.status = FloorAction.Status.UNDONE
+    action.done_at, action.done_by = now, user
+    action.save(update_fields=["status", "done_at", "done_by"])
+    action.children.update(status=FloorAction.Status.UNDONE, done_at=now, done_by=user)
+    return True
+
+
+def floor_action_undo(*, actor, tournament_id: int, action_id: int) -> dict:
+    """Undo a move, break or redraw: players go back to the seats they left, broken tables
+    reopen; then the floor is planned again from there."""
+    with transaction.atomic():
+        tournament = tournament_lock(tournament_id)
+        action = _action_of(tournament, action_id)
+        if action.parent_id is not None:
+            raise Conflict(
+                "undo_part_of_action",
+                _("This move is part of a table break or redraw: undo that instead."),
+            )
+        if action.status == FloorAction.Status.UNDONE:
+            raise Conflict("already_undone", _("This action has been undone already."))
+        before = floor_actions_out([action])[0]
+        if not floor_action_revert(action, actor, timezone.now()):
+            raise Conflict(
+                "undo_stale",
+                _("Play has moved on since (a player busted or moved again): undo that first."),
+            )
+        row = floor_actions_out([action])[0]
+        audit_record(
+            actor=actor,
+            action="floor.undo",
+            summary=audit_text(gettext_noop("Floor action %(id)s undone"), {"id": action.pk}),
+            tournament=tournament,
+            target=action,
+            before=before,
+            after=row,
+        )
+        event_append(tournament, "actions", {"reason": "undone", "actions": [row]})
+    return {"action": row, "actions": []}
+
+
+def floor_actions_revert_caused_by(
+    tournament: Tournament, eliminations: Sequence[Elimination], actor, now
+) -> list[FloorAction]:
+    """Undo of a bust-out: revert the still-pending actions it caused, newest first. Actions
+    the floor has confirmed stay (players really moved); the field is replanned after."""
+    reverted = []
+    for action in FloorAction.objects.filter(
+        tournament=tournament,
+        parent__isnull=True,
+        status=PENDING,
+        cause__in=[e.pk for e in eliminations],
+    ).order_by("-id"):
+        if floor_action_revert(action, actor, now):
+            reverted.append(action)
+    return reverted

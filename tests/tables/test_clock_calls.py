@@ -1,0 +1,77 @@
+"""Calling the clock on a player (RULES.md 9): house times, the final table, the countdown and
+what happens at zero; time moved by time-machine."""
+
+import pytest
+import time_machine
+
+from tests.conftest import numbered_players, seat_players
+from tourney.models import Entry
+
+pytestmark = pytest.mark.django_db
+
+T0 = "2026-11-29 21:00:00 +01:00"
+
+
+def call(api, tournament, table, seat, **extra):
+    return api.post(
+        f"/tournaments/{tournament.pk}/tables/{table}/clock-calls", {"seat": seat, **extra}
+    )
+
+
+def end(api, tournament, call_id, outcome):
+    return api.post(f"/tournaments/{tournament.pk}/clock-calls/{call_id}/end", {"outcome": outcome})
+
+
+def test_mirage_final_table_clock_is_60_seconds_then_check_without_a_bet(api, tournament):
+    tournament.house_rules = "mirage"
+    tournament.save(update_fields=["house_rules"])
+    seat_players(api, tournament, numbered_players(6))
+    seat = Entry.objects.filter(tournament=tournament).first().seat
+    with time_machine.travel(T0, tick=False) as traveller:
+        early = call(api, tournament, 1, seat, elapsed_seconds=60)
+        assert early.status_code == 409 and early.json()["code"] == "clock_call_too_early"
+        response = call(api, tournament, 1, seat, elapsed_seconds=95)
+        assert response.status_code == 201, response.json()
+        row = response.json()
+        assert row["final_table"] is True and row["seconds"] == 60
+        assert row["at_expiry"] == {"facing_bet": "fold", "no_bet": "check"}
+        assert call(api, tournament, 1, seat).json()["code"] == "clock_call_running"
+        listed = api.get(f"/tournaments/{tournament.pk}/clock-calls").json()
+        assert [c["id"] for c in listed] == [row["id"]]
+        traveller.shift(59)
+        not_yet = end(api, tournament, row["id"], "expired")
+        assert not_yet.status_code == 409 and not_yet.json()["code"] == "clock_call_not_expired"
+        traveller.shift(1)  # exactly at zero: acting still counts (RULES.md 9 ex. 3)
+        acted = end(api, tournament, row["id"], "acted")
+        assert acted.status_code == 200 and acted.json()["outcome"] == "acted"
+        assert api.get(f"/tournaments/{tournament.pk}/clock-calls").json() == []
+
+
+def test_tda_clock_has_a_closing_countdown_and_expires(api, tournament):
+    tournament.house_rules = "tda2024"
+    tournament.save(update_fields=["house_rules"])
+    seat_players(api, tournament, numbered_players(12))
+    entry = Entry.objects.filter(tournament=tournament, tournament_table__number=1).first()
+    with time_machine.travel(T0, tick=False) as traveller:
+        row = call(api, tournament, 1, entry.seat).json()
+        assert (row["seconds"], row["countdown_seconds"]) == (25, 5)
+        assert row["final_table"] is False and row["player_name"] == entry.player.name
+        traveller.shift(27)
+        listed = api.get(f"/tournaments/{tournament.pk}/clock-calls").json()[0]
+        assert listed["phase"] == "countdown" and listed["remaining_ms"] == 3_000
+        traveller.shift(4)
+        late = end(api, tournament, row["id"], "acted")
+        assert late.status_code == 409 and late.json()["code"] == "clock_call_expired"
+        assert end(api, tournament, row["id"], "expired").json()["outcome"] == "expired"
+
+
+def test_clock_call_refuses_an_empty_seat_and_a_bad_outcome(api, tournament):
+    seat_players(api, tournament, numbered_players(4))
+    taken = set(Entry.objects.filter(tournament=tournament).values_list("seat", flat=True))
+    empty = next(s for s in range(1, 11) if s not in taken)
+    response = call(api, tournament, 1, empty)
+    assert response.status_code == 422 and response.json()["code"] == "seat_empty"
+    assert call(api, tournament, 7, 1).status_code == 404
+    row = call(api, tournament, 1, min(taken)).json()
+    assert end(api, tournament, row["id"], "maybe").status_code == 422
+    assert end(api, tournament, row["id"], "cancelled").json()["outcome"] == "cancelled"

@@ -1,0 +1,415 @@
+"""Bust-outs (RULES.md 11): finishing places, the floor's consequences, and undo.
+
+Every elimination, whether reported from a table or applied by the absent-player deadline, is
+written here: an `Elimination` row per entry, entries busted in the same hand sharing a
+`bust_group` (under hand-for-hand, every bust of that hand-for-hand hand at any table). Places
+come from `tourney.domain.places`; when a later bust joins a hand-for-hand hand, or a bust is
+undone, the places of the group and of every later bust are set again, so the results always
+read as if the mistake had never happened.
+"""
+
+import random
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.db.models import F, Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from tables.models import TournamentTable
+from tables.services.floor import floor_actions_out, floor_actions_revert_caused_by, floor_replan
+from tourney.domain.places import Bust, places_for_busts
+from tourney.errors import Conflict, InvalidInput
+from tourney.models import Elimination, Entry, Tournament
+from tourney.selectors import tournament_rules
+from tourney.services.audit import audit_record, audit_text
+from tourney.services.entries import entry_of, entry_snapshot
+from tourney.services.events import event_append
+from tourney.services.locks import tournament_lock
+
+# Marked for translation; stored untranslated and translated when the log is read.
+ELIMINATION_SUMMARIES = {
+    Elimination.Reason.BUST: gettext_noop("%(name)s eliminated, place %(place)s"),
+    Elimination.Reason.ABSENT: gettext_noop(
+        "%(name)s eliminated: still absent at the deadline, place %(place)s"
+    ),
+}
+
+
+def _standing(tournament: Tournament):
+    return Elimination.objects.filter(tournament=tournament, undone_at__isnull=True)
+
+
+def _bust(e: Elimination) -> Bust:
+    return Bust(entry_id=e.entry_id, start_stack=e.hand_start_stack, table=e.table_number)
+
+
+def _place_group(
+    rows: Sequence[Elimination], remaining_before: int, hand_for_hand: bool, h4h_mode: str
+) -> None:
+    """Set `place`/`place_to` of one bust group's rows (saved by the caller)."""
+    try:
+        placings = places_for_busts(
+            remaining_before,
+            [_bust(e) for e in rows],
+            hand_for_hand=hand_for_hand,
+            h4h_mode=h4h_mode,
+        )
+    except ValueError as exc:
+        raise InvalidInput(
+            "hand_start_stack_required",
+            _("Give the stack at the start of the hand for every player busted in it, or none."),
+        ) from exc
+    by_entry = {p.entry_id: p for p in placings}
+    for row in rows:
+        row.place, row.place_to = by_entry[row.entry_id].place, by_entry[row.entry_id].place_to
+
+
+def _results(rows: Sequence[Elimination], names: dict[int, str]) -> list[dict]:
+    return [
+        {
+            "entry_id": e.entry_id,
+            "player_name": names.get(e.entry_id, ""),
+            "place": e.place,
+            "place_to": e.place_to,
+            "table": e.table_number,
+            "seat": e.seat,
+            "hand_start_stack": e.hand_start_stack,
+        }
+        for e in sorted(rows, key=lambda e: (e.place, e.entry_id))
+    ]
+
+
+def _finish_if_won(actor, tournament: Tournament, now) -> Entry | None:
+    """One player left: the winner takes 1st place and the tournament is over."""
+    standing = list(
+        Entry.objects.select_related("player").filter(
+            tournament=tournament, status=Entry.Status.ACTIVE
+        )[:2]
+    )
+    if len(standing) != 1 or tournament.status != Tournament.Status.RUNNING:
+        return None
+    winner = standing[0]
+    winner.place = 1
+    winner.save(update_fields=["place"])
+    tournament.status = Tournament.Status.FINISHED
+    tournament.finished_at = now
+    tournament.save(update_fields=["status", "finished_at"])
+    audit_record(
+        actor=actor,
+        action="tournament.finish",
+        summary=audit_text(
+            gettext_noop("%(name)s wins %(tournament)s"),
+            {"name": winner.player.name, "tournament": tournament.name},
+        ),
+        tournament=tournament,
+        target=tournament,
+        before={"status": "running"},
+        after={"status": "finished", "winner_entry_id": winner.pk},
+    )
+    event_append(
+        tournament,
+        "tournament",
+        {
+            "status": tournament.status,
+            "winner": {"entry_id": winner.pk, "name": winner.player.name},
+        },
+    )
+    return winner
+
+
+def eliminations_apply(
+    *,
+    actor,
+    tournament: Tournament,
+    busts: Sequence[tuple[Entry, int | None]],
+    reason: str = Elimination.Reason.BUST,
+    remove_stacks: bool = False,
+    now=None,
+) -> list[Elimination]:
+    """Eliminate entries busted in one hand, inside the caller's transaction (tournament row
+    locked, entries checked as playing). Returns the rows of the whole bust group (a
+    hand-for-hand hand may have earlier busts from other tables), places set."""
+    now = now or timezone.now()
+    rules = tournament_rules(tournament)
+    standing = _standing(tournament)
+    remaining = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+    h4h = tournament.hand_for_hand and reason == Elimination.Reason.BUST
+    group: list[Elimination] = (
+        list(standing.filter(h4h_hand=tournament.h4h_hand, reason=reason)) if h4h else []
+    )
+    if group:
+        bust_group = group[0].bust_group
+    else:
+        bust_group = (standing.aggregate(n=Max("bust_group"))["n"] or 0) + 1
+    user = actor if actor is not None and actor.is_authenticated else None
+    new_rows = [
+        Elimination(
+            tournament=tournament,
+            entry=entry,
+            bust_group=bust_group,
+            reason=reason,
+            hand_start_stack=stack,
+            table_number=entry.tournament_table.number if entry.tournament_table_id else None,
+            seat=entry.seat,
+            h4h_hand=tournament.h4h_hand if h4h else None,
+            at=now,
+            by=user,
+            place=0,
+            place_to=0,
+        )
+        for entry, stack in busts
+    ]
+    rows = group + new_rows
+    _place_group(rows, remaining + len(group), h4h, rules.h4h_mode)
+    for row in group:
+        row.save(update_fields=["place", "place_to"])
+        Entry.objects.filter(pk=row.entry_id).update(place=row.place)
+    Elimination.objects.bulk_create(new_rows)
+    for (entry, _stack), row in zip(busts, new_rows, strict=True):
+        before = entry_snapshot(entry)
+        entry.status = Entry.Status.ELIMINATED
+        entry.place = row.place
+        entry.ended_at = now
+        entry.absent_since = None
+        entry.waits_for_button = False
+        entry.save(
+            update_fields=["status", "place", "ended_at", "absent_since", "waits_for_button"]
+        )
+        audit_record(
+            actor=actor,
+            action="entry.eliminate",
+            summary=audit_text(
+                ELIMINATION_SUMMARIES.get(reason, ELIMINATION_SUMMARIES[Elimination.Reason.BUST]),
+                {"name": entry.player.name, "place": row.place},
+            ),
+            tournament=tournament,
+            target=entry,
+            before=before,
+            after={
+                **entry_snapshot(entry),
+                "place": row.place,
+                "place_to": row.place_to,
+                "hand_start_stack": row.hand_start_stack,
+                "bust_group": bust_group,
+            },
+        )
+    removed = tournament.starting_stack * len(busts) if remove_stacks else 0
+    if removed:
+        tournament.chips_removed += removed
+        tournament.save(update_fields=["chips_removed"])
+    names = {e.pk: e.player.name for e, _s in busts}
+    names.update(
+        Entry.objects.filter(pk__in=[r.entry_id for r in group]).values_list("pk", "player__name")
+    )
+    event_append(
+        tournament,
+        "eliminations",
+        {
+            "reason": reason,
+            "results": _results(rows, names),
+            "place_from": min(r.place for r in rows),
+            "place_to": max(r.place_to for r in rows),
+            "players_remaining": remaining - len(busts),
+            "chips_removed": removed,
+            "hand_for_hand": h4h,
+        },
+    )
+    _finish_if_won(actor, tournament, now)
+    return rows
+
+
+def _busted_entries(tournament: Tournament, entry_ids: Sequence[int]) -> list[Entry]:
+    if not entry_ids:
+        raise InvalidInput("invalid_input", _("Name at least one busted player."))
+    if len(set(entry_ids)) != len(entry_ids):
+        raise InvalidInput("duplicate_entry", _("A player appears twice in the same bust-out."))
+    entries = []
+    for entry_id in entry_ids:
+        entry = entry_of(tournament, entry_id)
+        if entry.status == Entry.Status.ELIMINATED:
+            raise Conflict(
+                "already_eliminated",
+                _("%(name)s is already out (place %(place)s).")
+                % {"name": entry.player.name, "place": entry.place},
+            )
+        if entry.status != Entry.Status.ACTIVE or entry.tournament_table_id is None:
+            raise Conflict(
+                "entry_not_playing",
+                _("%(name)s is not playing at a table.") % {"name": entry.player.name},
+            )
+        entries.append(entry)
+    return entries
+
+
+def eliminations_record(
+    *,
+    actor,
+    tournament_id: int,
+    eliminations: Sequence[tuple[int, int | None]],
+    rng: random.Random | None = None,
+) -> dict:
+    """Players busted in the same hand, as (entry_id, stack at the start of the hand or None).
+
+    Sets their places, then the moves, breaks or final-table redraw the field now needs.
+    Refused (nothing changed) for a player already out, one not seated, a duplicate, stacks
+    given for some but not all, or busting every remaining player.
+    """
+    with transaction.atomic():
+        tournament = tournament_lock(tournament_id)
+        if tournament.status != Tournament.Status.RUNNING:
+            raise Conflict(
+                "tournament_not_running",
+                _("Bust-outs are recorded while the tournament is running."),
+            )
+        entries = _busted_entries(tournament, [entry_id for entry_id, _s in eliminations])
+        stacks = [stack for _e, stack in eliminations]
+        if any(s is not None and s < 1 for s in stacks):
+            raise InvalidInput(
+                "invalid_stack", _("A stack at the start of the hand must be at least 1 chip.")
+            )
+        remaining = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+        if len(entries) >= remaining:
+            raise Conflict(
+                "last_player", _("At least one player must remain: that player is the winner.")
+            )
+        rows = eliminations_apply(
+            actor=actor, tournament=tournament, busts=list(zip(entries, stacks, strict=True))
+        )
+        new_ids = {e.pk for e in entries}
+        cause = next(r for r in rows if r.entry_id in new_ids)
+        actions = floor_replan(actor=actor, tournament=tournament, cause=cause, rng=rng)
+        names = dict(
+            Entry.objects.filter(pk__in=[r.entry_id for r in rows]).values_list(
+                "pk", "player__name"
+            )
+        )
+        return {"results": _results(rows, names), "actions": floor_actions_out(actions)}
+
+
+def _reseat(tournament: Tournament, entry: Entry, rng: random.Random, now) -> None:
+    """The undone player's own seat when it is still there, else a late-entry seat."""
+    from tables.services.seating import entry_seat_late
+
+    # Read afresh: undoing the bust may just have reopened a broken table.
+    table = TournamentTable.objects.filter(pk=entry.tournament_table_id).first()
+    free = (
+        table is not None
+        and table.status == TournamentTable.Status.OPEN
+        and not Entry.objects.filter(
+            tournament_table=table, seat=entry.seat, status=Entry.Status.ACTIVE
+        ).exists()
+    )
+    if not free:
+        entry_seat_late(tournament, entry, tournament_rules(tournament), rng, now)
+
+
+def elimination_undo(
+    *, actor, tournament_id: int, entry_id: int, rng: random.Random | None = None
+) -> dict:
+    """Undo a bust-out: the player is back in play (own seat if still free), the places of the
+    rest of the hand and of every later bust move up by one, and the moves or breaks it caused
+    that the floor has not carried out yet are taken back."""
+    rng = rng or random.SystemRandom()
+    with transaction.atomic():
+        tournament = tournament_lock(tournament_id)
+        entry = entry_of(tournament, entry_id)
+        row = _standing(tournament).filter(entry=entry).first()
+        if row is None or entry.status != Entry.Status.ELIMINATED:
+            raise Conflict(
+                "not_eliminated", _("%(name)s is not out.") % {"name": entry.player.name}
+            )
+        if Entry.objects.filter(
+            tournament=tournament, player=entry.player, status=Entry.Status.ACTIVE
+        ).exists():
+            raise Conflict(
+                "player_playing",
+                _("%(name)s plays again on another entry.") % {"name": entry.player.name},
+            )
+        now = timezone.now()
+        before = {**entry_snapshot(entry), "place": row.place, "place_to": row.place_to}
+        rules = tournament_rules(tournament)
+        reverted = floor_actions_revert_caused_by(tournament, [row], actor, now)
+        group = list(_standing(tournament).filter(bust_group=row.bust_group).exclude(pk=row.pk))
+        # Later busts (better places) each finished one place worse with this player back.
+        _standing(tournament).filter(
+            place_to__lt=min([row.place, *(g.place for g in group)])
+        ).update(place=F("place") + 1, place_to=F("place_to") + 1)
+        if group:
+            worst = max(g.place_to for g in [row, *group])
+            h4h = group[0].h4h_hand is not None
+            _place_group(group, worst, h4h, rules.h4h_mode)
+            for g in group:
+                g.save(update_fields=["place", "place_to"])
+        for entry_pk, place in (
+            _standing(tournament).exclude(pk=row.pk).values_list("entry_id", "place")
+        ):
+            Entry.objects.filter(pk=entry_pk).exclude(place=place).update(place=place)
+        row.undone_at = now
+        row.undone_by = actor if actor is not None and actor.is_authenticated else None
+        row.save(update_fields=["undone_at", "undone_by"])
+        if tournament.status == Tournament.Status.FINISHED:
+            Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE, place=1).update(
+                place=None
+            )
+            tournament.status = Tournament.Status.RUNNING
+            tournament.finished_at = None
+            tournament.save(update_fields=["status", "finished_at"])
+            event_append(tournament, "tournament", {"status": tournament.status})
+        if row.reason == Elimination.Reason.ABSENT:
+            tournament.chips_removed = max(0, tournament.chips_removed - tournament.starting_stack)
+            tournament.save(update_fields=["chips_removed"])
+        entry.status = Entry.Status.ACTIVE
+        entry.place = None
+        entry.ended_at = None
+        entry.refresh_from_db(fields=["tournament_table", "seat"])
+        _reseat(tournament, entry, rng, now)
+        entry.save(
+            update_fields=[
+                "status",
+                "place",
+                "ended_at",
+                "tournament_table",
+                "seat",
+                "waits_for_button",
+                "seated_at",
+            ]
+        )
+        after = entry_snapshot(entry)
+        audit_record(
+            actor=actor,
+            action="entry.eliminate_undo",
+            summary=audit_text(
+                gettext_noop("Bust-out of %(name)s undone: back at table %(t)s seat %(s)s"),
+                {"name": entry.player.name, "t": after["table"], "s": after["seat"]},
+            ),
+            tournament=tournament,
+            target=entry,
+            before=before,
+            after={**after, "reverted_actions": [a.pk for a in reverted]},
+        )
+        event_append(
+            tournament,
+            "eliminations",
+            {
+                "reason": "undo",
+                "results": [{"entry_id": entry.pk, "player_name": entry.player.name, **after}],
+                "players_remaining": Entry.objects.filter(
+                    tournament=tournament, status=Entry.Status.ACTIVE
+                ).count(),
+                "reverted_actions": [a.pk for a in reverted],
+            },
+        )
+        if reverted:
+            event_append(
+                tournament,
+                "actions",
+                {"reason": "undone", "actions": floor_actions_out(reverted)},
+            )
+        actions = floor_replan(actor=actor, tournament=tournament, rng=rng)
+        return {
+            "entry": {**after, "player_name": entry.player.name},
+            "reverted_actions": floor_actions_out(reverted),
+            "actions": floor_actions_out(actions),
+        }
