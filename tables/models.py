@@ -137,6 +137,8 @@ class FloorAction(models.Model):
         PENDING = "pending", _("To do")
         DONE = "done", _("Done")
         UNDONE = "undone", _("Undone")
+        # A later break or redraw moved the player again before this move was confirmed.
+        SUPERSEDED = "superseded", _("Replaced")
 
     tournament = models.ForeignKey(
         "tourney.Tournament", on_delete=models.CASCADE, related_name="floor_actions"

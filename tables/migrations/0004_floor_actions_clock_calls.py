@@ -45,7 +45,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('kind', models.CharField(choices=[('move', 'Move'), ('break_table', 'Break table'), ('final_table_redraw', 'Final-table redraw')], max_length=20)),
-                ('status', models.CharField(choices=[('pending', 'To do'), ('done', 'Done'), ('undone', 'Undone')], default='pending', max_length=10)),
+                ('status', models.CharField(choices=[('pending', 'To do'), ('done', 'Done'), ('undone', 'Undone'), ('superseded', 'Replaced')], default='pending', max_length=10)),
                 ('from_table', models.PositiveIntegerField(blank=True, null=True)),
                 ('from_seat', models.PositiveSmallIntegerField(blank=True, null=True)),
                 ('to_table', models.PositiveIntegerField(blank=True, null=True)),

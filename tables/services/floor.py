@@ -53,6 +53,7 @@ def floor_rules(rules: HouseRules) -> FloorRules:
         final_table_size=rules.final_table_size,
         seating=seating_rules(rules),
         not_dealt=rules.not_dealt,
+        ft_redraw=rules.ft_redraw,
     )
 
 
@@ -234,6 +235,7 @@ def _apply_plan(
     by_number = {t.number: t for t in tables}
     user = actor if actor is not None and actor.is_authenticated else None
     created: list[FloorAction] = []
+    _supersede(tournament, plan)
 
     def action(**fields) -> FloorAction:
         return FloorAction.objects.create(
@@ -335,6 +337,21 @@ def _apply_plan(
     if created:
         _record_plan(actor, tournament, created)
     return created
+
+
+def _supersede(tournament: Tournament, plan: FloorPlan) -> None:
+    """A player this plan moves again has their unconfirmed move replaced by the new one."""
+    moved = {m.entry_id for m in plan.moves if m.entry_id is not None}
+    for table_break in plan.breaks:
+        moved.update(s.entry_id for s in table_break.seats)
+    if plan.final_table is not None:
+        moved.update(s.entry_id for s in plan.final_table.seats)
+    FloorAction.objects.filter(
+        tournament=tournament, kind=FloorAction.Kind.MOVE, status=PENDING, entry_id__in=moved
+    ).update(status=FloorAction.Status.SUPERSEDED)
+    FloorAction.objects.filter(tournament=tournament, parent__isnull=True, status=PENDING).exclude(
+        kind=FloorAction.Kind.MOVE
+    ).exclude(children__status=PENDING).update(status=FloorAction.Status.SUPERSEDED)
 
 
 def _move_action(action, move: Move, entries: dict[int, Entry], by_number) -> FloorAction:
