@@ -255,6 +255,11 @@ class ChipRace:
     """Value of the D chips handed out: (N + extra) x k x old_value."""
 
     @property
+    def deal_order(self) -> tuple[int, ...]:
+        """Seats dealt to, in deal order (see :class:`RacePlan`)."""
+        return self.plan.deal_order
+
+    @property
     def chips_in_play_change(self) -> int:
         """Added minus removed value: the race rounding plus the extra chips."""
         return self.chips_added_value - self.chips_removed_value

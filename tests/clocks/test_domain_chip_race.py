@@ -97,7 +97,7 @@ def test_example_3_race_with_an_extra_chip():
     race = chip_race(EXAMPLE_ODD, EXAMPLE_HELD, 5, "half_up", "extra", cards=EXAMPLE_CARDS)
     assert race.plan.total_odd == 10
     assert race.plan.race_chips == 2
-    assert race.plan.deal_order == (1, 4, 7, 9)
+    assert race.deal_order == (1, 4, 7, 9)
     assert race.ranking == (9, 4, 1, 7)
     assert race.winners == (9, 4)
     assert race.zero_stack_chips == (7,)
