@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tables.services.floor import floor_replan
 from tables.services.seating import entry_seat_late
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Entry, LedgerEntry, Player, Tournament
@@ -160,6 +161,9 @@ def entry_register(
         event_append(
             tournament, "entry", {"action": "register", **snapshot, "player_name": player.name}
         )
+        if entry.tournament_table_id is not None:
+            # A late entry can open a table or tip the balance (RULES.md 5).
+            floor_replan(actor=actor, tournament=tournament)
     return entry
 
 
