@@ -13,6 +13,7 @@ from django.db.models import Count
 from clocks.domain.clock import level_numbers
 from clocks.domain.structures import Period
 from clocks.services.clock import clock_view, now_ms, structure_periods
+from tables.models import FloorAction
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
 from tourney.selectors import tournament_summary
 
@@ -90,8 +91,40 @@ def move_from_event(event_id: int, kind: str, payload: dict, at_ms: int) -> dict
     }
 
 
+def floor_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict]:
+    """The latest moves the floor planned (balancing, table breaks, the final-table redraw),
+    not undone, as recent-move rows with where the player came from: {id, kind: "move",
+    entry_id, player_name, from_table, from_seat, table, seat, at_ms}, newest first."""
+    rows = (
+        FloorAction.objects.filter(
+            tournament=tournament, kind=FloorAction.Kind.MOVE, entry__isnull=False
+        )
+        .exclude(status=FloorAction.Status.UNDONE)
+        .order_by("-id")
+        .values_list(
+            "id", "entry_id", "entry__player__name", "from_table", "from_seat", "to_table",
+            "to_seat", "created_at",
+        )[:limit]
+    )  # fmt: skip
+    return [
+        {
+            "id": action_id,
+            "kind": "move",
+            "entry_id": entry_id,
+            "player_name": name,
+            "from_table": from_table,
+            "from_seat": from_seat,
+            "table": to_table,
+            "seat": to_seat,
+            "at_ms": int(created_at.timestamp() * 1000),
+        }
+        for action_id, entry_id, name, from_table, from_seat, to_table, to_seat, created_at in rows
+    ]
+
+
 def recent_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict]:
-    """The latest seat assignments and moves, newest first, with player names."""
+    """The latest floor moves and seat assignments (late registration), newest first."""
+    moves = floor_moves(tournament, limit)
     rows = []
     events = TournamentEvent.objects.filter(tournament=tournament, kind__in=MOVE_EVENT_KINDS)
     for event in events.order_by("-id")[: limit * 4]:
@@ -107,7 +140,8 @@ def recent_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict
         )
         for row in rows:
             row["player_name"] = row["player_name"] or names.get(row["entry_id"], "")
-    return rows
+    merged = sorted(moves + rows, key=lambda r: r["at_ms"], reverse=True)
+    return merged[:limit]
 
 
 def display_state(tournament: Tournament, now: int | None = None) -> dict:

@@ -1,16 +1,31 @@
 from django.urls import path
 
-from tables import views
+from tables import views, views_floor
 
 app_name = "tables"
+T = "tournaments/<int:tournament_id>"
 urlpatterns = [
     path("rooms/", views.rooms, name="rooms"),
     path("rooms/<int:room_id>/", views.room_detail, name="room"),
-    path("tournaments/<int:tournament_id>/seating/", views.seating_chart, name="seating_chart"),
-    path("tournaments/<int:tournament_id>/tables/<int:number>/", views.dealer_table, name="dealer"),
+    path(f"{T}/seating/", views.seating_chart, name="seating_chart"),
+    path(f"{T}/tables/<int:number>/", views_floor.dealer, name="dealer"),
+    path(f"{T}/tables/<int:number>/live/", views_floor.dealer_live, name="dealer_live"),
+    path(f"{T}/tables/<int:number>/hand/", views.dealer_hand, name="dealer_hand"),
+    # The floor: console partials, forms and move slips (tables/views_floor.py).
+    path(f"{T}/floor/todo/", views_floor.floor_todo, name="floor_todo"),
+    path(f"{T}/floor/tables/", views_floor.floor_tables, name="floor_tables"),
+    path(f"{T}/floor/hand-for-hand/", views_floor.floor_h4h, name="floor_h4h"),
+    path(f"{T}/floor/hand-for-hand/set/", views_floor.hand_for_hand, name="floor_h4h_set"),
+    path(f"{T}/floor/clock-calls/", views_floor.floor_clock_calls, name="floor_clock_calls"),
     path(
-        "tournaments/<int:tournament_id>/tables/<int:number>/hand/",
-        views.dealer_hand,
-        name="dealer_hand",
+        f"{T}/floor/clock-calls/start/",
+        views_floor.clock_call_start,
+        name="floor_clock_call_start",
     ),
+    path(f"{T}/floor/clock-calls/end/", views_floor.clock_call_end, name="floor_clock_call_end"),
+    path(f"{T}/floor/bustout/", views_floor.bustout, name="floor_bustout"),
+    path(f"{T}/floor/bustout/search/", views_floor.bustout_search, name="floor_bustout_search"),
+    path(f"{T}/floor/actions/done/", views_floor.action_done, name="floor_action_done"),
+    path(f"{T}/floor/actions/undo/", views_floor.action_undo, name="floor_action_undo"),
+    path(f"{T}/floor/actions/<int:action_id>/slip/", views_floor.move_slip, name="move_slip"),
 ]

@@ -10,8 +10,8 @@ from django.views.decorators.http import require_POST
 from clocks.display_links import display_token
 from clocks.selectors import display_periods
 from clocks.services.clock import clock_view, structure_periods
-from tables.selectors import tournament_tables_layout
 from tables.services.seating import seats_draw
+from tables.views_floor import floor_console_context
 from tourney import roles
 from tourney.domain.house_rules import PROFILES
 from tourney.forms import NewPlayerForm, RegisterForm, TournamentForm
@@ -336,13 +336,14 @@ def console(request, tournament_id: int):
         "can_floor": roles.can(request.user, "floor"),
         "tournament": tournament,
         "summary": tournament_summary(tournament),
-        "tables": tournament_tables_layout(tournament),
         "house_rules_name": getattr(PROFILES.get(tournament.house_rules), "name", "")
         or tournament.house_rules,
         "activity": AuditEntry.objects.filter(tournament=tournament).select_related("actor")[:15],
         "display_url": reverse("clocks:display", args=[display_token(tournament.pk)]),
         "can_direct": roles.can(request.user, "director"),
     }
+    # The floor's panels: to-do list, quick bust-out, hand-for-hand, clock calls, halted tables.
+    context.update(floor_console_context(request, tournament))
     return render(request, "tourney/console.html", context)
 
 

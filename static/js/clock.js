@@ -19,6 +19,10 @@
  *     onSnapshot: function (json) {},         // a refetched snapshot arrived
  *     onStatus: function (online) {},         // the stream connected (true) or was lost (false)
  *     kinds: ["..."],      // extra event names to listen to (EventSource needs each name)
+ *                          // Every non-clock event is also dispatched on `document` as
+ *                          // "tourney:event" {kind, data, id}, and each (re)connect or loss
+ *                          // as "tourney:stream" {online}, so other scripts on the page
+ *                          // (static/js/floor.js) share this one stream.
  *     reportOnline: true,  // drive Tourney.setOnline (body.is-offline, #offline-banner)
  *     resyncMs: 300000,    // re-estimate the server clock offset this often (lowest-RTT sample)
  *   });
@@ -63,6 +67,7 @@
   var DEFAULT_KINDS = [
     "ready", "entry", "seating", "tournament", "hand", "message", "move", "action",
     "elimination", "eliminations", "payout", "payouts", "structure", "money", "registration",
+    "actions",
   ];
   var LAST_MINUTE_MS = 60 * 1000;
   var MAX_BACKOFF_MS = 30 * 1000;
@@ -198,6 +203,7 @@
       online = value;
       if (reportOnline && Tourney.setOnline) Tourney.setOnline(value);
       if (opts.onStatus) opts.onStatus(value);
+      document.dispatchEvent(new CustomEvent("tourney:stream", { detail: { online: value } }));
       render(true);
     }
 
@@ -245,7 +251,11 @@
     }
 
     function onOtherEvent(e) {
-      if (opts.onEvent) opts.onEvent(e.type, parse(e), e.lastEventId || null);
+      var data = parse(e);
+      if (opts.onEvent) opts.onEvent(e.type, data, e.lastEventId || null);
+      document.dispatchEvent(new CustomEvent("tourney:event", {
+        detail: { kind: e.type, data: data, id: e.lastEventId || null },
+      }));
     }
 
     function connect() {

@@ -290,8 +290,13 @@
     var moves = (this.state.recent_moves || []).slice(0, 4);
     setHTML(f.moves, moves.length
       ? moves.map(function (m) {
+          // A floor move says where from as well: "T1 · S6 → T2 · S4" (newest first).
+          var to = t("seat", { t: m.table, s: m.seat });
+          var where = m.from_table != null && m.from_table !== m.table
+            ? t("seat", { t: m.from_table, s: m.from_seat }) + " → " + to
+            : to;
           return '<li><span class="dmove-name">' + esc(m.player_name) + '</span><span class="num">' +
-            esc(t("seat", { t: m.table, s: m.seat })) + "</span></li>";
+            esc(where) + "</span></li>";
         }).join("")
       : '<li class="dmoves-empty">' + esc(S.no_moves) + "</li>");
     this.renderMessage();

@@ -1,0 +1,565 @@
+"""Floor pages: the dealer's table page, the console's to-do list, quick bust-out,
+hand-for-hand and clock-call panels, and printable move slips.
+
+Thin on purpose: selectors and services decide, these views only read the form, call them and
+answer. A form posted by htmx (`HX-Request`) gets 204 (done) or 422 (refused) with an
+`HX-Trigger: {"floor:done": {"ok": bool, "toasts": [...]}}` header that static/js/floor.js
+turns into toasts and partial refreshes; a plain form post gets Django messages and a redirect.
+"""
+
+import json
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_POST
+
+from tables.domain.cards import Card
+from tables.models import FloorAction
+from tables.selectors import tournament_tables_layout
+from tables.services.clock_calls import clock_call_begin, clock_call_finish, clock_calls_active
+from tables.services.floor import (
+    floor_action_done,
+    floor_action_undo,
+    floor_actions_list,
+    floor_actions_out,
+    floor_halted_tables,
+)
+from tables.services.hand_for_hand import hand_for_hand_set, hand_for_hand_state
+from tables.services.hands import hand_report
+from tourney import roles
+from tourney.errors import TourneyError
+from tourney.models import Entry, Tournament
+from tourney.services.eliminations import eliminations_record
+from tourney.views_support import role_required
+
+MAX_BUSTS = 12  # the API's limit for one hand
+SEARCH_LIMIT = 8
+# "5 3", "5/3", "T5 S3", "t5s3", "5-3": table then seat.
+TABLE_SEAT = re.compile(r"^\s*[tT]?\s*(\d{1,4})\s*(?:[\s/.:,-]|[sS])\s*[sS]?\s*(\d{1,2})\s*$")
+
+
+# --- reading: what the floor pages show --------------------------------------------------
+
+
+def _card_label(code: str | None) -> str:
+    if not code:
+        return ""
+    try:
+        return Card.from_code(code).label
+    except ValueError:
+        return code
+
+
+def _when(ms: int | None) -> datetime | None:
+    return datetime.fromtimestamp(ms / 1000, tz=UTC) if ms else None
+
+
+def _decorate(actions: list[dict]) -> list[dict]:
+    """Card labels ("A♠") and `created_at` datetimes on the rows; a redraw's moves by seat."""
+    for action in actions:
+        action["card_label"] = _card_label(action.get("card"))
+        action["created_at"] = _when(action.get("created_at_ms"))
+        for move in action["moves"]:
+            move["card_label"] = _card_label(move.get("card"))
+        if action["kind"] == FloorAction.Kind.FINAL_TABLE_REDRAW:
+            action["moves"].sort(key=lambda m: m["to_seat"] or 0)
+        action["pending_moves"] = sum(1 for m in action["moves"] if m["status"] == "pending")
+    return actions
+
+
+def floor_console_context(request: HttpRequest, tournament: Tournament) -> dict:
+    """What the console's floor panels need: the to-do list, halted tables, hand-for-hand,
+    clocks called, and the tables map (each table dict marked `halted`)."""
+    tables = tournament_tables_layout(tournament)
+    halted = floor_halted_tables(tournament) if len(tables) > 1 else frozenset()
+    for table in tables:
+        table["halted"] = table["number"] in halted
+    actions = _decorate(floor_actions_list(tournament, FloorAction.Status.PENDING))
+    return {
+        "tables": tables,
+        "floor_actions": list(reversed(actions)),  # oldest first: the order to walk them
+        "halted_tables": sorted(halted),
+        "floor_todo_count": len(actions) + len(halted),
+        "players_by_table": {t["number"]: t["players"] for t in tables},
+        "button_draws": {t["number"]: t["button_draw"] for t in tables},
+        "h4h": hand_for_hand_state(tournament),
+        "clock_calls": clock_calls_active(tournament),
+        "can_floor": roles.can(request.user, "floor"),
+        "can_direct": roles.can(request.user, "director"),
+        "floor_urls": _floor_urls(tournament),
+        "page_url": _console_url(tournament.pk),
+    }
+
+
+def _floor_urls(tournament: Tournament) -> dict:
+    args = [tournament.pk]
+    return {
+        name: reverse(f"tables:{name}", args=args)
+        for name in (
+            "floor_todo",
+            "floor_tables",
+            "floor_h4h",
+            "floor_clock_calls",
+            "floor_bustout",
+            "floor_bustout_search",
+            "floor_action_done",
+            "floor_action_undo",
+            "floor_h4h_set",
+            "floor_clock_call_start",
+            "floor_clock_call_end",
+        )
+    } | {"events": f"/api/v1/tournaments/{tournament.pk}/events"}
+
+
+def moves_for_table(actions: list[dict], number: int) -> tuple[list[dict], list[dict]]:
+    """Pending moves that bring players to table `number` and take them away from it.
+
+    A move within the table (the final-table redraw at its host) counts as incoming only.
+    """
+    incoming, outgoing = [], []
+    for action in actions:
+        moves = action["moves"] if action["kind"] != FloorAction.Kind.MOVE else [action]
+        for move in moves:
+            if move["status"] != FloorAction.Status.PENDING:
+                continue
+            if move["to_table"] == number:
+                incoming.append(move)
+            elif move["from_table"] == number:
+                outgoing.append(move)
+    return incoming, outgoing
+
+
+def _dealer_context(request: HttpRequest, tournament: Tournament, number: int) -> dict:
+    layout = tournament_tables_layout(tournament, include_idle=True)
+    table = next((t for t in layout if t["number"] == number), None)
+    if table is None:
+        raise Http404
+    open_tables = [t for t in layout if t["status"] == "open"]
+    halted = floor_halted_tables(tournament) if len(open_tables) > 1 else frozenset()
+    h4h = hand_for_hand_state(tournament)
+    actions = _decorate(floor_actions_list(tournament, FloorAction.Status.PENDING))
+    incoming, outgoing = moves_for_table(actions, number)
+    calls = [c for c in clock_calls_active(tournament) if c["table"] == number]
+    return {
+        "tournament": tournament,
+        "table": table,
+        "table_open": table["status"] == "open",
+        "halted": number in halted,
+        "h4h": h4h,
+        "h4h_waiting": h4h["active"] and number in h4h["tables_done"],
+        "incoming": incoming,
+        "outgoing": outgoing,
+        "moves_count": len(incoming) + len(outgoing),
+        "clock_calls": calls,
+        "can_floor": roles.can(request.user, "floor"),
+        "floor_urls": _floor_urls(tournament),
+        "page_url": reverse("tables:dealer", args=[tournament.pk, number]),
+    }
+
+
+@role_required("read")
+def dealer(request, tournament_id: int, number: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    context = _dealer_context(request, tournament, number)
+    context["live_url"] = reverse("tables:dealer_live", args=[tournament.pk, number])
+    context["calls_url"] = reverse("tables:floor_clock_calls", args=[tournament.pk])
+    return render(request, "tables/dealer.html", context)
+
+
+@role_required("read")
+@require_GET
+def dealer_live(request, tournament_id: int, number: int):
+    """The part of the dealer page that changes: seats, hold banner, moves."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render(
+        request, "tables/_dealer_table.html", _dealer_context(request, tournament, number)
+    )
+
+
+def _console_partial(template: str) -> Callable:
+    @role_required("read")
+    @require_GET
+    def view(request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        context = floor_console_context(request, tournament) | {"tournament": tournament}
+        return render(request, template, context)
+
+    return view
+
+
+floor_todo = _console_partial("tables/_floor_todo.html")
+floor_tables = _console_partial("tables/_floor_tables.html")
+floor_h4h = _console_partial("tables/_hand_for_hand.html")
+
+
+@role_required("read")
+@require_GET
+def floor_clock_calls(request, tournament_id: int):
+    """Clocks called and still running; `?table=N` for one table (the dealer page)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    calls = clock_calls_active(tournament)
+    table = request.GET.get("table", "")
+    if table.isdigit():
+        calls = [c for c in calls if c["table"] == int(table)]
+    return render(
+        request,
+        "tables/_clock_call.html",
+        {
+            "tournament": tournament,
+            "clock_calls": calls,
+            "can_floor": roles.can(request.user, "floor"),
+            "floor_urls": _floor_urls(tournament),
+            "for_table": int(table) if table.isdigit() else None,
+            "page_url": reverse("tables:dealer", args=[tournament.pk, int(table)])
+            if table.isdigit()
+            else _console_url(tournament.pk),
+        },
+    )
+
+
+@role_required("floor")
+@require_GET
+def bustout_search(request, tournament_id: int):
+    """Seated players matching a name, or "table seat" ("5 3", "T5 S3")."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    query = request.GET.get("q", "").strip()
+    rows = Entry.objects.filter(
+        tournament=tournament, status=Entry.Status.ACTIVE, tournament_table__isnull=False
+    ).select_related("player", "tournament_table")
+    by_seat = TABLE_SEAT.match(query)
+    if not query:
+        found = []
+    elif by_seat:
+        table, seat = (int(g) for g in by_seat.groups())
+        found = list(rows.filter(tournament_table__number=table, seat=seat)[:1])
+    elif query.isdigit():
+        found = list(rows.filter(tournament_table__number=int(query)).order_by("seat"))
+    else:
+        found = list(
+            rows.filter(player__name__icontains=query).order_by("player__name")[:SEARCH_LIMIT]
+        )
+    return render(
+        request,
+        "tourney/_bustout_results.html",
+        {"tournament": tournament, "query": query, "results": found},
+    )
+
+
+@role_required("floor")
+def move_slip(request, tournament_id: int, action_id: int):
+    """Printable slips: one per move; a table break's or redraw's slips on one page."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    action = get_object_or_404(
+        FloorAction.objects.select_related("parent"), tournament=tournament, pk=action_id
+    )
+    row = floor_actions_out([action.parent or action])[0]
+    if action.parent_id is not None:  # one move of a break or redraw: its slip only
+        row["moves"] = [m for m in row["moves"] if m["id"] == action_id]
+    rows = [row]
+    action = _decorate(rows)[0]
+    slips = action["moves"] if action["kind"] != FloorAction.Kind.MOVE else [action]
+    return render(
+        request,
+        "tables/move_slip.html",
+        {"tournament": tournament, "action": action, "slips": slips},
+    )
+
+
+# --- writing: the floor's forms ------------------------------------------------------------
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _back(request: HttpRequest, fallback: str) -> str:
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return fallback
+
+
+MESSAGE_LEVELS = {
+    "ok": messages.SUCCESS,
+    "warn": messages.WARNING,
+    "bad": messages.ERROR,
+    "info": messages.INFO,
+}
+
+
+def _toast(message: str, kind: str = "ok", undo_url: str | None = None) -> dict:
+    toast = {"message": message, "kind": kind}
+    if undo_url:
+        toast["undoUrl"] = undo_url
+    return toast
+
+
+def _answer(request: HttpRequest, toasts: list[dict], ok: bool, fallback: str) -> HttpResponse:
+    """204/422 with toasts for htmx; messages and a redirect for a plain form."""
+    if _is_htmx(request):
+        response = HttpResponse(status=204 if ok else 422)
+        # ASCII-only JSON: header values must be latin-1, player names need not be.
+        response["HX-Trigger"] = json.dumps({"floor:done": {"ok": ok, "toasts": toasts}})
+        return response
+    for toast in toasts:
+        tags = f"undo:{toast['undoUrl']}" if toast.get("undoUrl") else ""
+        messages.add_message(
+            request, MESSAGE_LEVELS[toast["kind"]], toast["message"], extra_tags=tags
+        )
+    return redirect(_back(request, fallback))
+
+
+def _refused(request: HttpRequest, detail: str, fallback: str) -> HttpResponse:
+    return _answer(request, [_toast(detail, "bad")], ok=False, fallback=fallback)
+
+
+def _console_url(tournament_id: int) -> str:
+    return reverse("tourney:console", args=[tournament_id])
+
+
+def _int(value: str | None) -> int | None:
+    """A whole number as a person types it ("12 000", "12,000", "12.000"), else None."""
+    cleaned = re.sub(r"[\s,.'\u00a0\u202f]", "", value or "")
+    return int(cleaned) if cleaned.isdigit() else None
+
+
+def _place_text(row: dict) -> str:
+    if row["place_to"] != row["place"]:
+        return _("%(name)s is out: places %(place)s–%(to)s shared") % {
+            "name": row["player_name"],
+            "place": row["place"],
+            "to": row["place_to"],
+        }
+    return _("%(name)s is out in place %(place)s") % {
+        "name": row["player_name"],
+        "place": row["place"],
+    }
+
+
+def _planned_toast(actions: list[dict]) -> list[dict]:
+    if not actions:
+        return []
+    return [
+        _toast(
+            ngettext(
+                "The floor has %(n)s new thing to do: see the list.",
+                "The floor has %(n)s new things to do: see the list.",
+                len(actions),
+            )
+            % {"n": len(actions)},
+            "warn",
+        )
+    ]
+
+
+def _busts_from_form(request: HttpRequest) -> tuple[list[tuple[int, int | None]], str | None]:
+    """(entry_id, stack or None) pairs from `entry` and `stack_<entry_id>`, or an error."""
+    ids: list[int] = []
+    for raw in request.POST.getlist("entry"):
+        if not raw.strip().isdigit():
+            return [], _("Choose the players who busted from the list.")
+        if int(raw) not in ids:
+            ids.append(int(raw))
+    if not ids:
+        return [], _("Choose at least one player who busted.")
+    if len(ids) > MAX_BUSTS:
+        return [], _("At most %(n)s players can bust in one hand.") % {"n": MAX_BUSTS}
+    busts = []
+    for entry_id in ids:
+        raw = request.POST.get(f"stack_{entry_id}", "").strip()
+        stack = _int(raw) if raw else None
+        if raw and not stack:
+            return [], _("The stack at the start of the hand must be a whole number of chips.")
+        busts.append((entry_id, stack))
+    return busts, None
+
+
+@role_required("floor")
+@require_POST
+def bustout(request, tournament_id: int):
+    """Players busted in one hand; with `finish_hand` and `table`, the hand is then reported
+    finished at that table (the dealer's "Bust-out and hand finished")."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    table_raw = request.POST.get("table", "").strip()
+    table = int(table_raw) if table_raw.isdigit() else None
+    fallback = (
+        reverse("tables:dealer", args=[tournament.pk, table])
+        if table
+        else _console_url(tournament.pk)
+    )
+    busts, error = _busts_from_form(request)
+    if error:
+        return _refused(request, error, fallback)
+    finish = request.POST.get("finish_hand") == "1"
+    if finish and table is None:
+        return _refused(request, _("Say at which table the hand finished."), fallback)
+    try:
+        result = eliminations_record(
+            actor=request.user, tournament_id=tournament.pk, eliminations=busts
+        )
+    except TourneyError as exc:
+        return _refused(request, exc.detail, fallback)
+    toasts = [
+        _toast(
+            _place_text(row),
+            "ok",
+            reverse("api:undo_elimination", args=[tournament.pk, row["entry_id"]]),
+        )
+        for row in result["results"]
+        if row["entry_id"] in {entry_id for entry_id, _stack in busts}
+    ]
+    planned = list(result["actions"])
+    if finish:
+        try:
+            hand_report(actor=request.user, tournament_id=tournament.pk, table_number=table)
+        except TourneyError as exc:
+            toasts.append(
+                _toast(_("The hand was not recorded: %(why)s") % {"why": exc.detail}, "bad")
+            )
+        else:
+            toasts.append(_toast(_("Hand recorded; the button has moved."), "ok"))
+    return _answer(request, toasts + _planned_toast(planned), ok=True, fallback=fallback)
+
+
+def _action_text(row: dict) -> str:
+    if row["kind"] == FloorAction.Kind.BREAK_TABLE:
+        return _("Table %(t)s broken: every player is in the new seat.") % {"t": row["from_table"]}
+    if row["kind"] == FloorAction.Kind.FINAL_TABLE_REDRAW:
+        return _("Final table seated.")
+    return _("Move done: %(name)s is at table %(t)s, seat %(s)s.") % {
+        "name": row["player_name"] or _("the player"),
+        "t": row["to_table"],
+        "s": row["to_seat"],
+    }
+
+
+@role_required("floor")
+@require_POST
+def action_done(request, tournament_id: int):
+    """The floor confirms an action (or one move of a break or redraw); `entry` names the
+    mover when the system could not know."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    fallback = _back(request, _console_url(tournament.pk))
+    action_id = _int(request.POST.get("action"))
+    entry_raw = request.POST.get("entry", "").strip()
+    if action_id is None:
+        return _refused(request, _("Choose a floor action."), fallback)
+    if entry_raw and not entry_raw.isdigit():
+        return _refused(request, _("Choose the player who moved from the list."), fallback)
+    if "entry" in request.POST and not entry_raw:
+        return _refused(request, _("Say who moved: choose the player."), fallback)
+    try:
+        result = floor_action_done(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            action_id=action_id,
+            entry_id=int(entry_raw) if entry_raw else None,
+        )
+    except TourneyError as exc:
+        return _refused(request, exc.detail, fallback)
+    row = result["action"]
+    if row["id"] != action_id:  # one move of a break or redraw
+        row = next((m for m in row["moves"] if m["id"] == action_id), row)
+    toasts = [_toast(_action_text(row), "ok"), *_planned_toast(result["actions"])]
+    return _answer(request, toasts, ok=True, fallback=fallback)
+
+
+@role_required("floor")
+@require_POST
+def action_undo(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    fallback = _back(request, _console_url(tournament.pk))
+    action_id = _int(request.POST.get("action"))
+    if action_id is None:
+        return _refused(request, _("Choose a floor action."), fallback)
+    try:
+        floor_action_undo(actor=request.user, tournament_id=tournament.pk, action_id=action_id)
+    except TourneyError as exc:
+        return _refused(request, exc.detail, fallback)
+    toast = _toast(_("Undone: the players keep the seats they had before."), "ok")
+    return _answer(request, [toast], ok=True, fallback=fallback)
+
+
+@role_required("director")
+@require_POST
+def hand_for_hand(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    fallback = _console_url(tournament.pk)
+    active = request.POST.get("active", "")
+    if active not in ("0", "1"):
+        return _refused(request, _("Say whether hand-for-hand starts or ends."), fallback)
+    try:
+        hand_for_hand_set(actor=request.user, tournament_id=tournament.pk, active=active == "1")
+    except TourneyError as exc:
+        return _refused(request, exc.detail, fallback)
+    text = (
+        _("Hand-for-hand is on: the clock is paused; every table plays one hand and waits.")
+        if active == "1"
+        else _("Hand-for-hand is over: the clock runs again.")
+    )
+    return _answer(request, [_toast(text, "warn" if active == "1" else "ok")], True, fallback)
+
+
+@role_required("floor")
+@require_POST
+def clock_call_start(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    table = _int(request.POST.get("table"))
+    seat = _int(request.POST.get("seat"))
+    fallback = _back(
+        request,
+        reverse("tables:dealer", args=[tournament.pk, table])
+        if table
+        else _console_url(tournament.pk),
+    )
+    if table is None or seat is None:
+        return _refused(
+            request, _("Choose the seat of the player the clock is called on."), fallback
+        )
+    try:
+        call = clock_call_begin(
+            actor=request.user, tournament_id=tournament.pk, table_number=table, seat=seat
+        )
+    except TourneyError as exc:
+        return _refused(request, exc.detail, fallback)
+    text = _("Clock called on %(name)s: %(s)s seconds to act.") % {
+        "name": call["player_name"] or _("seat %(s)s") % {"s": seat},
+        "s": call["seconds"],
+    }
+    return _answer(request, [_toast(text, "warn")], ok=True, fallback=fallback)
+
+
+CALL_OUTCOMES = {
+    "acted": lambda: _("The player acted in time."),
+    "expired": lambda: _("Time expired."),
+    "cancelled": lambda: _("Clock call cancelled."),
+}
+
+
+@role_required("floor")
+@require_POST
+def clock_call_end(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    fallback = _back(request, _console_url(tournament.pk))
+    call_id = _int(request.POST.get("call"))
+    outcome = request.POST.get("outcome", "")
+    if call_id is None or outcome not in CALL_OUTCOMES:
+        return _refused(request, _("Say how the clock call ended."), fallback)
+    try:
+        clock_call_finish(
+            actor=request.user, tournament_id=tournament.pk, call_id=call_id, outcome=outcome
+        )
+    except TourneyError as exc:
+        return _refused(request, exc.detail, fallback)
+    kind = "warn" if outcome == "expired" else "ok"
+    return _answer(request, [_toast(CALL_OUTCOMES[outcome](), kind)], ok=True, fallback=fallback)
