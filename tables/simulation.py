@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, Subquery
 from django.utils import timezone
 
@@ -185,6 +185,8 @@ class SimulationResult:
     """Each `eliminations_record` call: places, balancing, breaking decision, writes, commit."""
     record_planned_ms: list[float] = field(default_factory=list)
     """... the subset whose decision called the planner (a move, break or redraw was due)."""
+    record_statements: list[int] = field(default_factory=list)
+    """SQL statements of each `eliminations_record` call."""
     replan_ms: list[float] = field(default_factory=list)
     """`floor_replan` inside each `eliminations_record` (reads, planning, applying)."""
     plan_ms: list[float] = field(default_factory=list)
@@ -390,12 +392,14 @@ class _Simulation:
         # Filled by the wrappers while a timed service call runs.
         self.plan_calls = 0
         self.replan_sink: list[float] | None = None
+        self.statements = 0
 
     # -- instrumentation --
 
     @contextmanager
     def instrumented(self) -> Iterator[None]:
-        """Time the pure planner and the replanning inside bust-outs while the run lasts."""
+        """Time the pure planner and the replanning inside bust-outs, and count SQL
+        statements, while the run lasts."""
         original_plan = floor_service.floor_plan
         original_replan = eliminations_service.floor_replan
         result = self.result
@@ -416,10 +420,15 @@ class _Simulation:
                 if self.replan_sink is not None:
                     self.replan_sink.append(_ms(start))
 
+        def counted(execute, sql, params, many, context):
+            self.statements += 1
+            return execute(sql, params, many, context)
+
         floor_service.floor_plan = timed_plan
         eliminations_service.floor_replan = timed_replan
         try:
-            yield
+            with connection.execute_wrapper(counted):
+                yield
         finally:
             floor_service.floor_plan = original_plan
             eliminations_service.floor_replan = original_replan
@@ -658,6 +667,7 @@ class _Simulation:
         result = self.result
         replan: list[float] = []
         self.replan_sink, calls_before = replan, self.plan_calls
+        statements_before = self.statements
         start = time.perf_counter_ns()
         try:
             response = eliminations_record(
@@ -670,6 +680,7 @@ class _Simulation:
             self.replan_sink = None
         elapsed = _ms(start)
         result.record_ms.append(elapsed)
+        result.record_statements.append(self.statements - statements_before)
         result.replan_ms.extend(replan)
         if self.plan_calls > calls_before:
             result.record_planned_ms.append(elapsed)

@@ -5,6 +5,7 @@ A developer tool: output in English, not translated.
 """
 
 import argparse
+import statistics
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -70,6 +71,9 @@ def summary_lines(result: SimulationResult, config: SimulationConfig) -> list[st
         f"  Invariant checks {result.invariant_checks}, halted tables seen {result.halted_seen}",
         "  Timings (wall clock, whole service calls including the commit):",
         _timing_line("bust-out decision (eliminations_record)", result.record_ms),
+        f"    SQL statements per bust-out decision: median"
+        f" {statistics.median(result.record_statements or [0]):g},"
+        f" max {max(result.record_statements, default=0)}",
         _timing_line("  ... those that planned a move, break or redraw", result.record_planned_ms),
         _timing_line("  ... floor_replan inside it", result.replan_ms),
         _timing_line("pure planner (floor_plan), every call", result.plan_ms),
