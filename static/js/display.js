@@ -287,16 +287,19 @@
     setHTML(f.payouts, payouts.slice(0, 9).map(function (p) {
       return '<li><span class="num">' + esc(p.place) + '.</span><span class="num">' + esc(fmt(p.amount)) + "</span></li>";
     }).join(""));
-    var moves = (this.state.recent_moves || []).slice(0, 4);
+    var moves = this.state.recent_moves || [];
+    // Floor moves take a line each (where from, where to): three fit where four short ones did.
+    var long = moves.some(function (m) { return m.from_table != null && m.from_table !== m.table; });
+    moves = moves.slice(0, long ? 3 : 4);
     setHTML(f.moves, moves.length
       ? moves.map(function (m) {
           // A floor move says where from as well: "T1 · S6 → T2 · S4" (newest first).
           var to = t("seat", { t: m.table, s: m.seat });
-          var where = m.from_table != null && m.from_table !== m.table
-            ? t("seat", { t: m.from_table, s: m.from_seat }) + " → " + to
-            : to;
+          var from = m.from_table != null && m.from_table !== m.table
+            ? '<span class="dmove-from">' + esc(t("seat", { t: m.from_table, s: m.from_seat }) + " → ") + "</span>"
+            : "";
           return '<li><span class="dmove-name">' + esc(m.player_name) + '</span><span class="num">' +
-            esc(where) + "</span></li>";
+            from + esc(to) + "</span></li>";
         }).join("")
       : '<li class="dmoves-empty">' + esc(S.no_moves) + "</li>");
     this.renderMessage();

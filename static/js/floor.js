@@ -18,7 +18,9 @@
  *   - section.clock-call: the big countdown from data-ends-at-ms / data-countdown-from-ms and
  *     Tourney.serverClock (time to act, then the closing countdown in red, then "Time is up");
  *     enables "Time expired" at zero and disables "Acted".
- *   - [data-dialog-open="<dialog id>"] opens a <dialog>, [data-dialog-close] closes it.
+ *   - [data-dialog-open="<dialog id>"] opens a <dialog>, [data-dialog-close] closes it; a
+ *     refusal while a dialog is open shows in its [data-dialog-error] line (a modal dialog
+ *     covers the toasts).
  *   - The console's quick bust-out (#quick-bustout-form): results from #bustout-results are
  *     added to #bustout-picked; Enter on an empty search box sends them.
  *
@@ -133,13 +135,30 @@
   });
   document.addEventListener("tourney:undone", function () { refresh("*"); });
 
+  /**
+   * Tell the person: a toast, or inside an open dialog its [data-dialog-error] line (a modal
+   * dialog sits above the page, toasts included).
+   */
+  function say(form, message, opts) {
+    var dialog = form && form.closest("dialog");
+    var line = dialog && dialog.open ? dialog.querySelector("[data-dialog-error]") : null;
+    if (line && (opts.kind === "bad" || opts.kind === "warn")) {
+      line.textContent = message;
+      line.hidden = false;
+      return;
+    }
+    Tourney.toast(message, opts);
+  }
+
   document.addEventListener("floor:done", function (e) {
     var d = e.detail || {};
+    var form = e.target && e.target.closest ? e.target.closest("form") : null;
     (d.toasts || []).forEach(function (t) {
-      Tourney.toast(t.message, { kind: t.kind, undoUrl: t.undoUrl });
+      var opts = { kind: t.kind, undoUrl: t.undoUrl };
+      if (d.ok) Tourney.toast(t.message, opts);
+      else say(form, t.message, opts);
     });
     if (!d.ok) return;
-    var form = e.target && e.target.closest ? e.target.closest("form") : null;
     var dialog = form && form.closest("dialog");
     if (dialog && dialog.open) dialog.close();
     if (form && form.hasAttribute("data-bustout-quick")) clearPicks(form);
@@ -159,6 +178,8 @@
       if (dialog && !dialog.open) {
         var form = dialog.querySelector("form");
         if (form) form.reset();
+        var line = dialog.querySelector("[data-dialog-error]");
+        if (line) line.hidden = true;
         dialog.showModal();
       }
       return;
@@ -180,11 +201,11 @@
     if (form.id === "bustout-form" || form.hasAttribute("data-bustout-quick")) {
       if (!form.querySelector('input[name="entry"]:checked, input[type="hidden"][name="entry"]')) {
         e.preventDefault();
-        Tourney.toast(T("floorChooseBust", "Tap the players who busted first."), { kind: "warn" });
+        say(form, T("floorChooseBust", "Tap the players who busted first."), { kind: "warn" });
       }
     } else if (form.id === "clock-call-form" && !form.querySelector('input[name="seat"]:checked')) {
       e.preventDefault();
-      Tourney.toast(T("floorChooseSeat", "Choose a seat first."), { kind: "warn" });
+      say(form, T("floorChooseSeat", "Choose a seat first."), { kind: "warn" });
     }
   });
 
