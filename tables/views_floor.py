@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tables.domain.cards import Card
-from tables.models import FloorAction
+from tables.models import FloorAction, TournamentTable
 from tables.selectors import tournament_tables_layout
 from tables.services.clock_calls import clock_call_begin, clock_call_finish, clock_calls_active
 from tables.services.floor import (
@@ -75,28 +75,49 @@ def _decorate(actions: list[dict]) -> list[dict]:
     return actions
 
 
-def floor_console_context(request: HttpRequest, tournament: Tournament) -> dict:
-    """What the console's floor panels need: the to-do list, halted tables, hand-for-hand,
-    clocks called, and the tables map (each table dict marked `halted`)."""
-    tables = tournament_tables_layout(tournament)
-    halted = floor_halted_tables(tournament) if len(tables) > 1 else frozenset()
-    for table in tables:
-        table["halted"] = table["number"] in halted
-    actions = _decorate(floor_actions_list(tournament, FloorAction.Status.PENDING))
-    return {
-        "tables": tables,
-        "floor_actions": list(reversed(actions)),  # oldest first: the order to walk them
-        "halted_tables": sorted(halted),
-        "floor_todo_count": len(actions) + len(halted),
-        "players_by_table": {t["number"]: t["players"] for t in tables},
-        "button_draws": {t["number"]: t["button_draw"] for t in tables},
-        "h4h": hand_for_hand_state(tournament),
-        "clock_calls": clock_calls_active(tournament),
+CONSOLE_PARTS = frozenset({"todo", "tables", "h4h", "calls"})
+
+
+def floor_console_context(
+    request: HttpRequest, tournament: Tournament, parts: frozenset[str] = CONSOLE_PARTS
+) -> dict:
+    """What the console's floor panels need: the to-do list ("todo"), the tables map with
+    the halted tables marked ("tables"), hand-for-hand ("h4h") and clocks called ("calls").
+    A partial refetched on every event reads only its own `parts`."""
+    context = {
         "can_floor": roles.can(request.user, "floor"),
         "can_direct": roles.can(request.user, "director"),
         "floor_urls": _floor_urls(tournament),
         "page_url": _console_url(tournament.pk),
     }
+    actions = []
+    if "todo" in parts:
+        actions = _decorate(floor_actions_list(tournament, FloorAction.Status.PENDING))
+        context["floor_actions"] = list(reversed(actions))  # oldest first: the order to walk
+    # The seats are read only when something shows them: the map, a redraw, a mover to name.
+    needs_seats = "tables" in parts or any(
+        a["kind"] == FloorAction.Kind.FINAL_TABLE_REDRAW or a["entry_id"] is None for a in actions
+    )
+    tables = tournament_tables_layout(tournament) if needs_seats else []
+    if parts & {"todo", "tables"}:
+        halted = floor_halted_tables(tournament)
+        for table in tables:
+            table["halted"] = table["number"] in halted
+        context |= {
+            "tables": tables,
+            "halted_tables": sorted(halted),
+            "floor_todo_count": len(actions) + len(halted),
+            "players_by_table": {t["number"]: t["players"] for t in tables},
+            "button_draws": {t["number"]: t["button_draw"] for t in tables},
+        }
+    if "h4h" in parts:
+        context["h4h"] = hand_for_hand_state(tournament)
+        context["open_tables"] = TournamentTable.objects.filter(
+            tournament=tournament, status=TournamentTable.Status.OPEN
+        ).count()
+    if "calls" in parts:
+        context["clock_calls"] = clock_calls_active(tournament)
+    return context
 
 
 def _floor_urls(tournament: Tournament) -> dict:
@@ -184,20 +205,20 @@ def dealer_live(request, tournament_id: int, number: int):
     )
 
 
-def _console_partial(template: str) -> Callable:
+def _console_partial(template: str, part: str) -> Callable:
     @role_required("read")
     @require_GET
     def view(request, tournament_id: int):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
-        context = floor_console_context(request, tournament) | {"tournament": tournament}
-        return render(request, template, context)
+        context = floor_console_context(request, tournament, frozenset({part}))
+        return render(request, template, context | {"tournament": tournament})
 
     return view
 
 
-floor_todo = _console_partial("tables/_floor_todo.html")
-floor_tables = _console_partial("tables/_floor_tables.html")
-floor_h4h = _console_partial("tables/_hand_for_hand.html")
+floor_todo = _console_partial("tables/_floor_todo.html", "todo")
+floor_tables = _console_partial("tables/_floor_tables.html", "tables")
+floor_h4h = _console_partial("tables/_hand_for_hand.html", "h4h")
 
 
 @role_required("read")
