@@ -1,6 +1,5 @@
 """The seating chart and the dealer's table page."""
 
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -23,15 +22,6 @@ def seating_chart(request, tournament_id: int):
         "tables/seating_chart.html",
         {"tournament": tournament, "tables": tables, "by_name": seated_players_by_name(tables)},
     )
-
-
-@role_required("read")
-def dealer_table(request, tournament_id: int, number: int):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    table = next((t for t in tournament_tables_layout(tournament) if t["number"] == number), None)
-    if table is None:
-        raise Http404
-    return render(request, "tables/dealer.html", {"tournament": tournament, "table": table})
 
 
 @role_required("floor")
