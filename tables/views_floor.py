@@ -33,7 +33,7 @@ from tables.services.floor import (
     floor_halted_tables,
 )
 from tables.services.hand_for_hand import hand_for_hand_set, hand_for_hand_state
-from tables.services.hands import hand_report
+from tables.services.hands import hand_finished_with_busts
 from tourney import roles
 from tourney.errors import TourneyError
 from tourney.models import Entry, Tournament
@@ -425,9 +425,17 @@ def bustout(request, tournament_id: int):
     if finish and table is None:
         return _refused(request, _("Say at which table the hand finished."), fallback)
     try:
-        result = eliminations_record(
-            actor=request.user, tournament_id=tournament.pk, eliminations=busts
-        )
+        if finish:
+            result = hand_finished_with_busts(
+                actor=request.user,
+                tournament_id=tournament.pk,
+                table_number=table,
+                eliminations=busts,
+            )
+        else:
+            result = eliminations_record(
+                actor=request.user, tournament_id=tournament.pk, eliminations=busts
+            )
     except TourneyError as exc:
         return _refused(request, exc.detail, fallback)
     toasts = [
@@ -440,15 +448,8 @@ def bustout(request, tournament_id: int):
         if row["entry_id"] in {entry_id for entry_id, _stack in busts}
     ]
     planned = list(result["actions"])
-    if finish:
-        try:
-            hand_report(actor=request.user, tournament_id=tournament.pk, table_number=table)
-        except TourneyError as exc:
-            toasts.append(
-                _toast(_("The hand was not recorded: %(why)s") % {"why": exc.detail}, "bad")
-            )
-        else:
-            toasts.append(_toast(_("Hand recorded; the button has moved."), "ok"))
+    if result.get("hand_recorded"):
+        toasts.append(_toast(_("Hand recorded; the button has moved."), "ok"))
     return _answer(request, toasts + _planned_toast(planned), ok=True, fallback=fallback)
 
 

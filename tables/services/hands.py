@@ -109,3 +109,25 @@ def hand_report(
     # Balancing is judged after every hand (RULES.md 5).
     floor_replan(actor=actor, tournament=tournament)
     return table
+
+
+def hand_finished_with_busts(*, actor, tournament_id: int, table_number: int, eliminations) -> dict:
+    """The dealer's "Bust-out and hand finished", in one transaction: the bust-outs of the
+    hand (places, then what the floor needs), then the hand report, unless the floor has just
+    broken this table or redrawn the final table (that draw placed the button itself)."""
+    from tourney.services.eliminations import eliminations_record
+
+    with transaction.atomic():
+        result = eliminations_record(
+            actor=actor, tournament_id=tournament_id, eliminations=eliminations
+        )
+        reseated = any(
+            a["kind"] == "final_table_redraw"
+            or (a["kind"] == "break_table" and a["from_table"] == table_number)
+            for a in result["actions"]
+        )
+        result["hand_recorded"] = False
+        if not reseated:
+            hand_report(actor=actor, tournament_id=tournament_id, table_number=table_number)
+            result["hand_recorded"] = True
+        return result

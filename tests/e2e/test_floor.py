@@ -386,12 +386,6 @@ def test_undo_a_bust_out_from_the_dealer_page_toast(
 
 # --- "Bust-out and hand finished" on the hand that closes or redraws the table -----------
 
-HAND_FINISHED_AFTER_REPLAN = (
-    "views_floor.bustout reports the hand after eliminations_record has replanned: the "
-    "redrawn final table's button moves one seat on, and a table just broken answers "
-    "'The hand was not recorded' (reported to the lead)"
-)
-
 
 def _bust_by_service(director, tournament, down_to: int) -> None:
     """Bust players at the last table until `down_to` remain, confirming every floor
@@ -419,7 +413,6 @@ def _phone_at(live_server, new_page, login, tournament, number: int) -> Page:
     return phone
 
 
-@pytest.mark.xfail(strict=True, reason=HAND_FINISHED_AFTER_REPLAN)
 def test_final_table_keeps_the_drawn_button(live_server, new_page, login, director, tournament):
     _arrange(director, tournament, 19)
     _bust_by_service(director, tournament, 10)
@@ -436,7 +429,6 @@ def test_final_table_keeps_the_drawn_button(live_server, new_page, login, direct
     assert host.button_seat == final.payload["button_seat"]
 
 
-@pytest.mark.xfail(strict=True, reason=HAND_FINISHED_AFTER_REPLAN)
 def test_bust_out_that_breaks_its_own_table_says_nothing_wrong(
     live_server, new_page, login, director, tournament
 ):
