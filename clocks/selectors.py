@@ -99,7 +99,7 @@ def floor_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict]
         FloorAction.objects.filter(
             tournament=tournament, kind=FloorAction.Kind.MOVE, entry__isnull=False
         )
-        .exclude(status=FloorAction.Status.UNDONE)
+        .exclude(status__in=[FloorAction.Status.UNDONE, FloorAction.Status.SUPERSEDED])
         .order_by("-id")
         .values_list(
             "id", "entry_id", "entry__player__name", "from_table", "from_seat", "to_table",

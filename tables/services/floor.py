@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -182,8 +182,53 @@ def floor_replan(
     tables = _open_tables(tournament)
     host = final_table_host(tables, rules.final_table_size)
     final_seats = min(host.table.seats, rules.final_table_size)
-    plan = floor_plan(floor_tables(tournament, tables), rules, multi, host.number, final_seats, rng)
+    plan = _plan(tournament, tables, rules, multi, host.number, final_seats, rng)
     return _apply_plan(actor, tournament, plan, tables, cause, final_seats)
+
+
+def _plan(
+    tournament: Tournament,
+    tables: Sequence[TournamentTable],
+    rules: FloorRules,
+    multi: bool,
+    host: int,
+    final_seats: int,
+    rng: random.Random,
+) -> FloorPlan:
+    """`floor_plan` on the tables as they stand, after voiding the moves not named yet that
+    stand in its way; each round voids at least one of them, so this ends."""
+    while True:
+        state = floor_tables(tournament, tables)
+        plan = floor_plan(state, rules, multi, host, final_seats, rng)
+        wanted = max(1, tables_wanted(sum(t.count for t in state), multi, rules))
+        if not _void_unnamed_moves(tournament, plan, tables, wanted):
+            return plan
+
+
+def _void_unnamed_moves(
+    tournament: Tournament, plan: FloorPlan, tables: Sequence[TournamentTable], wanted: int
+) -> int:
+    """Supersede pending moves not named yet that a plan cannot live with; returns how many.
+
+    A table the plan closes (a break, the final-table draw) seats everybody sitting there and
+    is owed nobody: moves from or to it are void. A break the field calls for but the plan
+    could not make may be held up by seats promised to those movers (who still sit at their
+    old tables): then every such move is void, and the plan made again moves whoever it
+    still needs.
+    """
+    unnamed = FloorAction.objects.filter(
+        tournament=tournament, kind=FloorAction.Kind.MOVE, status=PENDING, entry__isnull=True
+    )
+    closing = {b.table for b in plan.breaks}
+    if plan.final_table is not None:
+        closing.update(t.number for t in tables if t.number != plan.final_table.table)
+    elif len(tables) - len(closing) > wanted:
+        return unnamed.update(status=FloorAction.Status.SUPERSEDED)
+    if not closing:
+        return 0
+    return unnamed.filter(Q(from_table__in=closing) | Q(to_table__in=closing)).update(
+        status=FloorAction.Status.SUPERSEDED
+    )
 
 
 def _entry_position(entry: Entry) -> list:
@@ -346,8 +391,17 @@ def _supersede(tournament: Tournament, plan: FloorPlan) -> None:
         moved.update(s.entry_id for s in table_break.seats)
     if plan.final_table is not None:
         moved.update(s.entry_id for s in plan.final_table.seats)
+    floor_moves_supersede(tournament, moved)
+
+
+def floor_moves_supersede(tournament: Tournament, entry_ids: Iterable[int]) -> None:
+    """Unconfirmed moves of these players no longer apply (moved again, or busted); a break or
+    redraw left with nothing to confirm goes with them."""
     FloorAction.objects.filter(
-        tournament=tournament, kind=FloorAction.Kind.MOVE, status=PENDING, entry_id__in=moved
+        tournament=tournament,
+        kind=FloorAction.Kind.MOVE,
+        status=PENDING,
+        entry_id__in=list(entry_ids),
     ).update(status=FloorAction.Status.SUPERSEDED)
     FloorAction.objects.filter(tournament=tournament, parent__isnull=True, status=PENDING).exclude(
         kind=FloorAction.Kind.MOVE
@@ -664,7 +718,8 @@ def floor_action_revert(action: FloorAction, actor, now) -> bool:
 
 def floor_action_undo(*, actor, tournament_id: int, action_id: int) -> dict:
     """Undo a move, break or redraw: players go back to the seats they left, broken tables
-    reopen; then the floor is planned again from there."""
+    reopen. Nothing is planned in its place until the next bust-out, hand or entry: the
+    director who undid it decides when the floor moves again."""
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
         action = _action_of(tournament, action_id)

@@ -19,7 +19,7 @@ from tables.domain.seating import (
     draw_seats,
     tables_needed,
 )
-from tables.models import TournamentTable
+from tables.models import FloorAction, TournamentTable
 from tables.selectors import (
     blinds_fields,
     occupied_seats,
@@ -246,14 +246,29 @@ LATE_CHOICE_FIELDS = (
 )
 
 
+def held_seats(tournament: Tournament) -> dict[int, set[int]]:
+    """Empty seats promised to movers the floor has not named yet, per table number: nobody
+    else may sit there."""
+    held: dict[int, set[int]] = {}
+    for number, seat in FloorAction.objects.filter(
+        tournament=tournament,
+        kind=FloorAction.Kind.MOVE,
+        status=FloorAction.Status.PENDING,
+        entry__isnull=True,
+    ).values_list("to_table", "to_seat"):
+        held.setdefault(number, set()).add(seat)
+    return held
+
+
 def _late_tables(tournament: Tournament, tables: list[TournamentTable]) -> list[LateTable]:
     restricted = unavailable_seats(tables)
     occupied = occupied_seats(tournament)
+    held = held_seats(tournament)
     return [
         LateTable(
             number=t.number,
             seats=t.seats,
-            unavailable_seats=frozenset(restricted.get(t.pk, {})),
+            unavailable_seats=frozenset(restricted.get(t.pk, {})) | held.get(t.number, set()),
             occupied=frozenset(occupied.get(t.pk, set())),
             blinds=table_blinds(t),
         )

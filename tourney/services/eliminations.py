@@ -18,7 +18,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tables.models import TournamentTable
-from tables.services.floor import floor_actions_out, floor_actions_revert_caused_by, floor_replan
+from tables.services.floor import (
+    floor_actions_out,
+    floor_actions_revert_caused_by,
+    floor_moves_supersede,
+    floor_replan,
+)
 from tourney.domain.places import Bust, places_for_busts
 from tourney.errors import Conflict, InvalidInput
 from tourney.models import Elimination, Entry, Tournament
@@ -195,6 +200,8 @@ def eliminations_apply(
                 "bust_group": bust_group,
             },
         )
+    # A move planned for a player who has now busted is void.
+    floor_moves_supersede(tournament, [entry.pk for entry, _stack in busts])
     removed = tournament.starting_stack * len(busts) if remove_stacks else 0
     if removed:
         tournament.chips_removed += removed
@@ -290,7 +297,7 @@ def eliminations_record(
 
 def _reseat(tournament: Tournament, entry: Entry, rng: random.Random, now) -> None:
     """The undone player's own seat when it is still there, else a late-entry seat."""
-    from tables.services.seating import entry_seat_late
+    from tables.services.seating import entry_seat_late, held_seats
 
     # Read afresh: undoing the bust may just have reopened a broken table.
     table = TournamentTable.objects.filter(pk=entry.tournament_table_id).first()
@@ -300,6 +307,7 @@ def _reseat(tournament: Tournament, entry: Entry, rng: random.Random, now) -> No
         and not Entry.objects.filter(
             tournament_table=table, seat=entry.seat, status=Entry.Status.ACTIVE
         ).exists()
+        and entry.seat not in held_seats(tournament).get(table.number, set())
     )
     if not free:
         entry_seat_late(tournament, entry, tournament_rules(tournament), rng, now)
