@@ -37,6 +37,7 @@
  *                 #floor-h4h #h4h-panel[data-active] #h4h-toggle li.h4h-table[data-state];
  *                 #quick-bustout-form #bustout-search #bustout-results #bustout-picked
  *                 #bustout-submit; key "b" focuses the search box
+ *   body[data-floor-stream=online|offline]: the event stream is (re)connected or lost
  *   both          #floor-clock-calls / #dealer-clock-calls section.clock-call[data-clock-call]
  *                 [data-clock-call-time] [data-clock-call-phase] button.clock-call-end
  *                 [data-outcome=acted|expired|cancelled]; body[data-floor-refreshed] counts
@@ -126,12 +127,21 @@
 
   /* ------------------------------------------------------------ events and form answers */
 
+  // The page was rendered just now: its first connection has nothing to catch up on, and a
+  // full refetch then would swap every part under the reader's finger for nothing.
+  var firstReady = true;
+  var firstOnline = true;
   document.addEventListener("tourney:event", function (e) {
     var kind = e.detail && e.detail.kind;
+    if (kind === "ready" && firstReady) { firstReady = false; return; }
     refresh(kind === "ready" ? "*" : kind);
   });
   document.addEventListener("tourney:stream", function (e) {
-    if (e.detail && e.detail.online) refresh("*"); // caught up after an outage
+    var online = !!(e.detail && e.detail.online);
+    document.body.setAttribute("data-floor-stream", online ? "online" : "offline");
+    if (!online) return;
+    if (firstOnline) { firstOnline = false; return; }
+    refresh("*"); // caught up after an outage
   });
   document.addEventListener("tourney:undone", function () { refresh("*"); });
 

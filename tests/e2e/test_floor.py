@@ -80,8 +80,8 @@ def _open_pages(live_server, new_page, login, director, tournament) -> tuple[Pag
     console = new_page(viewport=DESKTOP)
     login(console, _with_password(director), PASSWORD)
     console.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
-    # The stream is up once floor.js has refreshed the partials on its first connect.
-    expect(console.locator("body")).to_have_attribute("data-floor-refreshed", re.compile(r"\d"))
+    # Events reach the page once its stream is connected.
+    expect(console.locator("body")).to_have_attribute("data-floor-stream", "online")
     console.evaluate(f"{NO_RELOAD} = true")
     phone = new_page(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     login(phone, floor, PASSWORD)
