@@ -34,9 +34,10 @@ from tables.domain.floor import tables_wanted
 from tables.models import FloorAction, TournamentTable
 from tables.selectors import table_blinds
 from tables.services.floor import floor_action_done, floor_rules, multi_table_start
-from tables.services.hands import hand_report
+from tables.services.hands import hand_finished_with_busts, hand_report
 from tables.services.rooms import room_create
 from tables.services.seating import seats_draw
+from tourney.errors import Conflict
 from tourney.models import Elimination, Entry, Player, Tournament
 from tourney.selectors import tournament_rules
 from tourney.services.eliminations import elimination_undo, eliminations_record
@@ -213,8 +214,15 @@ class FloorMachine(RuleBasedStateMachine):
     def bust_two_in_one_hand(self, data) -> None:
         self._bust(data, 2)
 
-    def _bust(self, data, most: int) -> None:
-        """Bust up to `most` players of one table in one hand, with their start stacks."""
+    @precondition(lambda self: self._status() == Tournament.Status.RUNNING)
+    @rule(data=st.data())
+    def bust_and_finish_the_hand(self, data) -> None:
+        self._bust(data, 2, finish_hand=True)
+
+    def _bust(self, data, most: int, finish_hand: bool = False) -> None:
+        """Bust up to `most` players of one table in one hand, with their start stacks; with
+        `finish_hand`, as the dealer's "Bust-out and hand finished" (the hand is reported in
+        the same transaction)."""
         seating = self._seating()
         active = sum(len(s) for s in seating.values())
         number = data.draw(st.sampled_from(sorted(n for n, s in seating.items() if s)))
@@ -223,17 +231,32 @@ class FloorMachine(RuleBasedStateMachine):
         victims = data.draw(st.permutations(at_table))[:count]
         stacks = data.draw(st.lists(st.sampled_from(STACKS), min_size=count, max_size=count))
         last_action = self._last_action_id()
-        result = eliminations_record(
-            actor=self.director,
-            tournament_id=self.tid,
-            eliminations=list(zip(victims, stacks, strict=True)),
-            rng=self.rng,
-        )
+        busts = list(zip(victims, stacks, strict=True))
+        if finish_hand:
+            try:
+                result = hand_finished_with_busts(
+                    actor=self.director,
+                    tournament_id=self.tid,
+                    table_number=number,
+                    eliminations=busts,
+                )
+            except Conflict as refused:
+                # Open: see test_the_last_bust_out_is_recorded_with_the_hand_finished and
+                # test_a_bust_out_at_a_table_without_a_button_is_recorded_with_the_hand.
+                assert refused.code in {"table_short", "button_unknown"}, refused.code
+                event(f"bust-out and hand finished refused: {refused.code}")
+                assert Entry.objects.filter(pk__in=victims, status=ACTIVE).count() == count
+                return
+        else:
+            result = eliminations_record(
+                actor=self.director, tournament_id=self.tid, eliminations=busts, rng=self.rng
+            )
         ranges = Counter((r["place"], r["place_to"]) for r in result["results"])
         assert all(n == last - first + 1 for (first, last), n in ranges.items())
         places = sorted(p for first, last in ranges for p in range(first, last + 1))
         assert places == list(range(active - len(victims) + 1, active + 1))
-        self._check_movers(seating, set(victims), last_action)
+        if not finish_hand:  # the hand report moves that table's blinds after the bust's plan
+            self._check_movers(seating, set(victims), last_action)
 
     @rule(data=st.data())
     def report_hand(self, data) -> None:
@@ -571,3 +594,52 @@ def test_a_late_entry_after_a_bust_out_keeps_places_distinct(director, structure
     eliminations_record(actor=director, tournament_id=tournament.pk, eliminations=[(second, None)])
     places = Entry.objects.filter(pk__in=[first, second]).values_list("place", flat=True)
     assert sorted(places) == [12, 13]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="open: hand_finished_with_busts reports the hand even when the bust-out left one "
+    "player, so the whole bust-out is refused (table_short)",
+)
+def test_the_last_bust_out_is_recorded_with_the_hand_finished(director, structure):
+    """Heads-up at the final table, the dealer's "Bust-out and hand finished": the bust-out
+    ends the tournament and no hand follows; it is refused instead and nothing is recorded."""
+    rng = random.Random(6)
+    tournament = started_tournament(director, structure, 12, "rimoc", rng, tables=2)
+    for _ in range(10):
+        seating = seating_of(tournament)
+        victim = next(iter(next(iter(seating.values())).values()))
+        eliminations_record(
+            actor=director, tournament_id=tournament.pk, eliminations=[(victim, None)]
+        )
+    ((number, heads_up),) = seating_of(tournament).items()
+    hand_finished_with_busts(
+        actor=director,
+        tournament_id=tournament.pk,
+        table_number=number,
+        eliminations=[(next(iter(heads_up.values())), None)],
+    )
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="open: at a table opened for late entries the button is not known yet, so the "
+    "hand report in hand_finished_with_busts refuses the whole bust-out (button_unknown)",
+)
+def test_a_bust_out_at_a_table_without_a_button_is_recorded_with_the_hand(director, structure):
+    """Rimóc, 18 players on two full tables; two late entries open T3 (no button drawn). A
+    bust-out there with "hand finished" is refused: the dealer cannot record it at all without
+    first reporting where the button is through another screen."""
+    rng = random.Random(7)
+    tournament = started_tournament(director, structure, 18, "rimoc", rng, tables=3)
+    register(director, tournament, rng)
+    register(director, tournament, rng)
+    seating = seating_of(tournament)
+    assert TournamentTable.objects.get(tournament=tournament, number=3).button_seat is None
+    victim = next(iter(seating[3].values()))
+    hand_finished_with_busts(
+        actor=director, tournament_id=tournament.pk, table_number=3, eliminations=[(victim, None)]
+    )
+    assert Entry.objects.get(pk=victim).status == Entry.Status.ELIMINATED
