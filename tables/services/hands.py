@@ -126,8 +126,20 @@ def hand_finished_with_busts(*, actor, tournament_id: int, table_number: int, el
             or (a["kind"] == "break_table" and a["from_table"] == table_number)
             for a in result["actions"]
         )
+        table = TournamentTable.objects.filter(
+            tournament_id=tournament_id, number=table_number, status=TournamentTable.Status.OPEN
+        ).first()
+        # Nothing to report when the last bust-out ended the tournament, or while the table's
+        # button is unknown (the dealer sets it with the next report); the bust-outs stand.
+        playing = Entry.objects.filter(tournament_id=tournament_id, status=Entry.Status.ACTIVE)
         result["hand_recorded"] = False
-        if not reseated:
+        if (
+            not reseated
+            and table is not None
+            and table.big_blind_seat is not None
+            and playing.count() > 1
+            and playing.filter(tournament_table=table).count() >= 2
+        ):
             hand_report(actor=actor, tournament_id=tournament_id, table_number=table_number)
             result["hand_recorded"] = True
         return result

@@ -14,7 +14,6 @@ from django.db import connection, transaction
 
 from tables.models import FloorAction, TournamentTable
 from tables.services.floor import floor_replan
-from tests.conftest import service_missing
 from tests.tables.test_floor_state_machine import started_tournament
 from tests.tourney.test_concurrency import run_at_once
 from tourney.models import Elimination, Entry, Tournament, TournamentEvent
@@ -27,10 +26,11 @@ ACTIVE = Entry.Status.ACTIVE
 
 @pytest.fixture
 def postgresql():
+    # Not a missing service: this run chose SQLite (one writer at a time by design). CI's
+    # PostgreSQL run executes it, and fails there if PostgreSQL is down.
     if connection.vendor != "postgresql":
-        service_missing(
-            "concurrent floor writers need PostgreSQL: set DATABASE_URL=postgres://... "
-            f"(this run uses {connection.vendor})"
+        pytest.skip(
+            f"concurrent floor writers run on PostgreSQL (this run uses {connection.vendor})"
         )
 
 
