@@ -663,7 +663,7 @@ def floor_action_done(
 
 def _revertible(action: FloorAction) -> bool:
     """Every player of the action still plays where it put them, and every seat they came
-    from is free (or freed by this same revert)."""
+    from is free (or freed by this same revert) and not held for a mover not named yet."""
     moves = list(action.children.all()) if action.kind != FloorAction.Kind.MOVE else [action]
     moves = [m for m in moves if m.entry_id is not None]
     before = action.payload.get("before", {})
@@ -683,13 +683,27 @@ def _revertible(action: FloorAction) -> bool:
         if e.tournament_table_id != dest or e.seat != m.to_seat:
             return False
     targets = [tuple(before[str(i)][:2]) for i in ids if str(i) in before]
-    taken = (
+    taken = set(
         Entry.objects.filter(status=Entry.Status.ACTIVE)
         .exclude(pk__in=ids)
         .filter(tournament_table_id__in=[t for t, _s in targets])
         .values_list("tournament_table_id", "seat")
     )
-    return not (set(taken) & set(targets))
+    pk_of = dict(
+        TournamentTable.objects.filter(tournament_id=action.tournament_id).values_list(
+            "number", "pk"
+        )
+    )
+    taken.update(
+        (pk_of.get(number), seat)
+        for number, seat in FloorAction.objects.filter(
+            tournament_id=action.tournament_id,
+            kind=FloorAction.Kind.MOVE,
+            status=PENDING,
+            entry__isnull=True,
+        ).values_list("to_table", "to_seat")
+    )
+    return not (taken & set(targets))
 
 
 def floor_action_revert(action: FloorAction, actor, now) -> bool:
