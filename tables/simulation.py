@@ -104,6 +104,9 @@ class SimulationConfig:
     check_every: int = 100
     """Check the invariants every this many bust-outs (and at the end)."""
     bulk_registration_above: int = 300
+    analyze: bool = False
+    """PostgreSQL only: VACUUM ANALYZE the tournament's tables after the setup and at every
+    check, standing in for autovacuum on a server that has it switched off (not timed)."""
     starting_stack: int = 40_000
     buy_in: int = 10_000
     fee: int = 2_000
@@ -199,6 +202,8 @@ class SimulationResult:
     h4h_hands: int = 0
     h4h_note: str = ""
     invariant_checks: int = 0
+    analyzed: int = 0
+    """VACUUM ANALYZE runs (config.analyze on PostgreSQL)."""
     halted_seen: int = 0
     """Tables found halted (TDA 11-D) at an invariant check, after every action was done."""
     setup_seconds: float = 0.0
@@ -484,6 +489,7 @@ class _Simulation:
         self.stacks = dict.fromkeys(ids, cfg.starting_stack)
         self.open_tables = self._count_open_tables()
         self.result.max_open_tables = self.open_tables
+        self.analyze()
         self.last_action_id = (
             FloorAction.objects.filter(tournament_id=tournament.pk)
             .order_by("-pk")
@@ -864,6 +870,19 @@ class _Simulation:
             self.result.h4h_note = f"stalled at {len(self.active)} players: ended"
             self._h4h_off()
 
+    def analyze(self) -> None:
+        """Vacuumed tables and fresh planner statistics, as autovacuum keeps them: a 10,000-row
+        bulk load left unanalyzed makes PostgreSQL plan for an empty table, and without vacuum
+        every seat change leaves a dead row that index scans must visit."""
+        if not self.config.analyze or connection.vendor != "postgresql":
+            return
+        models = (Entry, TournamentTable, Elimination, FloorAction, Player, LedgerEntry)
+        # VACUUM cannot run inside a transaction (a test's): then statistics only.
+        command = "ANALYZE" if connection.in_atomic_block else "VACUUM ANALYZE"
+        with connection.cursor() as cursor:
+            cursor.execute(f"{command} " + ", ".join(m._meta.db_table for m in models))
+        self.result.analyzed += 1
+
     # -- invariants --
 
     def check(self) -> None:
@@ -961,6 +980,7 @@ class _Simulation:
                 if result.bust_outs - checked_at >= cfg.check_every:
                     checked_at = result.bust_outs
                     self.check()
+                    self.analyze()
                     self.progress(
                         f"{len(self.active)} left on {self.open_tables} tables, "
                         f"{result.bust_outs} bust-outs, {result.hands} hands"

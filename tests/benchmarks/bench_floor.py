@@ -22,6 +22,11 @@ landed in the worst position (checked against RULES.md 5 step 5 computed indepen
 Run: .venv/bin/pytest -m benchmark tests/benchmarks/bench_floor.py -s -p no:warnings
 PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (same command).
 BENCH_FLOOR_PLAYERS=2000 runs a smaller field.
+
+PostgreSQL statistics: the simulation runs ANALYZE on its tables after the setup and every
+100 bust-outs (not timed), as autovacuum would; the benchmark server here has autovacuum off,
+and a 10,000-row bulk load left unanalyzed made the planner choose plans for an empty table
+(the decision's median was 54.6 ms that way, against 4 to 25 times less per query analyzed).
 """
 
 import os
@@ -43,7 +48,12 @@ P99_TARGET_MS = 25.0
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_bench_floor_simulation() -> None:
     config = SimulationConfig(
-        players=PLAYERS, seed=SEED, hand_for_hand=True, undo_rate=0.01, check_every=100
+        players=PLAYERS,
+        seed=SEED,
+        hand_for_hand=True,
+        undo_rate=0.01,
+        check_every=100,
+        analyze=True,
     )
     lines = []
 
@@ -90,6 +100,7 @@ def test_bench_floor_simulation() -> None:
         h4h=f"{result.h4h_started_at_players}->{result.h4h_ended_at_players}"
         f" ({result.h4h_hands} hands)",
         total_s=round(result.total_seconds, 1),
+        analyzed=result.analyzed,
     )
     for name, samples, target in (
         ("bust_decision_planned", result.record_planned_ms, None),
