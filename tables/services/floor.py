@@ -663,7 +663,8 @@ def floor_action_done(
 
 def _revertible(action: FloorAction) -> bool:
     """Every player of the action still plays where it put them, and every seat they came
-    from is free (or freed by this same revert) and not held for a mover not named yet."""
+    from is at a table in play, free (or freed by this same revert) and not held for a mover
+    not named yet."""
     moves = list(action.children.all()) if action.kind != FloorAction.Kind.MOVE else [action]
     moves = [m for m in moves if m.entry_id is not None]
     before = action.payload.get("before", {})
@@ -683,6 +684,16 @@ def _revertible(action: FloorAction) -> bool:
         if e.tournament_table_id != dest or e.seat != m.to_seat:
             return False
     targets = [tuple(before[str(i)][:2]) for i in ids if str(i) in before]
+    # A table broken since (by a later bust-out's plan) stays broken unless this revert
+    # reopens it.
+    reopened = {int(pk) for pk in action.payload.get("tables_before", {})}
+    open_tables = set(
+        TournamentTable.objects.filter(
+            pk__in=[t for t, _s in targets], status=TournamentTable.Status.OPEN
+        ).values_list("pk", flat=True)
+    )
+    if any(t not in open_tables | reopened for t, _s in targets):
+        return False
     taken = set(
         Entry.objects.filter(status=Entry.Status.ACTIVE)
         .exclude(pk__in=ids)

@@ -645,3 +645,30 @@ def test_undoing_a_bust_out_does_not_move_a_player_back_into_a_held_seat(directo
     elimination_undo(actor=director, tournament_id=tournament.pk, entry_id=victims[2], rng=rng)
     assert FloorAction.objects.get(pk=move["id"]).status != FloorAction.Status.UNDONE
     assert_seating_consistent(tournament)
+
+
+def test_undoing_a_bust_out_never_moves_a_player_back_to_a_broken_table(director, structure):
+    """TDA 2024, 27 players on three tables of 9; bust-outs at T1 and T2 by turns. The third
+    one moves T3's next big blind to T1; at 18 players T3 breaks. Undoing that third bust-out
+    used to take the move back: the player went to their old seat at broken T3."""
+    rng = random.Random(9)
+    tournament = started_tournament(director, structure, 27, "tda2024", rng, tables=4)
+    move = None
+    active = 27
+    while active > 18:
+        seating = seating_of(tournament)
+        table = 1 if active % 2 else 2
+        mover = move["entry_id"] if move else None
+        victim = next(e for e in seating[table].values() if e != mover)
+        result = eliminations_record(
+            actor=director, tournament_id=tournament.pk, eliminations=[(victim, None)], rng=rng
+        )
+        active -= 1
+        if move is None and result["actions"]:
+            (move,) = result["actions"]
+            cause = victim
+    assert (move["kind"], move["from_table"]) == ("move", 3)
+    assert FloorAction.objects.get(pk=move["id"]).status == PENDING
+    assert TournamentTable.objects.get(tournament=tournament, number=3).status == "closed"
+    elimination_undo(actor=director, tournament_id=tournament.pk, entry_id=cause, rng=rng)
+    assert_seating_consistent(tournament)
