@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 import pytest
 from django.db import transaction
 from django.utils import timezone
-from hypothesis import HealthCheck, event, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -138,7 +138,6 @@ class FloorMachine(RuleBasedStateMachine):
         self.registered = players
         self.late_entries = 0
         self.late_after_bust = False
-        self.seen_action = 0
 
     def _register(self) -> Entry:
         self.registered += 1
@@ -321,21 +320,6 @@ class FloorMachine(RuleBasedStateMachine):
         return occupied[next_big_blind_seat(blinds, occupied, table.seats)]
 
     # --- invariants ----------------------------------------------------------------------
-
-    @invariant()
-    def note_what_happened(self) -> None:
-        """Statistics only (pytest --hypothesis-show-statistics): which floor actions ran."""
-        if self.tournament is None:
-            return
-        for kind, entry_id in FloorAction.objects.filter(
-            tournament_id=self.tid, parent__isnull=True, id__gt=self.seen_action
-        ).values_list("kind", "entry_id"):
-            event(
-                f"planned {kind}{' (mover not named)' if kind == 'move' and not entry_id else ''}"
-            )
-        self.seen_action = self._last_action_id()
-        if self._status() == Tournament.Status.FINISHED:
-            event("played to a winner")
 
     @invariant()
     def nobody_lost_and_no_seat_twice(self) -> None:
