@@ -47,7 +47,7 @@ from clocks.services.clock import clock_operate
 from clocks.services.structures import structure_template_install
 from tables.domain.button import next_big_blind_seat
 from tables.domain.floor import tables_wanted
-from tables.models import FloorAction, TournamentTable
+from tables.models import FloorAction, Room, TournamentTable
 from tables.selectors import table_blinds
 from tables.services.floor import (
     floor_action_done,
@@ -305,8 +305,6 @@ def _structure() -> Structure:
 
 
 def _unique_room_name(base: str) -> str:
-    from tables.models import Room
-
     name, n = base, 1
     while Room.objects.filter(name=name).exists():
         n += 1
