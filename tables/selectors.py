@@ -2,10 +2,26 @@
 
 from collections import defaultdict
 
+from django.utils.translation import gettext as _
+
 from tables.domain.button import Blinds
 from tables.domain.cards import Card
 from tables.models import SeatRestriction, TournamentTable
+from tourney.errors import NotFound
 from tourney.models import Entry, Tournament
+
+
+def table_in_play(tournament: Tournament, number: int) -> TournamentTable:
+    """The tournament's open table `number`, or 404 `table_not_found`."""
+    table = TournamentTable.objects.filter(
+        tournament=tournament, number=number, status=TournamentTable.Status.OPEN
+    ).first()
+    if table is None:
+        raise NotFound(
+            "table_not_found",
+            _("Table %(n)s is not in play in this tournament.") % {"n": number},
+        )
+    return table
 
 
 def table_blinds(table: TournamentTable) -> Blinds | None:

@@ -1,6 +1,9 @@
 """Refusals that services raise and the API turns into `{code, detail}` responses."""
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext
+
+from tourney.domain.refusal import RuleError
 
 
 class TourneyError(Exception):
@@ -30,3 +33,9 @@ class InvalidInput(TourneyError):
 
 class PermissionDenied(TourneyError):
     status_code = 403
+
+
+def refusal(exc: RuleError, error: type[TourneyError] = Conflict) -> TourneyError:
+    """The API refusal for a rule the domain refused, its message in the reader's language."""
+    template = gettext(exc.template)
+    return error(exc.code, template % exc.params if exc.params else template)

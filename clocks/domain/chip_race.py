@@ -27,8 +27,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from clocks.domain.clock import N_
 from tables.domain.cards import Card, full_deck
+from tourney.domain.refusal import N_, RuleError
 
 __all__ = [
     "ChipRace",
@@ -51,16 +51,9 @@ _ZERO_STACK = ("extra", "from_pool")
 DECK_SIZE = 52
 
 
-class ChipRaceError(ValueError):
+class ChipRaceError(RuleError):
     """A refused color-up; ``code`` is stable for the API, ``template`` (English, %-style, marked
     for translation) and ``params`` let the caller translate, ``message`` is the English text."""
-
-    def __init__(self, code: str, template: str, **params: object) -> None:
-        self.code = code
-        self.template = template
-        self.params = params
-        self.message = template % params if params else template
-        super().__init__(self.message)
 
 
 # --- Method A: round up ------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from clocks.domain.structures import Period
+from tourney.domain.refusal import N_, RuleError
 
 ClockStatus = Literal["pending", "running", "paused", "finished"]
 STATUSES: tuple[ClockStatus, ...] = ("pending", "running", "paused", "finished")
@@ -47,24 +48,8 @@ MS_PER_SECOND = 1_000
 MAX_REMAINING_MS = 24 * 60 * 60 * MS_PER_SECOND
 
 
-def N_(template: str) -> str:
-    """Marks a message for translation (collected by makemessages); the service translates."""
-    return template
-
-
-class ClockError(ValueError):
-    """A refused clock operation; `code` is the API error code (`{"code", "detail"}`).
-
-    `template` (English, %-style) and `params` let the caller show it in the reader's language;
-    `message` is the English text.
-    """
-
-    def __init__(self, code: str, template: str, **params: object):
-        self.code = code
-        self.template = template
-        self.params = params
-        self.message = template % params if params else template
-        super().__init__(self.message)
+class ClockError(RuleError):
+    """A refused clock operation; `code` is the API error code (`{"code", "detail"}`)."""
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from clocks.domain.clock import undo as clock_undo_state
 from clocks.domain.structures import Period
 from clocks.models import Clock, StructureLevel
 from clocks.services.structures import period_from_row
-from tourney.errors import Conflict, InvalidInput
+from tourney.errors import Conflict, InvalidInput, refusal
 from tourney.models import AuditEntry, Tournament
 from tourney.services.absence import absent_deadline_apply
 from tourney.services.audit import audit_record, audit_text
@@ -232,8 +232,7 @@ def clock_operate(
             else:
                 after = OPERATIONS[operation](before, periods, now)
         except ClockError as exc:
-            detail = _(exc.template) % exc.params if exc.params else _(exc.template)
-            raise Conflict(exc.code, detail) from exc
+            raise refusal(exc) from exc
         _store(clock, before, after)
         snapshot = view(after, periods, now).as_dict()
         audit_record(

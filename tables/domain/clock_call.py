@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from clocks.domain.clock import N_
+from tourney.domain.refusal import N_, RuleError
 
 __all__ = [
     "CLOCK_CALL_TOO_EARLY",
@@ -39,17 +39,14 @@ MS_PER_SECOND = 1_000
 CLOCK_CALL_TOO_EARLY = "clock_call_too_early"
 
 
-class ClockCallError(ValueError):
+class ClockCallError(RuleError):
     """A refused clock call. ``code`` is the API error code; ``message`` is the English
     %-template (marked with ``N_``) over ``params``, which the service translates;
     ``str(error)`` is the filled-in English text."""
 
     def __init__(self, code: str, message: str, params: dict[str, object] | None = None):
-        self.code = code
+        super().__init__(code, message, **(params or {}))
         self.message = message
-        self.template = message
-        self.params = dict(params or {})
-        super().__init__(message % self.params if self.params else message)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,9 @@ from tables.domain.clock_call import (
     expiry_outcome,
 )
 from tables.models import ClockCall, TournamentTable
+from tables.selectors import table_in_play
 from tourney.domain.house_rules import HouseRules
-from tourney.errors import Conflict, InvalidInput, NotFound
+from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import Entry, Tournament
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
@@ -86,14 +87,7 @@ def clock_call_begin(
     """Call the clock on the player in `seat`: the final table's time when one table is left."""
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
-        table = TournamentTable.objects.filter(
-            tournament=tournament, number=table_number, status=TournamentTable.Status.OPEN
-        ).first()
-        if table is None:
-            raise NotFound(
-                "table_not_found",
-                _("Table %(n)s is not in play in this tournament.") % {"n": table_number},
-            )
+        table = table_in_play(tournament, table_number)
         entry = (
             Entry.objects.select_related("player")
             .filter(tournament_table=table, seat=seat, status=Entry.Status.ACTIVE)
@@ -121,8 +115,7 @@ def clock_call_begin(
                 elapsed_seconds=elapsed_seconds,
             )
         except ClockCallError as exc:
-            detail = _(exc.template) % exc.params if exc.params else _(exc.template)
-            raise Conflict(exc.code, detail) from exc
+            raise refusal(exc) from exc
         call = ClockCall.objects.create(
             tournament=tournament,
             tournament_table=table,

@@ -259,7 +259,7 @@ def _place(
         entry.save(update_fields=["tournament_table", "seat", "waits_for_button"])
 
 
-def _player_names(entry_ids: Iterable[int]) -> dict[int, Entry]:
+def _entries_by_id(entry_ids: Iterable[int]) -> dict[int, Entry]:
     return {
         e.pk: e
         for e in Entry.objects.select_related("player", "tournament_table").filter(
@@ -290,7 +290,7 @@ def _apply_plan(
     if plan.final_table is not None:
         draw = plan.final_table
         host = by_number[draw.table]
-        entries = _player_names(s.entry_id for s in draw.seats)
+        entries = _entries_by_id(s.entry_id for s in draw.seats)
         before = {str(e.pk): _entry_position(e) for e in entries.values()}
         tables_before = {str(t.pk): _table_state(t) for t in tables}
         parent = action(
@@ -333,7 +333,7 @@ def _apply_plan(
 
     for table_break in plan.breaks:
         broken = by_number[table_break.table]
-        entries = _player_names(s.entry_id for s in table_break.seats)
+        entries = _entries_by_id(s.entry_id for s in table_break.seats)
         parent = action(
             kind=FloorAction.Kind.BREAK_TABLE,
             from_table=broken.number,
@@ -374,7 +374,7 @@ def _apply_plan(
         created.append(parent)
 
     known = [m for m in plan.moves if m.entry_id is not None]
-    entries = _player_names(m.entry_id for m in known)
+    entries = _entries_by_id(m.entry_id for m in known)
     for move in plan.moves:
         created.append(_move_action(action, move, entries, by_number))
     _place(entries, ((m.entry_id, by_number[m.to_table], m.to_seat, m.sits_out) for m in known))

@@ -6,10 +6,10 @@ from django.utils.translation import gettext as _
 
 from tables.domain.button import first_hand_blinds, next_hand_blinds, seats_not_dealt
 from tables.models import HandReport, TournamentTable
-from tables.selectors import blinds_fields, table_blinds
+from tables.selectors import blinds_fields, table_blinds, table_in_play
 from tables.services.floor import floor_replan
 from tables.services.hand_for_hand import hand_for_hand_table_done
-from tourney.errors import Conflict, InvalidInput, NotFound
+from tourney.errors import Conflict, InvalidInput
 from tourney.models import Entry
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
@@ -26,14 +26,7 @@ def hand_report(
     the button is now and the blinds follow from there.
     """
     tournament = tournament_lock(tournament_id)
-    table = TournamentTable.objects.filter(
-        tournament=tournament, number=table_number, status=TournamentTable.Status.OPEN
-    ).first()
-    if table is None:
-        raise NotFound(
-            "table_not_found",
-            _("Table %(n)s is not in play in this tournament.") % {"n": table_number},
-        )
+    table = table_in_play(tournament, table_number)
     occupied = set(
         Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).values_list(
             "seat", flat=True

@@ -26,7 +26,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from clocks.domain.clock import N_
+from tourney.domain.refusal import N_, RuleError
 
 __all__ = [
     "MAX_TRANSITIONS",
@@ -43,16 +43,9 @@ MAX_TRANSITIONS = 2_000_000
 """Default work budget of the exact computation (under half a second in CPython)."""
 
 
-class IcmError(ValueError):
+class IcmError(RuleError):
     """Refused deal input; ``code`` for the API, ``template``/``params`` for translation,
     ``message`` in English."""
-
-    def __init__(self, code: str, template: str, **params: object) -> None:
-        self.code = code
-        self.template = template
-        self.params = params
-        self.message = template % params if params else template
-        super().__init__(self.message)
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
-from clocks.domain.clock import N_
 from tourney.domain.places import shared_prize
+from tourney.domain.refusal import N_, RuleError
 
 __all__ = [
     "DEFAULT_TEMPLATE",
@@ -50,7 +50,7 @@ SHARE_SCALE = 1_000_000
 _PERCENT_STEP = Decimal(100) / SHARE_SCALE
 
 
-class PayoutError(ValueError):
+class PayoutError(RuleError):
     """Refused payout input; ``code`` for the API, ``template``/``params`` for translation,
     ``message`` in English; ``bracket`` = the first entry count of the share table at fault,
     when a structure was checked."""
@@ -58,12 +58,8 @@ class PayoutError(ValueError):
     def __init__(
         self, code: str, template: str, *, bracket: int | None = None, **params: object
     ) -> None:
-        self.code = code
+        super().__init__(code, template, **params)
         self.bracket = bracket
-        self.template = template
-        self.params = params
-        self.message = template % params if params else template
-        super().__init__(self.message)
 
 
 # --- Prize pool --------------------------------------------------------------------------------

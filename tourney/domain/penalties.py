@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from clocks.domain.clock import N_
+from tourney.domain.refusal import N_, RuleError
 
 __all__ = [
     "PENALTY_KINDS",
@@ -29,16 +29,9 @@ PenaltyKind = Literal["warning", "missed_hands", "missed_rounds"]
 PENALTY_KINDS: tuple[PenaltyKind, ...] = ("warning", "missed_hands", "missed_rounds")
 
 
-class PenaltyError(ValueError):
+class PenaltyError(RuleError):
     """A refused penalty; ``code`` for the API, ``template``/``params`` for translation,
     ``message`` in English."""
-
-    def __init__(self, code: str, template: str, **params: object) -> None:
-        self.code = code
-        self.template = template
-        self.params = params
-        self.message = template % params if params else template
-        super().__init__(self.message)
 
 
 def penalty_hands(

@@ -124,6 +124,7 @@ def absent_deadline_apply(
         reason=Elimination.Reason.ABSENT,
         remove_stacks=True,
         now=now,
+        remaining=remaining,
     )
     floor_replan(actor=None, tournament=tournament, cause=rows[0])
     return {"eliminated": [r.entry_id for r in rows]}

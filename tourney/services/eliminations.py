@@ -132,14 +132,17 @@ def eliminations_apply(
     reason: str = Elimination.Reason.BUST,
     remove_stacks: bool = False,
     now=None,
+    remaining: int | None = None,
 ) -> list[Elimination]:
     """Eliminate entries busted in one hand, inside the caller's transaction (tournament row
     locked, entries checked as playing). Returns the rows of the whole bust group (a
-    hand-for-hand hand may have earlier busts from other tables), places set."""
+    hand-for-hand hand may have earlier busts from other tables), places set. `remaining`: the
+    players still in before these busts, when the caller has counted them already."""
     now = now or timezone.now()
     rules = tournament_rules(tournament)
     standing = _standing(tournament)
-    remaining = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+    if remaining is None:
+        remaining = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
     h4h = tournament.hand_for_hand and reason == Elimination.Reason.BUST
     group: list[Elimination] = (
         list(standing.filter(h4h_hand=tournament.h4h_hand, reason=reason)) if h4h else []
@@ -282,7 +285,10 @@ def eliminations_record(
                 "last_player", _("At least one player must remain: that player is the winner.")
             )
         rows = eliminations_apply(
-            actor=actor, tournament=tournament, busts=list(zip(entries, stacks, strict=True))
+            actor=actor,
+            tournament=tournament,
+            busts=list(zip(entries, stacks, strict=True)),
+            remaining=remaining,
         )
         new_ids = {e.pk for e in entries}
         cause = next(r for r in rows if r.entry_id in new_ids)
