@@ -29,6 +29,7 @@ from tables.domain.floor import (
 )
 from tables.models import FloorAction, TournamentTable
 from tables.selectors import blinds_fields, table_blinds, unavailable_seats
+from tables.services.hand_for_hand import hand_for_hand_end_at_final_table
 from tables.services.seating import seating_rules
 from tourney.domain.house_rules import HouseRules
 from tourney.errors import Conflict, InvalidInput, NotFound
@@ -183,7 +184,10 @@ def floor_replan(
     host = final_table_host(tables, rules.final_table_size)
     final_seats = min(host.table.seats, rules.final_table_size)
     plan = _plan(tournament, tables, rules, multi, host.number, final_seats, rng)
-    return _apply_plan(actor, tournament, plan, tables, cause, final_seats)
+    created = _apply_plan(actor, tournament, plan, tables, cause, final_seats)
+    if plan.final_table is not None:
+        hand_for_hand_end_at_final_table(actor, tournament)
+    return created
 
 
 def _plan(

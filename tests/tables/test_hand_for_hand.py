@@ -130,8 +130,19 @@ def test_wsop_mode_orders_busts_at_one_table_by_stack(api, tournament):
 
 
 def test_hand_for_hand_ends_by_itself_at_the_final_table(api, tournament):
-    ids = seat_players(api, tournament, numbered_players(10))  # one table: start on two
-    tournament.refresh_from_db()
+    """Rimóc: 11 players on two tables; hand-for-hand on; two bust-outs bring the field to
+    the final table of 9, where hand-for-hand ends and the paused clock runs again."""
+    ids = seat_players(api, tournament, numbered_players(11))
+    api.post(f"/tournaments/{tournament.pk}/clock/start")
+    assert h4h(api, tournament).status_code == 200
+    api.post(
+        f"/tournaments/{tournament.pk}/eliminations", {"eliminations": [{"entry_id": ids["P0"]}]}
+    )
+    assert Tournament.objects.get(pk=tournament.pk).hand_for_hand is True
+    response = api.post(
+        f"/tournaments/{tournament.pk}/eliminations", {"eliminations": [{"entry_id": ids["P1"]}]}
+    )
+    assert [a["kind"] for a in response.json()["actions"]] == ["final_table_redraw"]
     assert TournamentTable.objects.filter(tournament=tournament, status="open").count() == 1
     assert Tournament.objects.get(pk=tournament.pk).hand_for_hand is False
-    assert ids
+    assert api.get(f"/tournaments/{tournament.pk}/clock").json()["status"] == "running"
