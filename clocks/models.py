@@ -1,5 +1,6 @@
 """Blind structures: chips, levels and breaks."""
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -57,3 +58,44 @@ class Clock(models.Model):
     period_ends_at_ms = models.BigIntegerField(null=True, blank=True, db_index=True)
     paused_remaining_ms = models.BigIntegerField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
+
+
+class ColorUp(models.Model):
+    """A color-up at one table during a break (RULES.md 8): round-up or chip race.
+
+    `seats` = [{"seat", "entry_id", "stack_before" | "odd_chips", "cards": [..],
+    "awarded": int, "stack_after"}]; `chips_change` is what the chips in play changed by
+    (round-up increases; race rounding and extra chips), in chip value.
+    """
+
+    class Method(models.TextChoices):
+        ROUND_UP = "round_up", _("Round up")
+        RACE = "race", _("Chip race")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        DONE = "done", _("Done")
+        UNDONE = "undone", _("Undone")
+
+    tournament = models.ForeignKey(
+        "tourney.Tournament", on_delete=models.CASCADE, related_name="color_ups"
+    )
+    tournament_table = models.ForeignKey(
+        "tables.TournamentTable", on_delete=models.PROTECT, related_name="color_ups"
+    )
+    period_index = models.PositiveIntegerField()
+    method = models.CharField(max_length=10, choices=Method.choices)
+    removed_values = models.JSONField(default=list)
+    denomination = models.PositiveIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    seats = models.JSONField(default=list)
+    cards_recorded = models.BooleanField(default=False)
+    chips_change = models.BigIntegerField(default=0)
+    created_at = models.DateTimeField()
+    done_at = models.DateTimeField(null=True, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["tournament_id", "period_index", "tournament_table_id", "id"]

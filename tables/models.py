@@ -113,6 +113,8 @@ class HandReport(models.Model):
     small_blind_seat = models.PositiveSmallIntegerField(null=True)
     big_blind_seat = models.PositiveSmallIntegerField()
     button_set_by_dealer = models.BooleanField(default=False)
+    # A misdeal is reported too; with its redeal it counts as one hand (TDA 35-C).
+    misdeal = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament_table_id", "hand_number"]

@@ -97,6 +97,19 @@ class PlayerBan(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     lifted_at = models.DateTimeField(null=True, blank=True)
+    # A ban from one championship: enforced for that season's tournaments only.
+    season = models.ForeignKey(
+        "Season", null=True, blank=True, on_delete=models.CASCADE, related_name="bans"
+    )
+    # The penalty (disqualification) that caused the ban, if any.
+    penalty = models.ForeignKey(
+        "Penalty", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+
+class RebuyCondition(models.TextChoices):
+    AT_MOST_START = "at_most_start", _("Stack at most the starting stack")
+    BUSTED = "busted", _("Only when busted")
 
 
 class Tournament(models.Model):
@@ -136,6 +149,42 @@ class Tournament(models.Model):
     hand_for_hand = models.BooleanField(_("hand-for-hand"), default=False)
     h4h_hand = models.PositiveIntegerField(default=0)
     h4h_started_at = models.DateTimeField(null=True, blank=True)
+    # Rebuys (RULES.md 2): allowed through the end of `rebuy_until_level` (1-based, breaks not
+    # counted; empty = no rebuys), at most `rebuy_max` per entry (0 = no limit), when the
+    # entry is busted (`busted`) or its stack is at most the starting stack (`at_most_start`).
+    rebuy_until_level = models.PositiveIntegerField(
+        _("rebuys until the end of level"), null=True, blank=True
+    )
+    rebuy_max = models.PositiveIntegerField(_("rebuys per entry"), default=0)
+    rebuy_condition = models.CharField(
+        _("rebuy allowed when"),
+        max_length=16,
+        choices=RebuyCondition.choices,
+        default=RebuyCondition.AT_MOST_START,
+    )
+    rebuy_buy_in = models.PositiveIntegerField(_("rebuy price (prize pool)"), default=0)
+    rebuy_fee = models.PositiveIntegerField(_("rebuy fee"), default=0)
+    rebuy_chips = models.PositiveIntegerField(_("rebuy chips"), default=0)
+    # Add-on: one per entry, through the end of the break that follows `addon_level`
+    # (empty = no add-on).
+    addon_level = models.PositiveIntegerField(
+        _("add-on at the break after level"), null=True, blank=True
+    )
+    addon_buy_in = models.PositiveIntegerField(_("add-on price (prize pool)"), default=0)
+    addon_fee = models.PositiveIntegerField(_("add-on fee"), default=0)
+    addon_chips = models.PositiveIntegerField(_("add-on chips"), default=0)
+    # Payouts (RULES.md 11.6): structure (empty = the default template), a guarantee (0 =
+    # none; the house pays the overlay).
+    payout_structure = models.ForeignKey(
+        "PayoutStructure", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    guarantee = models.PositiveIntegerField(_("guaranteed prize pool"), default=0)
+    # Signed change of the chips in play from color-ups (round-up increases, race rounding).
+    chips_color_up = models.BigIntegerField(default=0)
+    season = models.ForeignKey(
+        "Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments"
+    )
+    season_round = models.PositiveIntegerField(_("championship round"), null=True, blank=True)
     seats_drawn_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -187,6 +236,8 @@ class Entry(models.Model):
     absent_since = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
     place = models.PositiveIntegerField(null=True, blank=True)
+    # Disqualified (RULES.md 10): out of the tournament, no prize when the house says so.
+    disqualified_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament_id", "number"]
@@ -217,6 +268,7 @@ class Elimination(models.Model):
     class Reason(models.TextChoices):
         BUST = "bust", _("Busted")
         ABSENT = "absent", _("Absent at the deadline")
+        DISQUALIFIED = "disqualified", _("Disqualified")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="eliminations"
@@ -259,6 +311,13 @@ class LedgerEntry(models.Model):
         FEE = "fee", _("Fee")
         REFUND_BUY_IN = "refund_buy_in", _("Buy-in refund")
         REFUND_FEE = "refund_fee", _("Fee refund")
+        PAYOUT = "payout", _("Prize paid")
+
+    class Purpose(models.TextChoices):
+        ENTRY = "entry", _("Entry")
+        REBUY = "rebuy", _("Rebuy")
+        ADDON = "addon", _("Add-on")
+        PRIZE = "prize", _("Prize")
 
     class Method(models.TextChoices):
         CASH = "cash", _("Cash")
@@ -268,6 +327,11 @@ class LedgerEntry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="ledger")
     entry = models.ForeignKey(Entry, null=True, on_delete=models.PROTECT, related_name="ledger")
     kind = models.CharField(max_length=20, choices=Kind.choices)
+    # What the money was for: `buy_in` rows of every purpose but `prize` feed the prize pool.
+    purpose = models.CharField(max_length=8, choices=Purpose.choices, default=Purpose.ENTRY)
+    purchase = models.ForeignKey(
+        "ChipPurchase", null=True, blank=True, on_delete=models.PROTECT, related_name="ledger"
+    )
     amount = models.IntegerField()
     method = models.CharField(max_length=8, choices=Method.choices, default=Method.CASH)
     cashier = models.ForeignKey(
@@ -293,3 +357,158 @@ class TournamentEvent(models.Model):
     class Meta:
         ordering = ["id"]
         indexes = [models.Index(fields=["tournament", "id"])]
+
+
+class ChipPurchase(models.Model):
+    """A rebuy or add-on bought by an entry (RULES.md 2): chips into play, money to the ledger.
+
+    A mistaken one is undone (`undone_at`) with refund rows in the ledger; never deleted.
+    """
+
+    class Kind(models.TextChoices):
+        REBUY = "rebuy", _("Rebuy")
+        ADDON = "addon", _("Add-on")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="chip_purchases"
+    )
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="chip_purchases")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    chips = models.PositiveIntegerField()
+    buy_in = models.PositiveIntegerField()
+    fee = models.PositiveIntegerField()
+    # The period (clocks) in play when bought, and the stack the player declared (may be empty).
+    period_index = models.PositiveIntegerField(null=True, blank=True)
+    stack_before = models.PositiveBigIntegerField(null=True, blank=True)
+    at = models.DateTimeField()
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["tournament_id", "id"]
+        indexes = [models.Index(fields=["tournament", "kind"])]
+
+
+class PayoutStructure(models.Model):
+    """Payout share tables by number of entries (tourney.domain.payouts.PayoutStructure).
+
+    `brackets` = [{"min_entries": int, "max_entries": int | null, "shares": [millionths]}];
+    templates (`template_key` set) are read-only and duplicated to edit.
+    """
+
+    name = models.CharField(_("name"), max_length=120)
+    template_key = models.CharField(max_length=40, blank=True, db_index=True)
+    brackets = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Deal(models.Model):
+    """A deal the remaining players agreed (chip chop, ICM or by hand) for the places left.
+
+    `shares` = [{"entry_id", "stack", "amount"}]; the amounts replace the payouts of the
+    places those players finish in, and sum to what those places would have paid (less
+    `left_to_play`, an amount kept back and played for).
+    """
+
+    class Method(models.TextChoices):
+        ICM = "icm", _("ICM")
+        CHIP_CHOP = "chip_chop", _("Chip chop")
+        CUSTOM = "custom", _("Agreed amounts")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="deals")
+    method = models.CharField(max_length=10, choices=Method.choices)
+    shares = models.JSONField(default=list)
+    left_to_play = models.PositiveIntegerField(default=0)
+    at = models.DateTimeField()
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament_id", "id"]
+
+
+class Penalty(models.Model):
+    """A sanction given to an entry (RULES.md 10); a player's history spans tournaments.
+
+    Missed hands start at the end of the hand in play: `table_hands_at_start` is the table's
+    `hands_played` then; hands left come from dealer hand reports (misdeals excluded), or a
+    time estimate when the table does not report.
+    """
+
+    class Kind(models.TextChoices):
+        WARNING = "warning", _("Warning")
+        MISSED_HANDS = "missed_hands", _("Missed hands")
+        MISSED_ROUNDS = "missed_rounds", _("Missed rounds")
+        DISQUALIFICATION = "disqualification", _("Disqualification")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="penalties")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="penalties")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    reason = models.CharField(_("reason"), max_length=300)
+    rounds = models.PositiveIntegerField(null=True, blank=True)
+    players_at_table = models.PositiveIntegerField(null=True, blank=True)
+    hands = models.PositiveIntegerField(default=0)
+    table_number = models.PositiveIntegerField(null=True, blank=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    tournament_table = models.ForeignKey(
+        "tables.TournamentTable", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    table_hands_at_start = models.PositiveIntegerField(null=True, blank=True)
+    # Hands already served at tables the player left (penalty_follows_moves).
+    hands_served_before = models.PositiveIntegerField(default=0)
+    chips_removed = models.PositiveBigIntegerField(default=0)
+    given_at = models.DateTimeField()
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    served_at = models.DateTimeField(null=True, blank=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-given_at", "-id"]
+        indexes = [models.Index(fields=["tournament", "kind"])]
+
+
+class Season(models.Model):
+    """A championship of rounds (seed 003): tournaments whose places earn points.
+
+    `points_formula`: `linear` = entries - place + 1; `table` = `points_table[place - 1]`
+    (0 past its end); `sqrt` = round(10 * sqrt(entries / place)) for the places paid.
+    `best_of` counts only a player's best rounds (empty = all).
+    """
+
+    class Formula(models.TextChoices):
+        LINEAR = "linear", _("Entries minus place plus one")
+        TABLE = "table", _("Points table by place")
+        SQRT = "sqrt", _("10 x square root of entries / place")
+
+    name = models.CharField(_("name"), max_length=160)
+    points_formula = models.CharField(
+        _("points formula"), max_length=10, choices=Formula.choices, default=Formula.LINEAR
+    )
+    points_table = models.JSONField(default=list, blank=True)
+    best_of = models.PositiveIntegerField(_("best rounds counted"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
