@@ -53,7 +53,7 @@ def test_describe_is_json_and_round_trips(key: str) -> None:
 
 def test_parameter_keys_are_the_dataclass_fields() -> None:
     assert tuple(f.name for f in dataclasses.fields(HouseRules)) == PARAMETER_KEYS
-    assert len(PARAMETER_KEYS) == len(set(PARAMETER_KEYS)) == 42
+    assert len(PARAMETER_KEYS) == len(set(PARAMETER_KEYS)) == 43
 
 
 @pytest.mark.parametrize("key", [k for k in PROFILE_KEYS if k != "tda2024"])
@@ -194,6 +194,7 @@ def test_unknown_field() -> None:
         ("reentry_max", -1),
         ("h4h_seconds_per_hand", 181),
         ("fixed_hands", 0),
+        ("penalty_seconds_per_hand", 5),
         ("penalty_rounds_max", "3"),
         ("absent_policy", "eliminate_after_levels:1"),
         ("absent_policy", None),

@@ -202,6 +202,9 @@ class HouseRules:
     dq_forfeits_prize: bool
     penalty_follows_moves: bool
     """True: a penalty keeps counting when the player is moved to another table."""
+    penalty_seconds_per_hand: int
+    """Seconds a hand takes, for the end-time estimate of a missed-hands penalty where the
+    table's own hand reports do not give a pace (10..900)."""
 
     # 11. Eliminations, places, hand-for-hand, payouts
     same_hand_order: SameHandOrder
@@ -240,6 +243,7 @@ INT_BOUNDS: dict[str, tuple[int, int | None]] = {
     "countdown_seconds": (0, None),
     "fixed_hands": (1, None),
     "penalty_rounds_max": (0, None),
+    "penalty_seconds_per_hand": (10, 900),
     "h4h_seconds_per_hand": (0, 180),
     "money_rounding": (1, None),
 }
@@ -422,6 +426,7 @@ _TDA_2024 = HouseRules(
     penalty_rounds_max=None,
     dq_forfeits_prize=True,
     penalty_follows_moves=True,
+    penalty_seconds_per_hand=120,
     # 11
     same_hand_order="start_stack",
     equal_stack="tie_split",
@@ -453,6 +458,7 @@ _TDA_NOTES = {
     "penalty_rounds_max": "TDA 71: 'one or more missed rounds', escalating; no maximum",
     "dq_forfeits_prize": "TDA silent on prize forfeiture; [INF] RULES.md §10",
     "penalty_follows_moves": "[INF] RULES.md §10",
+    "penalty_seconds_per_hand": "[INF] no source; about 30 hands an hour at a full table",
     "equal_stack": "[INF] PokerStars Live rules (RULES.md §11)",
     "money_rounding": "[INF] no source; whole currency units",
 }
