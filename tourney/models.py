@@ -380,6 +380,11 @@ class ChipPurchase(models.Model):
     # The period (clocks) in play when bought, and the stack the player declared (may be empty).
     period_index = models.PositiveIntegerField(null=True, blank=True)
     stack_before = models.PositiveBigIntegerField(null=True, blank=True)
+    # The bust-out a rebuy took back (RULES.md 2: declared before the next hand); undoing the
+    # rebuy busts the entry again.
+    revives = models.ForeignKey(
+        Elimination, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     at = models.DateTimeField()
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
