@@ -12,7 +12,8 @@ from tables.services.floor import floor_replan
 from tables.services.seating import entry_seat_late
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Entry, LedgerEntry, Player, Tournament
-from tourney.selectors import active_bans, player_active_ban, tournament_capacity, tournament_rules
+from tourney.selectors import tournament_capacity, tournament_rules
+from tourney.selectors_bans import player_tournament_ban, tournament_bans
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
@@ -89,7 +90,7 @@ def entry_register(
         now = timezone.now()
         player = (
             Player.objects.filter(pk=player_id)
-            .annotate(banned=Exists(active_bans(now).filter(player=OuterRef("pk"))))
+            .annotate(banned=Exists(tournament_bans(tournament, now).filter(player=OuterRef("pk"))))
             .first()
         )
         if player is None:
@@ -97,17 +98,26 @@ def entry_register(
                 "player_not_found", _("There is no player with id %(id)s.") % {"id": player_id}
             )
         if player.banned:
-            ban = player_active_ban(player, now)
+            ban = player_tournament_ban(player, tournament, now)
             until = (
                 _("until %(date)s")
                 % {"date": timezone.localtime(ban.ends_at).strftime("%Y-%m-%d %H:%M")}
                 if ban.ends_at
+                else _("from the %(season)s season") % {"season": ban.season.name}
+                if ban.season_id
                 else _("until further notice")
             )
             raise Conflict(
                 "player_banned",
                 _("%(name)s is banned %(until)s: %(reason)s")
                 % {"name": player.name, "until": until, "reason": ban.reason},
+            )
+        if Entry.objects.filter(
+            tournament=tournament, player=player, disqualified_at__isnull=False
+        ).exists():
+            raise Conflict(
+                "player_disqualified",
+                _("%(name)s was disqualified from this tournament.") % {"name": player.name},
             )
         live = (Entry.Status.ACTIVE, Entry.Status.WAITING)
         # One pass over the tournament's entries answers every question registration asks.

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from tourney.domain.text import phone_digits, search_key
 from tourney.errors import InvalidInput, NotFound
-from tourney.models import Player, PlayerBan
+from tourney.models import Player, PlayerBan, Season
 from tourney.services.audit import audit_record, audit_text
 
 
@@ -61,10 +61,26 @@ def player_create(*, actor, name: str, nickname: str = "", email: str = "", phon
 
 @transaction.atomic
 def player_ban(
-    *, actor, player_id: int, reason: str, ends_at: datetime | None, now: datetime | None = None
+    *,
+    actor,
+    player_id: int,
+    reason: str,
+    ends_at: datetime | None,
+    now: datetime | None = None,
+    season_id: int | None = None,
+    penalty=None,
 ) -> PlayerBan:
-    """Ban a player from registering until `ends_at` (None = until lifted)."""
+    """Ban a player from registering until `ends_at` (None = until lifted); with `season_id`,
+    from that season's tournaments only (a championship ban, seed 003). `penalty`: the
+    disqualification that caused it."""
     now = now or timezone.now()
+    season = None
+    if season_id is not None:
+        season = Season.objects.filter(pk=season_id).first()
+        if season is None:
+            raise NotFound(
+                "season_not_found", _("There is no season with id %(id)s.") % {"id": season_id}
+            )
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
         raise NotFound(
@@ -76,14 +92,25 @@ def player_ban(
     if ends_at is not None and ends_at <= now:
         raise InvalidInput("invalid_ban_end", _("The ban must end in the future."))
     ban = PlayerBan.objects.create(
-        player=player, reason=reason[:300], starts_at=now, ends_at=ends_at, created_by=actor
+        player=player,
+        reason=reason[:300],
+        starts_at=now,
+        ends_at=ends_at,
+        created_by=actor if actor is not None and actor.is_authenticated else None,
+        season=season,
+        penalty=penalty,
     )
     audit_record(
         actor=actor,
         action="player.ban",
         summary=audit_text("Banned %(name)s: %(reason)s", {"name": player.name, "reason": reason}),
         target=player,
-        after={"reason": reason, "ends_at": ends_at.isoformat() if ends_at else None},
+        after={
+            "reason": reason,
+            "ends_at": ends_at.isoformat() if ends_at else None,
+            "season_id": season_id,
+            "penalty_id": penalty.pk if penalty is not None else None,
+        },
     )
     return ban
 
