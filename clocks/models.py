@@ -91,6 +91,11 @@ class ColorUp(models.Model):
     seats = models.JSONField(default=list)
     cards_recorded = models.BooleanField(default=False)
     chips_change = models.BigIntegerField(default=0)
+    # How the table's numbers were reached, for the result page and the log: the odd-chip
+    # `unit` and `k`, the race's rules and counts (`rounding`, `zero_stack`, `start_seat`,
+    # `total_odd`, `race_chips`, `chips_to_race`, `extra_chips`, `deal_order`), and the
+    # chips `found` later and exchanged (TDA 24-C).
+    details = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField()
     done_at = models.DateTimeField(null=True, blank=True)
     by = models.ForeignKey(

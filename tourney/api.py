@@ -382,12 +382,14 @@ api.add_router("/", router)
 
 def _mount_app_routers() -> None:
     from clocks.api import router as clocks_router
+    from clocks.api_colorup import router as colorup_router
     from tables.api import router as tables_router
     from tables.api_floor import router as floor_router
 
     api.add_router("/", tables_router)
     api.add_router("/", floor_router)
     api.add_router("/", clocks_router)
+    api.add_router("/", colorup_router)
 
 
 _mount_app_routers()

@@ -33,11 +33,13 @@ from tourney.domain.refusal import N_, RuleError
 __all__ = [
     "ChipRace",
     "ChipRaceError",
+    "FoundChips",
     "RacePlan",
     "RaceRounding",
     "RoundUp",
     "ZeroStackChip",
     "chip_race",
+    "found_chips_exchange",
     "plan_race",
     "race_chip_count",
     "round_up_stacks",
@@ -396,3 +398,31 @@ def _check_k(k: int) -> None:
 
 def _seats_text(seats: Sequence[object]) -> str:
     return ", ".join(str(s) for s in seats)
+
+
+# --- chips found after the color-up (TDA 24-C) -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FoundChips:
+    """Removed-colour chips found after a table colored up, exchanged at equal value only."""
+
+    exchanged: int
+    """Value given back in D chips: the largest multiple of the denomination in the find."""
+    removed: int
+    """Value taken out of play without compensation (less than one D chip)."""
+
+
+def found_chips_exchange(value: int, denomination: int) -> FoundChips:
+    """TDA 24-C as RULES.md 8 example 5 reads it: ``value`` of removed-colour chips found
+    later becomes ``value // D`` chips of D; the rest (below D) leaves play."""
+    if not isinstance(denomination, int) or denomination < 1:
+        raise ChipRaceError(
+            "bad_denomination",
+            N_("The chip value must be a positive whole number, not %(value)s."),
+            value=denomination,
+        )
+    if not isinstance(value, int) or value < 1:
+        raise ChipRaceError("negative", N_("Say the value of the chips found (more than 0)."))
+    exchanged = value // denomination * denomination
+    return FoundChips(exchanged, value - exchanged)

@@ -156,3 +156,61 @@ def chip_warnings(
                 )
             )
     return warnings
+
+
+# --- one color-up at a break: what goes, what stays, how odd chips are counted ---------------
+
+
+@dataclass(frozen=True)
+class ColorUpStep:
+    """The chips a break removes and how a table changes them (RULES.md 8).
+
+    ``denomination`` D is the smallest chip still in play once ``removed`` are gone. Odd chips
+    are counted in ``unit``, the largest value dividing D and every removed chip (for one
+    removed chip that D is a multiple of, the removed chip itself: 100s -> 500s counts 100s;
+    100s and 500s together -> 1,000s counts 100s, a 500 being 5 of them; 1,000s -> 2,500s
+    counts 500s, a 1,000 being 2). ``k`` = D / unit odd chips make one D chip.
+    """
+
+    period_index: int
+    removed: tuple[int, ...]
+    denomination: int
+    unit: int
+    k: int
+
+
+def color_up_step(
+    chips: Iterable[int], periods: Sequence[Period], index: int
+) -> ColorUpStep | None:
+    """The color-up of the break at period ``index``: None unless that period is a break
+    listing chips to remove and a chip of the set stays in play after it."""
+    if not 0 <= index < len(periods):
+        return None
+    period = periods[index]
+    if period.kind != "break" or not period.color_up:
+        return None
+    removed = tuple(sorted(set(period.color_up)))
+    staying = [v for v in chips_in_play(chips, periods, index + 1) if v not in removed]
+    if not staying:
+        return None
+    denomination = min(staying)
+    unit = gcd(denomination, *removed)
+    return ColorUpStep(index, removed, denomination, unit, denomination // unit)
+
+
+def color_up_breaks(periods: Sequence[Period]) -> list[int]:
+    """Indexes of the breaks that list a color-up, in playing order."""
+    return [i for i, p in enumerate(periods) if p.kind == "break" and p.color_up]
+
+
+def color_up_break_for(periods: Sequence[Period], current: int, override: bool) -> int | None:
+    """The break a color-up at period ``current`` belongs to: ``current`` itself when it is a
+    color-up break; with the director's override, otherwise the latest color-up break before
+    it, or else the next one (a table colored up early, or late). None when there is none."""
+    breaks = color_up_breaks(periods)
+    if current in breaks:
+        return current
+    if not override or not breaks:
+        return None
+    earlier = [i for i in breaks if i < current]
+    return earlier[-1] if earlier else breaks[0]

@@ -1,0 +1,744 @@
+"""Color-ups at the breaks (RULES.md 8): one table's round-up or chip race, its confirmation
+and undo, chips found later, and which tables are done.
+
+Units: chip values are integers; odd chips are counted in the break's `unit`
+(clocks.domain.colorup.ColorUpStep: k of them make one chip of the new smallest value D).
+A race may be dealt first and confirmed after the players saw the cards (`confirm=False`,
+status "open"); only a done color-up changes the chips in play (`Tournament.chips_color_up`,
+by its `chips_change`), and its undo takes that back. Nothing here eliminates anyone.
+"""
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from clocks.domain.chip_race import (
+    ChipRaceError,
+    chip_race,
+    found_chips_exchange,
+    plan_race,
+    round_up_stacks,
+)
+from clocks.domain.colorup import (
+    ColorUpStep,
+    color_up_break_for,
+    color_up_breaks,
+    color_up_step,
+)
+from clocks.domain.structures import Period
+from clocks.models import ColorUp
+from clocks.services.clock import clock_view, now_ms, structure_periods
+from tables.domain.cards import Card
+from tables.models import TournamentTable
+from tables.selectors import table_in_play
+from tourney.domain.house_rules import HouseRules
+from tourney.errors import Conflict, InvalidInput, NotFound, refusal
+from tourney.models import Entry, Tournament
+from tourney.selectors import tournament_rules
+from tourney.services.audit import audit_record, audit_text
+from tourney.services.events import event_append
+from tourney.services.locks import tournament_lock
+
+METHODS = (ColorUp.Method.ROUND_UP, ColorUp.Method.RACE)
+LIVE = (ColorUp.Status.OPEN, ColorUp.Status.DONE)
+
+
+# --- which break, which chips --------------------------------------------------------------
+
+
+def _chip_values(tournament: Tournament) -> list[int]:
+    return sorted({int(c.get("value", 0)) for c in tournament.structure.chips} - {0})
+
+
+def break_number(periods: Sequence[Period], index: int) -> int:
+    """1-based number of the break at `index` among the structure's breaks."""
+    return sum(1 for p in periods[: index + 1] if p.kind == "break")
+
+
+def _step_for(
+    tournament: Tournament, override: bool, period_index: int | None = None
+) -> tuple[ColorUpStep, list[Period]]:
+    """The color-up a table does now: the current break's, or with the director's override
+    the named break's (or the latest / next one). Refused `not_a_color_up_break`."""
+    periods = structure_periods(tournament.structure_id)
+    clock = clock_view(tournament)
+    playing = clock["status"] in ("running", "paused")
+    if override and period_index is not None:
+        target = period_index if period_index in color_up_breaks(periods) else None
+    else:
+        target = color_up_break_for(periods, clock["period_index"], override) if playing else None
+    step = color_up_step(_chip_values(tournament), periods, target) if target is not None else None
+    if step is None:
+        raise Conflict(
+            "not_a_color_up_break",
+            _("Chips are colored up only during a break that removes chips; this is not one.")
+            if playing
+            else _(
+                "The clock is not running: chips are colored up during a break that removes them."
+            ),
+        )
+    return step, periods
+
+
+def _players(table: TournamentTable) -> dict[int, tuple[int, str]]:
+    """Seat -> (entry id, player name) of the players at `table`."""
+    rows = Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).values_list(
+        "seat", "pk", "player__name"
+    )
+    return {seat: (entry_id, name) for seat, entry_id, name in rows if seat}
+
+
+def _check_free(table: TournamentTable, period_index: int) -> None:
+    existing = (
+        ColorUp.objects.filter(tournament_table=table, period_index=period_index, status__in=LIVE)
+        .values_list("status", flat=True)
+        .first()
+    )
+    if existing == ColorUp.Status.DONE:
+        raise Conflict(
+            "already_colored_up",
+            _("Table %(t)s has colored up at this break already: undo it first to redo it.")
+            % {"t": table.number},
+        )
+    if existing == ColorUp.Status.OPEN:
+        raise Conflict(
+            "color_up_open",
+            _("A race is dealt at table %(t)s and waits: confirm it or discard it first.")
+            % {"t": table.number},
+        )
+
+
+# --- reading the dealer's counts -----------------------------------------------------------
+
+
+def _whole(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _seat_rows(
+    seats: Sequence[Mapping[str, Any]], table: TournamentTable, players: Mapping[int, Any]
+) -> dict[int, Mapping[str, Any]]:
+    by_seat: dict[int, Mapping[str, Any]] = {}
+    for row in seats:
+        seat = _whole(row.get("seat"))
+        if seat is None or not 1 <= seat <= table.seats:
+            raise InvalidInput(
+                "unknown_seat",
+                _("Table %(t)s has seats 1 to %(n)s, not %(s)s.")
+                % {"t": table.number, "n": table.seats, "s": row.get("seat")},
+            )
+        if seat in by_seat:
+            raise InvalidInput("duplicate_seat", _("Seat %(s)s is listed twice.") % {"s": seat})
+        if seat not in players:
+            raise InvalidInput(
+                "seat_empty", _("Nobody plays in seat %(s)s of this table.") % {"s": seat}
+            )
+        for field in ("odd_chips", "stack"):
+            value = row.get(field)
+            if value is not None and (_whole(value) is None or value < 0):
+                raise InvalidInput(
+                    "invalid_count",
+                    _("Seat %(s)s: chips are counted in whole numbers from 0.") % {"s": seat},
+                )
+        by_seat[seat] = row
+    return by_seat
+
+
+def parse_cards(cards: Mapping[Any, Sequence[Any]]) -> dict[int, list[Card]]:
+    """Seat -> the cards dealt, from {"4": ["Ks", "9d"]}; refused `bad_card`."""
+    parsed: dict[int, list[Card]] = {}
+    for key, codes in cards.items():
+        seat = int(key) if str(key).isdigit() else None
+        if seat is None or isinstance(codes, str | bytes) or not isinstance(codes, Sequence):
+            raise InvalidInput(
+                "bad_card", _("Cards are given per seat number: a list of cards for each seat.")
+            )
+        hand = []
+        for code in codes:
+            try:
+                hand.append(Card.from_code(str(code).strip()))
+            except ValueError:
+                raise InvalidInput(
+                    "bad_card",
+                    _("Seat %(s)s: %(card)s is not a card (write e.g. As, Kh, 10d, 9c).")
+                    % {"s": seat, "card": code},
+                ) from None
+        parsed[seat] = hand
+    return parsed
+
+
+# --- the outcome at one table (nothing saved) ------------------------------------------------
+
+
+def _base_out(step: ColorUpStep, periods: Sequence[Period], table: int, method: str) -> dict:
+    return {
+        "id": None,
+        "table": table,
+        "period_index": step.period_index,
+        "break_number": break_number(periods, step.period_index),
+        "method": method,
+        "status": "preview",
+        "removed": list(step.removed),
+        "denomination": step.denomination,
+        "unit": step.unit,
+        "k": step.k,
+    }
+
+
+def _round_up(
+    step: ColorUpStep, players: Mapping[int, tuple[int, str]], rows: Mapping[int, Mapping]
+) -> tuple[list[dict], dict, int]:
+    """Method A: each counted stack up to the next multiple of D. A seat gives its whole
+    `stack`, or only its `odd_chips` (then the increase is known, the stack is not)."""
+    stacks: dict[int, int] = {}
+    for seat, row in rows.items():
+        if row.get("stack") is not None:
+            stacks[seat] = row["stack"]
+        elif row.get("odd_chips") is not None:
+            if row["odd_chips"] >= step.k:
+                raise InvalidInput(
+                    "odd_chips_too_many",
+                    _(
+                        "Seat %(s)s has %(k)s or more odd chips: change up every full group "
+                        "of %(k)s first."
+                    )
+                    % {"s": seat, "k": step.k},
+                )
+            stacks[seat] = row["odd_chips"] * step.unit
+    try:
+        result = round_up_stacks(stacks, step.denomination)
+    except ChipRaceError as exc:
+        raise refusal(exc, InvalidInput) from exc
+    out = []
+    for seat, (entry_id, name) in sorted(players.items()):
+        row = rows.get(seat, {})
+        whole = row.get("stack") is not None
+        counted = seat in stacks
+        out.append(
+            {
+                "seat": seat,
+                "entry_id": entry_id,
+                "player_name": name,
+                "odd_chips": None if whole or not counted else row["odd_chips"],
+                "stack_before": stacks[seat] if whole else None,
+                "increase": result.increases[seat] if counted else 0,
+                "stack_after": result.new_stacks[seat] if whole else None,
+                "counted": counted,
+            }
+        )
+    details = {"unit": step.unit, "k": step.k}
+    return out, details, result.total_increase
+
+
+def _race(
+    step: ColorUpStep,
+    rules: HouseRules,
+    players: Mapping[int, tuple[int, str]],
+    rows: Mapping[int, Mapping],
+    cards: dict[int, list[Card]] | None,
+    rng: random.Random | None,
+) -> tuple[list[dict], dict, int | None]:
+    """Method B (TDA 24). Without cards nor a random source, only the plan: who is dealt
+    how many cards (chips change None: not known before the deal)."""
+    odd = {seat: rows.get(seat, {}).get("odd_chips") or 0 for seat in players}
+    zero = {seat for seat in players if rows.get(seat, {}).get("zero_stack") and odd[seat] == 0}
+    if zero:
+        raise InvalidInput(
+            "no_chips",
+            _("Seat %(s)s has no chips at all: report the bust-out instead.") % {"s": min(zero)},
+        )
+    # The domain needs only whether a player holds chips besides the odd ones.
+    held = {seat: 0 if rows.get(seat, {}).get("zero_stack") else 1 for seat in players}
+    args = (odd, held, step.k, rules.race_rounding, rules.zero_stack_chip)
+    try:
+        if cards is None and rng is None:
+            plan = plan_race(*args, rules.race_start_seat)
+            # No cards to deal: the outcome is known already (every racer wins, or none).
+            decided = not plan.deal_order
+            race = (
+                chip_race(*args, start_seat=rules.race_start_seat, old_value=step.unit)
+                if decided
+                else None
+            )
+        else:
+            race = chip_race(
+                *args, rng=rng, cards=cards, start_seat=rules.race_start_seat, old_value=step.unit
+            )
+            plan = race.plan
+    except ChipRaceError as exc:
+        raise refusal(exc, InvalidInput) from exc
+    ranking = {seat: i + 1 for i, seat in enumerate(race.ranking)} if race else {}
+    out = []
+    for seat, (entry_id, name) in sorted(players.items()):
+        dealt = race.cards.get(seat, ()) if race else ()
+        out.append(
+            {
+                "seat": seat,
+                "entry_id": entry_id,
+                "player_name": name,
+                "odd_chips": odd[seat],
+                "zero_stack": held[seat] == 0,
+                "cards_needed": plan.cards_needed.get(seat, 0),
+                "cards": [c.code for c in dealt],
+                "best_card": max(dealt).code if dealt else None,
+                "rank": ranking.get(seat),
+                "winner": bool(race) and seat in race.winners,
+                "zero_stack_chip": bool(race) and seat in race.zero_stack_chips,
+                "chips_awarded": (1 if seat in race.awarded else 0) if race else None,
+            }
+        )
+    details = {
+        "unit": step.unit,
+        "k": step.k,
+        "rounding": rules.race_rounding,
+        "zero_stack": rules.zero_stack_chip,
+        "start_seat": rules.race_start_seat,
+        "total_odd": plan.total_odd,
+        "race_chips": plan.race_chips,
+        "chips_to_race": plan.chips_to_race,
+        "deal_order": list(plan.deal_order),
+        "extra_chips": race.extra_chips if race else None,
+    }
+    return out, details, race.chips_in_play_change if race else None
+
+
+def _outcome(
+    step: ColorUpStep,
+    rules: HouseRules,
+    method: str,
+    table: TournamentTable,
+    seats: Sequence[Mapping[str, Any]],
+    cards: Mapping[Any, Sequence[Any]] | None,
+    rng: random.Random | None,
+) -> tuple[list[dict], dict, int | None]:
+    if method not in METHODS:
+        raise InvalidInput(
+            "invalid_method", _("The method is round_up or race, not %(m)s.") % {"m": method}
+        )
+    players = _players(table)
+    rows = _seat_rows(seats, table, players)
+    if method == ColorUp.Method.ROUND_UP:
+        if cards:
+            raise InvalidInput("cards_not_needed", _("Rounding up deals no cards."))
+        return _round_up(step, players, rows)
+    return _race(step, rules, players, rows, parse_cards(cards) if cards else None, rng)
+
+
+def _summary(rows: list[dict], details: dict, chips_change: int | None) -> dict:
+    """The numbers a person reads first, from the seat rows."""
+    return {
+        "rounding": details.get("rounding"),
+        "zero_stack_rule": details.get("zero_stack"),
+        "total_odd": details.get("total_odd"),
+        "race_chips": details.get("race_chips"),
+        "chips_to_race": details.get("chips_to_race"),
+        "extra_chips": details.get("extra_chips"),
+        "deal_order": details.get("deal_order", []),
+        "decided": chips_change is not None,
+        "winners": [
+            r["seat"] for r in sorted(rows, key=lambda r: r.get("rank") or 99) if r.get("winner")
+        ],
+        "zero_stack_chips": [r["seat"] for r in rows if r.get("zero_stack_chip")],
+        "chips_change": chips_change,
+        "found": details.get("found", []),
+    }
+
+
+def color_up_preview(
+    tournament: Tournament,
+    *,
+    table_number: int,
+    seats: Sequence[Mapping[str, Any]],
+    method: str | None = None,
+    cards: Mapping[Any, Sequence[Any]] | None = None,
+    override: bool = False,
+    period_index: int | None = None,
+) -> dict:
+    """What a table's color-up would give, nothing saved: a round-up's new stacks, a race's
+    plan (which seats get how many cards; the outcome too when the cards are given)."""
+    table = table_in_play(tournament, table_number)
+    step, periods = _step_for(tournament, override, period_index)
+    rules = tournament_rules(tournament)
+    method = method or rules.color_up_method
+    rows, details, change = _outcome(step, rules, method, table, seats, cards, None)
+    return (
+        _base_out(step, periods, table.number, method)
+        | _summary(rows, details, change)
+        | {
+            "seats": rows,
+            "cards_recorded": bool(cards),
+            "created_at_ms": None,
+            "done_at_ms": None,
+        }
+    )
+
+
+# --- writes ------------------------------------------------------------------------------------
+
+
+def _ms(value) -> int | None:
+    return int(value.timestamp() * 1000) if value else None
+
+
+def color_up_out(color_up: ColorUp, periods: Sequence[Period] | None = None) -> dict:
+    """API row of a stored color-up."""
+    periods = (
+        periods if periods is not None else structure_periods(color_up.tournament.structure_id)
+    )
+    details = color_up.details or {}
+    step = ColorUpStep(
+        color_up.period_index,
+        tuple(color_up.removed_values),
+        color_up.denomination,
+        details.get("unit", 1),
+        details.get("k", color_up.denomination),
+    )
+    out = _base_out(step, periods, color_up.tournament_table.number, color_up.method)
+    return (
+        out
+        | _summary(color_up.seats, details, color_up.chips_change)
+        | {
+            "id": color_up.pk,
+            "status": color_up.status,
+            "seats": color_up.seats,
+            "cards_recorded": color_up.cards_recorded,
+            "created_at_ms": _ms(color_up.created_at),
+            "done_at_ms": _ms(color_up.done_at),
+        }
+    )
+
+
+def _event(tournament: Tournament, color_up: ColorUp, row: dict) -> None:
+    status = color_ups_status(tournament, period_index=color_up.period_index)
+    event_append(
+        tournament,
+        "color_up",
+        {
+            "id": color_up.pk,
+            "table": row["table"],
+            "period_index": color_up.period_index,
+            "status": color_up.status,
+            "method": color_up.method,
+            "chips_change": color_up.chips_change,
+            "tables_done": status["tables_done"],
+            "tables_total": status["tables_total"],
+            "all_done": status["all_done"],
+            "chips_color_up": tournament.chips_color_up,
+        },
+    )
+
+
+def _add_chips(tournament: Tournament, change: int) -> None:
+    tournament.chips_color_up += change
+    Tournament.objects.filter(pk=tournament.pk).update(chips_color_up=tournament.chips_color_up)
+
+
+def _audit_params(row: dict) -> dict:
+    return {"t": row["table"], "chips": ", ".join(f"{v:,}" for v in row["removed"])}
+
+
+def color_up_run(
+    *,
+    actor,
+    tournament_id: int,
+    table_number: int,
+    seats: Sequence[Mapping[str, Any]],
+    method: str | None = None,
+    cards: Mapping[Any, Sequence[Any]] | None = None,
+    confirm: bool = True,
+    override: bool = False,
+    period_index: int | None = None,
+    rng: random.Random | None = None,
+) -> dict:
+    """Color up one table: round its stacks up, or race off its odd chips with the cards the
+    dealer dealt (`cards`) or a virtual deal from a recorded server seed. `confirm=False`
+    (race) keeps it "open" to show the cards first; otherwise it is done at once and its
+    chips change counts. `override` (the director's) allows it outside a color-up break."""
+    with transaction.atomic():
+        tournament = tournament_lock(tournament_id)
+        table = table_in_play(tournament, table_number)
+        step, periods = _step_for(tournament, override, period_index)
+        _check_free(table, step.period_index)
+        rules = tournament_rules(tournament)
+        method = method or rules.color_up_method
+        seed = None
+        if method == ColorUp.Method.RACE and not cards and rng is None:
+            seed = secrets.randbits(64)
+            rng = random.Random(seed)
+        rows, details, change = _outcome(step, rules, method, table, seats, cards, rng)
+        done = confirm or method == ColorUp.Method.ROUND_UP
+        now = timezone.now()
+        color_up = ColorUp.objects.create(
+            tournament=tournament,
+            tournament_table=table,
+            period_index=step.period_index,
+            method=method,
+            removed_values=list(step.removed),
+            denomination=step.denomination,
+            status=ColorUp.Status.DONE if done else ColorUp.Status.OPEN,
+            seats=rows,
+            cards_recorded=bool(cards),
+            chips_change=change or 0,
+            details=details | ({"override": True} if override else {}),
+            created_at=now,
+            done_at=now if done else None,
+            by=actor if actor is not None and actor.is_authenticated else None,
+        )
+        if done:
+            _add_chips(tournament, color_up.chips_change)
+        row = color_up_out(color_up, periods)
+        params = _audit_params(row) | {"change": f"{color_up.chips_change:+,}"}
+        if method == ColorUp.Method.ROUND_UP:
+            summary = gettext_noop("Table %(t)s rounded up (%(chips)s out): chips %(change)s")
+        elif done:
+            summary = gettext_noop("Table %(t)s raced off the %(chips)s chips: chips %(change)s")
+        else:
+            summary = gettext_noop("Table %(t)s dealt the race for the %(chips)s chips")
+        audit_record(
+            actor=actor,
+            action="color_up.run",
+            summary=audit_text(summary, params),
+            tournament=tournament,
+            target=color_up,
+            after=row | ({"seed": seed} if seed is not None else {}),
+        )
+        _event(tournament, color_up, row)
+        return row
+
+
+def _locked_color_up(tournament: Tournament, color_up_id: int) -> ColorUp:
+    color_up = (
+        ColorUp.objects.select_related("tournament_table", "tournament")
+        .filter(tournament=tournament, pk=color_up_id)
+        .first()
+    )
+    if color_up is None:
+        raise NotFound("color_up_not_found", _("There is no such color-up."))
+    return color_up
+
+
+def color_up_confirm(*, actor, tournament_id: int, color_up_id: int) -> dict:
+    """The players saw the cards: the race stands and its chips change counts."""
+    with transaction.atomic():
+        tournament = tournament_lock(tournament_id)
+        color_up = _locked_color_up(tournament, color_up_id)
+        if color_up.status != ColorUp.Status.OPEN:
+            raise Conflict(
+                "color_up_not_open",
+                _("This color-up is not waiting for a confirmation (it is %(s)s).")
+                % {"s": color_up.get_status_display().lower()},
+            )
+        before = color_up_out(color_up)
+        color_up.status = ColorUp.Status.DONE
+        color_up.done_at = timezone.now()
+        color_up.save(update_fields=["status", "done_at"])
+        _add_chips(tournament, color_up.chips_change)
+        row = color_up_out(color_up)
+        audit_record(
+            actor=actor,
+            action="color_up.confirm",
+            summary=audit_text(
+                gettext_noop("Table %(t)s raced off the %(chips)s chips: chips %(change)s"),
+                _audit_params(row) | {"change": f"{color_up.chips_change:+,}"},
+            ),
+            tournament=tournament,
+            target=color_up,
+            before=before,
+            after=row,
+        )
+        _event(tournament, color_up, row)
+        return row
+
+
+def color_up_undo(*, actor, tournament_id: int, color_up_id: int) -> dict:
+    """Take back a table's color-up (a dealt race not confirmed is discarded): the chips in
+    play lose its change again, and the table can color up anew. The record stays."""
+    with transaction.atomic():
+        tournament = tournament_lock(tournament_id)
+        color_up = _locked_color_up(tournament, color_up_id)
+        if color_up.status == ColorUp.Status.UNDONE:
+            raise Conflict("color_up_undone", _("This color-up was undone already."))
+        before = color_up_out(color_up)
+        was_done = color_up.status == ColorUp.Status.DONE
+        color_up.status = ColorUp.Status.UNDONE
+        color_up.save(update_fields=["status"])
+        if was_done:
+            _add_chips(tournament, -color_up.chips_change)
+        row = color_up_out(color_up)
+        audit_record(
+            actor=actor,
+            action="color_up.undo",
+            summary=audit_text(
+                gettext_noop("Color-up at table %(t)s undone: chips %(change)s")
+                if was_done
+                else gettext_noop("Race dealt at table %(t)s discarded"),
+                _audit_params(row) | {"change": f"{-color_up.chips_change if was_done else 0:+,}"},
+            ),
+            tournament=tournament,
+            target=color_up,
+            before=before,
+            after=row,
+        )
+        _event(tournament, color_up, row)
+        return row
+
+
+def color_up_found(*, actor, tournament_id: int, color_up_id: int, seat: int, value: int) -> dict:
+    """Removed-colour chips worth `value` found at `seat` after the table colored up (TDA
+    24-C): exchanged at equal value in D chips, the rest below D leaves play."""
+    with transaction.atomic():
+        tournament = tournament_lock(tournament_id)
+        color_up = _locked_color_up(tournament, color_up_id)
+        if color_up.status != ColorUp.Status.DONE:
+            raise Conflict(
+                "color_up_not_done", _("Chips found are exchanged after a done color-up only.")
+            )
+        if seat not in {r["seat"] for r in color_up.seats}:
+            raise InvalidInput(
+                "seat_empty", _("Nobody played in seat %(s)s at this color-up.") % {"s": seat}
+            )
+        try:
+            found = found_chips_exchange(value, color_up.denomination)
+        except ChipRaceError as exc:
+            raise refusal(exc, InvalidInput) from exc
+        before = color_up_out(color_up)
+        record = {
+            "seat": seat,
+            "value": value,
+            "exchanged": found.exchanged,
+            "removed": found.removed,
+            "at_ms": now_ms(),
+        }
+        color_up.details = {
+            **color_up.details,
+            "found": [*color_up.details.get("found", []), record],
+        }
+        color_up.chips_change -= found.removed
+        color_up.save(update_fields=["details", "chips_change"])
+        _add_chips(tournament, -found.removed)
+        row = color_up_out(color_up)
+        audit_record(
+            actor=actor,
+            action="color_up.found",
+            summary=audit_text(
+                gettext_noop(
+                    "Table %(t)s seat %(s)s: %(value)s in old chips found, %(exchanged)s "
+                    "exchanged, %(removed)s removed"
+                ),
+                {
+                    "t": row["table"],
+                    "s": seat,
+                    "value": f"{value:,}",
+                    "exchanged": f"{found.exchanged:,}",
+                    "removed": f"{found.removed:,}",
+                },
+            ),
+            tournament=tournament,
+            target=color_up,
+            before=before,
+            after=row,
+        )
+        _event(tournament, color_up, row)
+        return row | {"exchanged": found.exchanged, "removed_value": found.removed}
+
+
+# --- the tournament's view: which tables are done ------------------------------------------
+
+
+def color_ups_status(tournament: Tournament, period_index: int | None = None) -> dict:
+    """The color-up of the current break (or of the break at `period_index`): every table's
+    state, "open" (to do), "dealt" (a race waiting for its confirmation) or "done".
+
+    `active` is true while the clock is on that break. Tables listed: those in play, and any
+    table that colored up at that break and has been broken since.
+    """
+    periods = structure_periods(tournament.structure_id)
+    clock = clock_view(tournament)
+    playing = clock["status"] in ("running", "paused")
+    current = clock["period_index"]
+    target = period_index
+    if target is None and playing:
+        target = color_up_break_for(periods, current, override=False)
+    step = color_up_step(_chip_values(tournament), periods, target) if target is not None else None
+    upcoming = [i for i in color_up_breaks(periods) if i > current]
+    nxt = upcoming[0] if upcoming else None
+    out: dict[str, Any] = {
+        "active": bool(step) and playing and target == current,
+        "period_index": step.period_index if step else None,
+        "break_number": break_number(periods, step.period_index) if step else None,
+        "removed": list(step.removed) if step else [],
+        "denomination": step.denomination if step else None,
+        "unit": step.unit if step else None,
+        "k": step.k if step else None,
+        "method": tournament_rules(tournament).color_up_method,
+        "next": {
+            "period_index": nxt,
+            "break_number": break_number(periods, nxt),
+            "removed": sorted(periods[nxt].color_up),
+        }
+        if nxt is not None
+        else None,
+        "tables": [],
+        "tables_done": 0,
+        "tables_total": 0,
+        "all_done": False,
+        "chips_change": 0,
+        "chips_color_up": tournament.chips_color_up,
+    }
+    if step is None:
+        return out
+    color_ups = list(
+        ColorUp.objects.select_related("tournament_table", "tournament").filter(
+            tournament=tournament, period_index=step.period_index, status__in=LIVE
+        )
+    )
+    by_table = {c.tournament_table.number: c for c in color_ups}
+    numbers = set(
+        TournamentTable.objects.filter(
+            tournament=tournament, status=TournamentTable.Status.OPEN
+        ).values_list("number", flat=True)
+    ) | set(by_table)
+    state = {ColorUp.Status.OPEN: "dealt", ColorUp.Status.DONE: "done"}
+    tables = []
+    for number in sorted(numbers):
+        color_up = by_table.get(number)
+        tables.append(
+            {
+                "table": number,
+                "status": state[color_up.status] if color_up else "open",
+                "color_up_id": color_up.pk if color_up else None,
+                "method": color_up.method if color_up else None,
+                "chips_change": color_up.chips_change if color_up else 0,
+            }
+        )
+    done = [t for t in tables if t["status"] == "done"]
+    out |= {
+        "tables": tables,
+        "tables_done": len(done),
+        "tables_total": len(tables),
+        "all_done": bool(tables) and len(done) == len(tables),
+        "chips_change": sum(t["chips_change"] for t in done),
+    }
+    return out
+
+
+def color_up_for_table(
+    tournament: Tournament, table_number: int, period_index: int
+) -> ColorUp | None:
+    """The table's live (dealt or done) color-up at the break, if any."""
+    return (
+        ColorUp.objects.select_related("tournament_table", "tournament")
+        .filter(
+            tournament=tournament,
+            tournament_table__number=table_number,
+            period_index=period_index,
+            status__in=LIVE,
+        )
+        .first()
+    )
