@@ -1,15 +1,17 @@
 """Rooms, the seat draw, tables and dealer hand reports."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from ninja import Router, Status
 
 from tables.models import Room, SeatRestriction
 from tables.schemas import DrawOut, HandIn, RestrictionIn, RoomIn, RoomOut, TableOut
 from tables.selectors import tournament_tables_layout
-from tables.services.hands import hand_report
+from tables.services.hands import hand_misdeal, hand_report
 from tables.services.rooms import room_create, seat_restriction_clear, seat_restriction_set
 from tables.services.seating import seats_draw
 from tourney import roles
+from tourney.errors import InvalidInput
 from tourney.models import Tournament
 from tourney.schemas import ERROR_RESPONSES
 
@@ -81,12 +83,18 @@ def tables(request, tournament_id: int):
     "/tournaments/{tournament_id}/tables/{number}/hands", response={200: TableOut, **ERRORS}
 )
 def report_hand(request, tournament_id: int, number: int, payload: HandIn | None = None):
+    """A hand finished (the button moves), or with `misdeal` a misdeal (the button stays)."""
     roles.require(request.auth, "floor")
-    table = hand_report(
-        actor=request.auth,
-        tournament_id=tournament_id,
-        table_number=number,
-        button_seat=payload.button_seat if payload else None,
-    )
+    if payload is not None and payload.misdeal:
+        if payload.button_seat is not None:
+            raise InvalidInput("invalid_input", _("A misdeal does not move the button."))
+        table = hand_misdeal(actor=request.auth, tournament_id=tournament_id, table_number=number)
+    else:
+        table = hand_report(
+            actor=request.auth,
+            tournament_id=tournament_id,
+            table_number=number,
+            button_seat=payload.button_seat if payload else None,
+        )
     layout = tournament_tables_layout(table.tournament)
     return next(t for t in layout if t["number"] == table.number)

@@ -63,6 +63,9 @@ class DrawOut(Schema):
 
 class HandIn(Schema):
     button_seat: int | None = Field(None, ge=1, le=12)
+    misdeal: bool = Field(
+        False, description="A misdeal: the button stays; with its redeal it is one hand"
+    )
 
 
 class EliminationIn(Schema):

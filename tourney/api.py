@@ -35,6 +35,7 @@ from tourney.schemas import (
     TournamentIn,
     TournamentOut,
 )
+from tourney.schemas_penalties import BanOut as BanListOut
 from tourney.selectors import player_active_ban, player_search, tournament_rules, tournament_summary
 from tourney.services.absence import entry_mark_absent
 from tourney.services.entries import entry_register, entry_unregister
@@ -214,6 +215,18 @@ def get_player(request, player_id: int):
     return player_out(get_object_or_404(Player, pk=player_id))
 
 
+@router.get(
+    "/players/{player_id}/bans", response={200: list[BanListOut], **ERRORS}, tags=["players"]
+)
+def player_bans_list(request, player_id: int):
+    """Every ban of the player, newest first (lifted and ended ones too)."""
+    from tourney.selectors_bans import player_bans
+    from tourney.services.penalties import ban_out
+
+    roles.require(request.auth, "read")
+    return [ban_out(b) for b in player_bans(get_object_or_404(Player, pk=player_id))]
+
+
 @router.post("/players/{player_id}/bans", response={201: BanOut, **ERRORS}, tags=["players"])
 def ban_player(request, player_id: int, payload: BanIn):
     roles.require(request.auth, "director")
@@ -221,7 +234,11 @@ def ban_player(request, player_id: int, payload: BanIn):
         datetime.fromtimestamp(payload.ends_at_ms / 1000, tz=UTC) if payload.ends_at_ms else None
     )
     ban = player_ban(
-        actor=request.auth, player_id=player_id, reason=payload.reason, ends_at=ends_at
+        actor=request.auth,
+        player_id=player_id,
+        reason=payload.reason,
+        ends_at=ends_at,
+        season_id=payload.season_id,
     )
     return Status(
         201,
@@ -385,10 +402,12 @@ def _mount_app_routers() -> None:
     from clocks.api_colorup import router as colorup_router
     from tables.api import router as tables_router
     from tables.api_floor import router as floor_router
+    from tourney.api_penalties import router as penalties_router
 
     api.add_router("/", tables_router)
     api.add_router("/", floor_router)
     api.add_router("/", clocks_router)
+    api.add_router("/", penalties_router)
     api.add_router("/", colorup_router)
 
 

@@ -3,6 +3,7 @@
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tables.domain.button import first_hand_blinds, next_hand_blinds, seats_not_dealt
 from tables.models import HandReport, TournamentTable
@@ -14,6 +15,7 @@ from tourney.models import Entry
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
+from tourney.services.penalties import penalties_after_hand, penalties_follow_seats
 
 
 @transaction.atomic
@@ -35,6 +37,9 @@ def hand_report(
     if len(occupied) < 2:
         raise Conflict("table_short", _("A hand needs at least two players at the table."))
     previous = table_blinds(table)
+    now = timezone.now()
+    # A player moved since the last hand takes the penalty along before this hand counts.
+    penalties_follow_seats(actor, tournament, now)
     if button_seat is not None:
         if not 1 <= button_seat <= table.seats:
             raise InvalidInput(
@@ -62,7 +67,7 @@ def hand_report(
     HandReport.objects.create(
         tournament_table=table,
         hand_number=table.hands_played,
-        reported_at=timezone.now(),
+        reported_at=now,
         reported_by=actor if actor is not None and actor.is_authenticated else None,
         button_seat=blinds.button,
         small_blind_seat=blinds.small_blind,
@@ -99,8 +104,60 @@ def hand_report(
         "hand",
         {"table": table.number, "hands_played": table.hands_played, **positions},
     )
+    penalties_after_hand(actor, tournament, table, now)
     # Balancing is judged after every hand (RULES.md 5).
     floor_replan(actor=actor, tournament=tournament)
+    return table
+
+
+@transaction.atomic
+def hand_misdeal(*, actor, tournament_id: int, table_number: int) -> TournamentTable:
+    """A misdeal at a table (TDA 35-C): reported so a penalty's count can take it back (the
+    misdeal and its redeal are one hand); the button stays, no hand is counted as played,
+    hand-for-hand still waits for the redeal."""
+    tournament = tournament_lock(tournament_id)
+    table = table_in_play(tournament, table_number)
+    positions = table_blinds(table)
+    if positions is None:
+        raise Conflict(
+            "button_unknown",
+            _("The button of this table is not known yet: report where it is."),
+        )
+    now = timezone.now()
+    penalties_follow_seats(actor, tournament, now)
+    HandReport.objects.create(
+        tournament_table=table,
+        hand_number=table.hands_played + 1,
+        reported_at=now,
+        reported_by=actor if actor is not None and actor.is_authenticated else None,
+        button_seat=positions.button,
+        small_blind_seat=positions.small_blind,
+        big_blind_seat=positions.big_blind,
+        misdeal=True,
+    )
+    audit_record(
+        actor=actor,
+        action="table.misdeal",
+        summary=audit_text(
+            gettext_noop("Table %(n)s: misdeal of hand %(h)s, redealt"),
+            {"n": table.number, "h": table.hands_played + 1},
+        ),
+        tournament=tournament,
+        target=table,
+        after={"hand_number": table.hands_played + 1, "button_seat": positions.button},
+    )
+    event_append(
+        tournament,
+        "hand",
+        {
+            "table": table.number,
+            "hands_played": table.hands_played,
+            "misdeal": True,
+            "button_seat": positions.button,
+            "small_blind_seat": positions.small_blind,
+            "big_blind_seat": positions.big_blind,
+        },
+    )
     return table
 
 

@@ -7,7 +7,10 @@ the table later do not lengthen it (example 2).
 
 from __future__ import annotations
 
+import itertools
 import math
+import statistics
+from collections.abc import Sequence
 from typing import Literal
 
 from tourney.domain.refusal import N_, RuleError
@@ -17,6 +20,7 @@ __all__ = [
     "PenaltyError",
     "PenaltyKind",
     "hands_elapsed_estimate",
+    "observed_seconds_per_hand",
     "penalty_hands",
     "penalty_remaining",
     "penalty_time_estimate",
@@ -109,6 +113,24 @@ def hands_elapsed_estimate(elapsed_seconds: float, seconds_per_hand: float) -> i
     :func:`penalty_remaining` in place of the hand reports."""
     _check_pace(elapsed_seconds, seconds_per_hand)
     return math.floor(elapsed_seconds / seconds_per_hand)
+
+
+def observed_seconds_per_hand(
+    report_times: Sequence[float],
+    default: float,
+    longest_gap: float = 900,
+    least_gaps: int = 3,
+    bounds: tuple[float, float] = (30, 900),
+) -> float:
+    """The pace of a table from the times (seconds, any epoch) of its last hand reports: the
+    median gap between consecutive reports. Gaps over ``longest_gap`` (a break, a pause) are
+    left out; with fewer than ``least_gaps`` gaps left, ``default``. Clamped to ``bounds``."""
+    times = sorted(report_times)
+    gaps = [b - a for a, b in itertools.pairwise(times) if 0 < b - a <= longest_gap]
+    if len(gaps) < least_gaps:
+        return default
+    low, high = bounds
+    return min(high, max(low, statistics.median(gaps)))
 
 
 def _check_pace(amount: float, seconds_per_hand: float) -> None:

@@ -116,8 +116,11 @@ def player_ban(
 
 
 @transaction.atomic
-def player_ban_lift(*, actor, ban_id: int) -> PlayerBan:
-    ban = PlayerBan.objects.select_related("player").filter(pk=ban_id, lifted_at=None).first()
+def player_ban_lift(*, actor, ban_id: int, player_id: int | None = None) -> PlayerBan:
+    bans = PlayerBan.objects.select_related("player", "season").filter(pk=ban_id, lifted_at=None)
+    if player_id is not None:
+        bans = bans.filter(player_id=player_id)
+    ban = bans.first()
     if ban is None:
         raise NotFound(
             "ban_not_found", _("There is no active ban with id %(id)s.") % {"id": ban_id}

@@ -1,0 +1,81 @@
+"""Penalties and bans (RULES.md 10): give, list, undo and end penalties; a player's history
+across tournaments; list and lift bans."""
+
+from django.shortcuts import get_object_or_404
+from ninja import Query, Router, Schema, Status
+
+from tourney import roles
+from tourney.models import Player, Tournament
+from tourney.schemas import ERROR_RESPONSES
+from tourney.schemas_penalties import BanOut, PenaltyIn, PenaltyOut, PenaltyResultOut
+from tourney.services.penalties import (
+    ban_out,
+    penalties_list,
+    penalty_end,
+    penalty_give,
+    penalty_undo,
+    player_penalties,
+)
+from tourney.services.players import player_ban_lift
+
+router = Router(tags=["penalties"])
+ERRORS = ERROR_RESPONSES
+BASE = "/tournaments/{tournament_id}/penalties"
+
+
+@router.post(BASE, response={201: PenaltyResultOut, **ERRORS})
+def give(request, tournament_id: int, payload: PenaltyIn):
+    """A warning, missed hands or rounds, or a disqualification (with `chips`, optional ban)."""
+    roles.require(request.auth, "floor")
+    result = penalty_give(
+        actor=request.auth,
+        tournament_id=tournament_id,
+        entry_id=payload.entry_id,
+        kind=payload.kind,
+        reason=payload.reason,
+        rounds=payload.rounds,
+        hands=payload.hands,
+        chips=payload.chips,
+        ban=payload.ban,
+        ban_days=payload.ban_days,
+    )
+    return Status(201, result)
+
+
+class PenaltiesQuery(Schema):
+    status: str | None = None
+
+
+@router.get(BASE, response={200: list[PenaltyOut], **ERRORS})
+def penalties(request, tournament_id: int, filters: Query[PenaltiesQuery]):
+    """Every penalty of the tournament, newest first; `?status=serving` for who sits out now."""
+    roles.require(request.auth, "read")
+    return penalties_list(get_object_or_404(Tournament, pk=tournament_id), filters.status)
+
+
+@router.post(f"{BASE}/{{penalty_id}}/undo", response={200: PenaltyResultOut, **ERRORS})
+def undo(request, tournament_id: int, penalty_id: int):
+    """A mistaken penalty; a disqualified player is back in play with the chips."""
+    roles.require(request.auth, "floor")
+    return penalty_undo(actor=request.auth, tournament_id=tournament_id, penalty_id=penalty_id)
+
+
+@router.post(f"{BASE}/{{penalty_id}}/end", response={200: PenaltyResultOut, **ERRORS})
+def end(request, tournament_id: int, penalty_id: int):
+    """The floor ends a sit-out (a table that reports no hands)."""
+    roles.require(request.auth, "floor")
+    return penalty_end(actor=request.auth, tournament_id=tournament_id, penalty_id=penalty_id)
+
+
+@router.get("/players/{player_id}/penalties", response={200: list[PenaltyOut], **ERRORS})
+def history(request, player_id: int):
+    """A player's penalties in every tournament, newest first."""
+    roles.require(request.auth, "read")
+    return player_penalties(get_object_or_404(Player, pk=player_id))
+
+
+@router.post("/players/{player_id}/bans/{ban_id}/lift", response={200: BanOut, **ERRORS})
+def lift(request, player_id: int, ban_id: int):
+    roles.require(request.auth, "director")
+    get_object_or_404(Player, pk=player_id)
+    return ban_out(player_ban_lift(actor=request.auth, ban_id=ban_id, player_id=player_id))
