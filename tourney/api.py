@@ -17,6 +17,7 @@ from ninja.errors import ValidationError as NinjaValidationError
 from tourney import roles
 from tourney.auth import api_auth
 from tourney.domain.house_rules import describe
+from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
 from tourney.errors import TourneyError
 from tourney.models import Entry, Player, Tournament
 from tourney.schemas import (
@@ -152,6 +153,11 @@ def tournament_out(tournament: Tournament) -> dict:
         "display_message": tournament.display_message,
         "hand_for_hand": tournament.hand_for_hand,
         "h4h_hand": tournament.h4h_hand if tournament.hand_for_hand else None,
+        "rebuys": summary.rebuys,
+        "addons": summary.addons,
+        "prize_money": summary.prize_money,
+        "overlay": summary.overlay,
+        **{field: getattr(tournament, field) for field in MONEY_FIELDS},
     }
 
 
@@ -259,7 +265,7 @@ def ban_player(request, player_id: int, payload: BanIn):
 def create_tournament(request, payload: TournamentIn):
     roles.require(request.auth, "director")
     overrides = dict(payload.rules)
-    for key in ("seats_per_table", "final_table_size", "balance_threshold"):
+    for key in ("seats_per_table", "final_table_size", "balance_threshold", "reentry_max"):
         value = getattr(payload, key)
         if value is not None:
             overrides[key] = value
@@ -278,6 +284,7 @@ def create_tournament(request, payload: TournamentIn):
         max_entries=payload.max_entries,
         currency=payload.currency,
         late_registration_level=payload.late_registration_level,
+        money=MoneySettings(**{field: getattr(payload, field) for field in MONEY_FIELDS}),
     )
     return Status(201, tournament_out(tournament))
 
@@ -402,11 +409,13 @@ def _mount_app_routers() -> None:
     from clocks.api_colorup import router as colorup_router
     from tables.api import router as tables_router
     from tables.api_floor import router as floor_router
+    from tourney.api_purchases import router as purchases_router
     from tourney.api_penalties import router as penalties_router
 
     api.add_router("/", tables_router)
     api.add_router("/", floor_router)
     api.add_router("/", clocks_router)
+    api.add_router("/", purchases_router)
     api.add_router("/", penalties_router)
     api.add_router("/", colorup_router)
 

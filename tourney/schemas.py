@@ -44,7 +44,6 @@ class PlayerOut(Schema):
 class BanIn(Schema):
     reason: str = Field(..., min_length=1, max_length=300)
     ends_at_ms: int | None = Field(None, description="When the ban ends; omit for indefinite")
-    season_id: int | None = Field(None, description="Only from this season's tournaments")
 
 
 class BanOut(Schema):
@@ -79,6 +78,24 @@ class TournamentIn(Schema):
         description="Late registration is open through the end of this level (1-based, breaks "
         "not counted); omit for no clock deadline",
     )
+    reentry_max: int | None = Field(
+        None, ge=0, description="Re-entries per player (house rule; 0 = none)"
+    )
+    rebuy_until_level: int | None = Field(
+        None, ge=1, description="Rebuys through the end of this level; omit for no rebuys"
+    )
+    rebuy_max: int = Field(0, ge=0, description="Rebuys per entry; 0 = no limit")
+    rebuy_condition: Literal["at_most_start", "busted"] = "at_most_start"
+    rebuy_buy_in: int = Field(0, ge=0, description="Rebuy price to the prize pool")
+    rebuy_fee: int = Field(0, ge=0)
+    rebuy_chips: int = Field(0, ge=0)
+    addon_level: int | None = Field(
+        None, ge=1, description="Add-on in the break (or level) after this level; omit for none"
+    )
+    addon_buy_in: int = Field(0, ge=0)
+    addon_fee: int = Field(0, ge=0)
+    addon_chips: int = Field(0, ge=0)
+    guarantee: int = Field(0, ge=0, description="Guaranteed prize pool; the house pays the overlay")
 
 
 class TournamentOut(Schema):
@@ -106,6 +123,21 @@ class TournamentOut(Schema):
     display_message: str = ""
     hand_for_hand: bool = False
     h4h_hand: int | None = None
+    rebuys: int = 0
+    addons: int = 0
+    prize_money: int = Field(0, description="Prize part of entries, rebuys, add-ons less refunds")
+    overlay: int = Field(0, description="What the house adds to reach the guarantee")
+    guarantee: int = 0
+    rebuy_until_level: int | None = None
+    rebuy_max: int = 0
+    rebuy_condition: str = "at_most_start"
+    rebuy_buy_in: int = 0
+    rebuy_fee: int = 0
+    rebuy_chips: int = 0
+    addon_level: int | None = None
+    addon_buy_in: int = 0
+    addon_fee: int = 0
+    addon_chips: int = 0
 
 
 class EntryIn(Schema):

@@ -4,12 +4,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, OuterRef, Q, Subquery, Sum
 from django.utils import timezone
 
 from tourney.domain.house_rules import HouseRules, resolve_house_rules
+from tourney.domain.payouts import prize_pool
 from tourney.domain.text import search_key
-from tourney.models import Entry, LedgerEntry, Player, PlayerBan, Tournament
+from tourney.models import ChipPurchase, Entry, LedgerEntry, Player, PlayerBan, Tournament
 
 LIVE_STATUSES = (Entry.Status.ACTIVE, Entry.Status.ELIMINATED)
 
@@ -71,39 +72,113 @@ class TournamentSummary:
     players_remaining: int
     waiting: int
     prize_pool: int
+    """What is paid out: `prize_money`, or the guarantee when that is more."""
     fees: int
     total_chips: int
     average_stack: int
     capacity: int
+    prize_money: int = 0
+    """The prize part of every entry, re-entry, rebuy and add-on, less refunds."""
+    overlay: int = 0
+    """What the house adds to reach the guarantee."""
+    guarantee: int = 0
+    rebuys: int = 0
+    addons: int = 0
+    purchased_chips: int = 0
+
+
+def _scalar(queryset, column: str):
+    """A scalar subquery of one aggregate (the ORM's way of several aggregates in one SELECT)."""
+    return Subquery(queryset.values(column)[:1])
+
+
+def _summary_counts(tournament: Tournament) -> dict:
+    """Entries by status, the money and the chips bought, in one query of scalar subqueries
+    (read on every page and API call)."""
+    entries = Entry.objects.filter(tournament=OuterRef("pk")).order_by().values("tournament")
+    # Waiting-list entries have paid but are not in play; a refund cancels its payment.
+    ledger = (
+        LedgerEntry.objects.filter(tournament=OuterRef("pk"))
+        .filter(Q(entry__isnull=True) | ~Q(entry__status=Entry.Status.WAITING))
+        .order_by()
+        .values("tournament")
+    )
+    prize_kinds = (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.REFUND_BUY_IN)
+    fee_kinds = (LedgerEntry.Kind.FEE, LedgerEntry.Kind.REFUND_FEE)
+    bought = (
+        ChipPurchase.objects.filter(tournament=OuterRef("pk"), undone_at__isnull=True)
+        .order_by()
+        .values("tournament")
+    )
+    per_status = {
+        status: _scalar(entries.annotate(n=Count("pk", filter=Q(status=status))), "n")
+        for status in (Entry.Status.ACTIVE, Entry.Status.ELIMINATED, Entry.Status.WAITING)
+    }
+    row = (
+        Tournament.objects.filter(pk=tournament.pk)
+        .annotate(
+            **{f"n_{status}": value for status, value in per_status.items()},
+            prize_money=_scalar(
+                ledger.annotate(
+                    v=Sum(
+                        "amount",
+                        filter=Q(kind__in=prize_kinds) & ~Q(purpose=LedgerEntry.Purpose.PRIZE),
+                    )
+                ),
+                "v",
+            ),
+            fees=_scalar(ledger.annotate(v=Sum("amount", filter=Q(kind__in=fee_kinds))), "v"),
+            rebuys=_scalar(
+                bought.annotate(n=Count("pk", filter=Q(kind=ChipPurchase.Kind.REBUY))), "n"
+            ),
+            addons=_scalar(
+                bought.annotate(n=Count("pk", filter=Q(kind=ChipPurchase.Kind.ADDON))), "n"
+            ),
+            purchased_chips=_scalar(bought.annotate(v=Sum("chips")), "v"),
+        )
+        .values(
+            *(f"n_{s}" for s in per_status),
+            "prize_money",
+            "fees",
+            "rebuys",
+            "addons",
+            "purchased_chips",
+        )
+        .first()
+    )
+    return {key: value or 0 for key, value in (row or {}).items()}
 
 
 def tournament_summary(tournament: Tournament) -> TournamentSummary:
-    counts = dict(
-        Entry.objects.filter(tournament=tournament)
-        .values("status")
-        .annotate(n=Count("id"))
-        .values_list("status", "n")
+    counts = _summary_counts(tournament)
+    active = counts.get(f"n_{Entry.Status.ACTIVE}", 0)
+    entries = active + counts.get(f"n_{Entry.Status.ELIMINATED}", 0)
+    money = max(0, counts.get("prize_money", 0))
+    pool = prize_pool(money, tournament.guarantee)
+    # Every entry brings a full stack (TDA 8-A); rebuys and add-ons their chips; color-ups
+    # change the total by their rounding; chips of absent or disqualified players leave play.
+    total_chips = max(
+        0,
+        entries * tournament.starting_stack
+        + counts.get("purchased_chips", 0)
+        + tournament.chips_color_up
+        - tournament.chips_removed,
     )
-    # Waiting-list entries have paid but are not in play; unregistered ones are refunded.
-    money = dict(
-        LedgerEntry.objects.filter(tournament=tournament, entry__status__in=LIVE_STATUSES)
-        .values("kind")
-        .annotate(total=Sum("amount"))
-        .values_list("kind", "total")
-    )
-    active = counts.get(Entry.Status.ACTIVE, 0)
-    entries = active + counts.get(Entry.Status.ELIMINATED, 0)
-    # Chips of absent players eliminated by the house rules leave play (RULES.md 2).
-    total_chips = max(0, entries * tournament.starting_stack - tournament.chips_removed)
     return TournamentSummary(
         entries=entries,
         players_remaining=active,
-        waiting=counts.get(Entry.Status.WAITING, 0),
-        prize_pool=money.get("buy_in", 0),
-        fees=money.get("fee", 0),
+        waiting=counts.get(f"n_{Entry.Status.WAITING}", 0),
+        prize_pool=pool.pool,
+        fees=counts.get("fees", 0),
         total_chips=total_chips,
         average_stack=total_chips // active if active else 0,
         capacity=tournament_capacity(tournament),
+        prize_money=money,
+        overlay=pool.overlay,
+        guarantee=tournament.guarantee,
+        rebuys=counts.get("rebuys", 0),
+        addons=counts.get("addons", 0),
+        purchased_chips=counts.get("purchased_chips", 0),
     )
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tourney import views, views_staff
+from tourney import views, views_money, views_staff
 
 app_name = "tourney"
 urlpatterns = [
@@ -28,8 +28,13 @@ urlpatterns = [
     ),
     path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/receipt/",
-        views.receipt,
+        views_money.entry_receipt,
         name="receipt",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/receipts/<str:number>/",
+        views_money.receipt_by_number,
+        name="receipt_number",
     ),
     path("tournaments/<int:tournament_id>/", views.console, name="console"),
     path("tournaments/<int:tournament_id>/draw/", views.draw, name="draw"),

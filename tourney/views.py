@@ -252,24 +252,6 @@ def seat_card(request, tournament_id: int, entry_id: int):
     )
 
 
-@role_required("desk")
-def receipt(request, tournament_id: int, entry_id: int):
-    entry = _entry_for_print(tournament_id, entry_id)
-    rows = list(
-        LedgerEntry.objects.filter(entry=entry).select_related("cashier").order_by("at", "id")
-    )
-    return render(
-        request,
-        "tourney/receipt.html",
-        {
-            "entry": entry,
-            "tournament": entry.tournament,
-            "rows": rows,
-            "total": sum(r.amount for r in rows),
-        },
-    )
-
-
 def _console_clock(request, tournament: Tournament) -> dict:
     """The clock strip: the clock as now, the periods, and what this user may press."""
     clock = clock_view(tournament)

@@ -17,6 +17,7 @@ from tourney.selectors_bans import player_tournament_ban, tournament_bans
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
+from tourney.services.places import places_shift
 from tourney.services.tournaments import registration_window
 
 OPEN_FOR_REGISTRATION = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
@@ -56,6 +57,23 @@ def _payment(tournament: Tournament, entry: Entry, method: str, cashier, now, si
         if amount
     ]
     LedgerEntry.objects.bulk_create(rows)
+
+
+def _check_reentry(tournament: Tournament, player: Player, out_before: int) -> None:
+    """A player whose earlier entries are out enters again (TDA 8-A: a new entry, a new random
+    seat, a full stack, the full price) up to the house rules' `reentry_max` re-entries."""
+    allowed = tournament_rules(tournament).reentry_max
+    if allowed == 0:
+        raise Conflict(
+            "reentry_not_allowed",
+            _("%(name)s is out, and this tournament has no re-entries.") % {"name": player.name},
+        )
+    if out_before > allowed:
+        raise Conflict(
+            "reentry_limit",
+            _("%(name)s has used the %(n)s re-entries this tournament allows.")
+            % {"name": player.name, "n": allowed},
+        )
 
 
 def entry_register(
@@ -126,6 +144,7 @@ def entry_register(
             waiting=Count("pk", filter=Q(status=Entry.Status.WAITING)),
             last_number=Max("number"),
             live_number=Max("number", filter=Q(player_id=player.pk, status__in=live)),
+            out_before=Count("pk", filter=Q(player_id=player.pk, status=Entry.Status.ELIMINATED)),
         )
         if stats["live_number"] is not None:
             raise Conflict(
@@ -133,6 +152,9 @@ def entry_register(
                 _("%(name)s is already registered (entry %(number)s).")
                 % {"name": player.name, "number": stats["live_number"]},
             )
+        reentry = stats["out_before"] > 0
+        if reentry:
+            _check_reentry(tournament, player, stats["out_before"])
         full = stats["waiting"] > 0 or stats["playing"] >= tournament_capacity(tournament)
         if full and not tournament.waiting_list_enabled:
             raise Conflict(
@@ -161,16 +183,27 @@ def entry_register(
             summary=audit_text(
                 gettext_noop("%(name)s joined the waiting list")
                 if full
+                else gettext_noop("Re-entry of %(name)s")
+                if reentry
                 else gettext_noop("Registered %(name)s"),
                 {"name": player.name},
             ),
             tournament=tournament,
             target=entry,
-            after={**snapshot, "paid": tournament.entry_price, "method": method},
+            after={
+                **snapshot,
+                "paid": tournament.entry_price,
+                "method": method,
+                "reentry": reentry,
+            },
         )
         event_append(
-            tournament, "entry", {"action": "register", **snapshot, "player_name": player.name}
+            tournament,
+            "entry",
+            {"action": "register", **snapshot, "player_name": player.name, "reentry": reentry},
         )
+        if entry.status == Entry.Status.ACTIVE:
+            places_shift(tournament)  # everyone already out finished one place lower
         if entry.tournament_table_id is not None:
             # A late entry can open a table or tip the balance (RULES.md 5).
             floor_replan(actor=actor, tournament=tournament)
@@ -195,6 +228,7 @@ def _promote_waiting(tournament: Tournament, actor, now) -> list[Entry]:
             rules = rules or tournament_rules(tournament)
             entry_seat_late(tournament, entry, rules, random.SystemRandom(), now)
         entry.save()
+        places_shift(tournament)
         playing += 1
         promoted.append(entry)
         snapshot = entry_snapshot(entry)

@@ -1,6 +1,7 @@
 """Creating and starting tournaments."""
 
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any
 
 from django.db import transaction
@@ -18,8 +19,9 @@ from tourney.domain.house_rules import (
     describe,
     resolve_house_rules,
 )
+from tourney.domain.purchases import MoneySettings, money_settings_refusal
 from tourney.domain.registration import Deadline, deadline, deadline_crossing
-from tourney.errors import Conflict, InvalidInput, NotFound
+from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import Tournament
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
@@ -54,8 +56,11 @@ def tournament_create(
     currency: str = "HUF",
     scheduled_start=None,
     late_registration_level: int | None = None,
+    money: MoneySettings | None = None,
 ) -> Tournament:
-    """Create a tournament on a room's tables (in `table_numbers` order, or all by number)."""
+    """Create a tournament on a room's tables (in `table_numbers` order, or all by number).
+
+    `money`: rebuys, add-on and guarantee (`tourney.domain.purchases.MoneySettings`)."""
     name = " ".join((name or "").split())
     if not name:
         raise InvalidInput("invalid_name", _("A tournament needs a name."))
@@ -107,7 +112,14 @@ def tournament_create(
                 _("Late registration must end at a level of the structure (1 to %(n)s).")
                 % {"n": levels},
             )
+    from clocks.services.clock import structure_periods  # the clock service imports us
+
+    money = money or MoneySettings()
+    problem = money_settings_refusal(money, structure_periods(structure.pk))
+    if problem is not None:
+        raise refusal(problem, InvalidInput)
     tournament = Tournament.objects.create(
+        **asdict(money),
         name=name,
         room=room,
         structure=structure,
@@ -148,6 +160,7 @@ def tournament_create(
             "table_numbers": numbers,
             "house_rules": profile,
             "late_registration_level": late_registration_level,
+            **asdict(money),
             "rules": describe(rules),
         },
     )
