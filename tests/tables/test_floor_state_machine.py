@@ -137,7 +137,6 @@ class FloorMachine(RuleBasedStateMachine):
         self.rules = floor_rules(tournament_rules(self.tournament))
         self.registered = players
         self.late_entries = 0
-        self.late_after_bust = False
 
     def _register(self) -> Entry:
         self.registered += 1
@@ -269,8 +268,6 @@ class FloorMachine(RuleBasedStateMachine):
     )
     @rule()
     def late_entry(self) -> None:
-        if Elimination.objects.filter(tournament_id=self.tid, undone_at__isnull=True).exists():
-            self.late_after_bust = True
         entry = self._register()
         self.late_entries += 1
         assert entry.status == ACTIVE and entry.seat is not None
@@ -371,19 +368,18 @@ class FloorMachine(RuleBasedStateMachine):
             assert place_of[entry_id] == place
             groups[group][(place, place_to)] += 1
         active = len(status) - len(eliminated)
-        # A late entry after a bust-out leaves the earlier places as they were, so places can
-        # repeat from then on: see test_a_late_entry_after_a_bust_out_keeps_places_distinct.
-        if not self.late_after_bust:
-            covered: list[int] = []
-            for ranges in groups.values():
-                group_places = []
-                for (first, last), sharing in ranges.items():
-                    assert sharing == last - first + 1, "a tie shares exactly its places"
-                    group_places.extend(range(first, last + 1))
-                group_places.sort()
-                assert group_places == list(range(group_places[0], group_places[-1] + 1))
-                covered.extend(group_places)
-            assert sorted(covered) == list(range(active + 1, len(status) + 1))
+        # Late entries after bust-outs included: the places of those out are final at every
+        # moment (each later entry moved them one down), so they tile active+1 .. entries.
+        covered: list[int] = []
+        for ranges in groups.values():
+            group_places = []
+            for (first, last), sharing in ranges.items():
+                assert sharing == last - first + 1, "a tie shares exactly its places"
+                group_places.extend(range(first, last + 1))
+            group_places.sort()
+            assert group_places == list(range(group_places[0], group_places[-1] + 1))
+            covered.extend(group_places)
+        assert sorted(covered) == list(range(active + 1, len(status) + 1))
         winners = [pk for pk, s in status.items() if s == ACTIVE and place_of[pk] is not None]
         if self._status() == Tournament.Status.FINISHED:
             assert active == 1 and [place_of[w] for w in winners] == [1]
@@ -553,22 +549,24 @@ def test_the_final_table_voids_the_moves_not_named(director, structure):
     assert_seating_consistent(tournament)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open: a bust-out's place is the count of players left at that moment, so a late "
-    "entry after it makes a later bust-out finish in the same place (RULES.md 2/11 do not say)",
-)
 def test_a_late_entry_after_a_bust_out_keeps_places_distinct(director, structure):
-    """12 players; one busts (12th). A late entry makes 13 entries, 12 playing; the next
-    bust-out also gets 12th, and nobody is 13th. Places should read 13 and 12."""
+    """12 players; one busts (12th). A late entry makes 13 entries, 12 playing: the first
+    bust-out now finished 13th (it used to stay 12th and the next bust-out got 12th too,
+    nobody 13th). The next bust-out is 12th."""
     rng = random.Random(5)
     tournament = started_tournament(director, structure, 12, "rimoc", rng, tables=2)
     first, second = list(seating_of(tournament)[1].values())[:2]
     eliminations_record(actor=director, tournament_id=tournament.pk, eliminations=[(first, None)])
     register(director, tournament, rng)
+    # At once, not only when the next bust-out comes: results and payouts read these.
+    assert Entry.objects.get(pk=first).place == 13
+    assert Elimination.objects.values_list("place", "place_to").get(entry_id=first) == (13, 13)
     eliminations_record(actor=director, tournament_id=tournament.pk, eliminations=[(second, None)])
-    places = Entry.objects.filter(pk__in=[first, second]).values_list("place", flat=True)
-    assert sorted(places) == [12, 13]
+    places = dict(Entry.objects.filter(pk__in=[first, second]).values_list("pk", "place"))
+    assert places == {first: 13, second: 12}
+    # Undoing the first bust-out: 13 entries, 12 playing, the second bust-out is 13th.
+    elimination_undo(actor=director, tournament_id=tournament.pk, entry_id=first, rng=rng)
+    assert Entry.objects.get(pk=second).place == 13
 
 
 def test_the_last_bust_out_is_recorded_with_the_hand_finished(director, structure):

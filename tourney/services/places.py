@@ -1,0 +1,28 @@
+"""Finishing places while the field still grows (RULES.md 11.2 with late entries).
+
+A bust-out finishes in the place = the players remaining before it, which is right as long as
+nobody enters later. A late entry or a re-entry after bust-outs makes the field one larger,
+and everyone already out finished one place lower: the places are shifted at once, so
+`Elimination.place`/`place_to` and `Entry.place` are the final places at every moment (the
+standing eliminations always tile `players remaining + 1 .. entries in the field`).
+"""
+
+from django.db.models import F
+
+from tourney.models import Elimination, Entry, Tournament
+
+
+def places_shift(tournament: Tournament, entries: int = 1) -> int:
+    """`entries` more entries joined the field: every standing bust-out finishes that many
+    places lower. Inside the caller's transaction, the tournament row locked; returns how many
+    bust-outs moved. Two statements at most, whatever the size of the field."""
+    if tournament.status == Tournament.Status.REGISTERING:
+        return 0  # nobody is out before the start
+    moved = Elimination.objects.filter(tournament=tournament, undone_at__isnull=True).update(
+        place=F("place") + entries, place_to=F("place_to") + entries
+    )
+    if moved:
+        Entry.objects.filter(
+            tournament=tournament, status=Entry.Status.ELIMINATED, place__isnull=False
+        ).update(place=F("place") + entries)
+    return moved
