@@ -8,13 +8,11 @@ server clock (`*_ms`), durations seconds (`*_seconds`), money and chips integers
 import re
 from collections.abc import Sequence
 
-from django.db.models import Count
-
 from clocks.domain.clock import level_numbers
 from clocks.domain.structures import Period
 from clocks.services.clock import clock_view, now_ms, structure_periods
 from tables.models import FloorAction
-from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
+from tourney.models import Entry, Tournament, TournamentEvent
 from tourney.selectors import tournament_summary
 
 # Event kinds whose payload may name a player and the seat they now take.
@@ -58,17 +56,6 @@ def display_chips(raw: Sequence[dict]) -> list[dict]:
         safe = color if SAFE_COLOR.match(color) else FALLBACK_COLOR
         chips.append({"value": int(chip.get("value", 0)), "color": color, "css_color": safe})
     return chips
-
-
-def _money_counts(tournament: Tournament) -> dict[str, int]:
-    """Rebuys and add-ons taken (0 until the ledger knows those kinds)."""
-    rows = (
-        LedgerEntry.objects.filter(tournament=tournament, kind__in=("rebuy", "addon"), amount__gt=0)
-        .values("kind")
-        .annotate(n=Count("id"))
-        .values_list("kind", "n")
-    )
-    return dict(rows)
 
 
 def move_from_event(event_id: int, kind: str, payload: dict, at_ms: int) -> dict | None:
@@ -151,7 +138,6 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
     clock = clock_view(tournament, now)
     summary = tournament_summary(tournament)
     chips = display_chips(tournament.structure.chips)
-    money = _money_counts(tournament)
     last_event_id = (
         TournamentEvent.objects.filter(tournament=tournament)
         .order_by("-id")
@@ -168,6 +154,9 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
             "fee": tournament.fee,
             "starting_stack": tournament.starting_stack,
             "seats_drawn": tournament.seats_drawn_at is not None,
+            # The screen shows rebuy and add-on counts only for a tournament that has them.
+            "has_rebuys": tournament.rebuy_until_level is not None,
+            "has_addons": tournament.addon_level is not None,
         },
         "clock": clock,
         "periods": display_periods(periods),
@@ -176,8 +165,8 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
         "stats": {
             "entries": summary.entries,
             "players_remaining": summary.players_remaining,
-            "rebuys": money.get("rebuy", 0),
-            "addons": money.get("addon", 0),
+            "rebuys": summary.rebuys,
+            "addons": summary.addons,
             "prize_pool": summary.prize_pool,
             "total_chips": summary.total_chips,
             "average_stack": summary.average_stack,

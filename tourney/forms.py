@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from clocks.models import Structure
 from tables.models import Room
 from tourney.domain.house_rules import PROFILES
-from tourney.models import LedgerEntry
+from tourney.models import LedgerEntry, RebuyCondition
 
 
 class NewPlayerForm(forms.Form):
@@ -53,6 +53,78 @@ class TournamentForm(forms.Form):
     waiting_list = forms.BooleanField(
         label=_("Waiting list when full"), required=False, initial=True
     )
+    # Rebuys, add-on, re-entries and the guarantee (tourney.domain.purchases checks them).
+    reentry_max = forms.IntegerField(
+        label=_("Re-entries per player"),
+        min_value=0,
+        required=False,
+        help_text=_("Empty = the house rules' number (0 = no re-entry)."),
+    )
+    rebuy_until_level = forms.IntegerField(
+        label=_("Rebuys until the end of level"),
+        min_value=1,
+        required=False,
+        help_text=_("Empty = no rebuys."),
+    )
+    rebuy_max = forms.IntegerField(
+        label=_("Rebuys per entry"),
+        min_value=0,
+        initial=0,
+        required=False,
+        help_text=_("0 = no limit."),
+    )
+    rebuy_condition = forms.ChoiceField(
+        label=_("Rebuy allowed when"), choices=RebuyCondition.choices, initial="at_most_start"
+    )
+    rebuy_buy_in = forms.IntegerField(
+        label=_("Rebuy price (prize pool)"), min_value=0, initial=0, required=False
+    )
+    rebuy_fee = forms.IntegerField(label=_("Rebuy fee"), min_value=0, initial=0, required=False)
+    rebuy_chips = forms.IntegerField(label=_("Rebuy chips"), min_value=0, initial=0, required=False)
+    addon_level = forms.IntegerField(
+        label=_("Add-on at the break after level"),
+        min_value=1,
+        required=False,
+        help_text=_("Empty = no add-on. Without a break there, during the next level."),
+    )
+    addon_buy_in = forms.IntegerField(
+        label=_("Add-on price (prize pool)"), min_value=0, initial=0, required=False
+    )
+    addon_fee = forms.IntegerField(label=_("Add-on fee"), min_value=0, initial=0, required=False)
+    addon_chips = forms.IntegerField(
+        label=_("Add-on chips"), min_value=0, initial=0, required=False
+    )
+    guarantee = forms.IntegerField(
+        label=_("Guaranteed prize pool"),
+        min_value=0,
+        initial=0,
+        required=False,
+        help_text=_("0 = none; the house pays what the entries do not cover."),
+    )
+
+    MONEY_FIELDS = (
+        "reentry_max",
+        "rebuy_until_level",
+        "rebuy_max",
+        "rebuy_condition",
+        "rebuy_buy_in",
+        "rebuy_fee",
+        "rebuy_chips",
+        "addon_level",
+        "addon_buy_in",
+        "addon_fee",
+        "addon_chips",
+        "guarantee",
+    )
+
+    def basic_fields(self) -> list:
+        return [f for f in self if f.name not in self.MONEY_FIELDS]
+
+    def money_fields(self) -> list:
+        return [f for f in self if f.name in self.MONEY_FIELDS]
+
+    def money_errors(self) -> bool:
+        return any(self.errors.get(name) for name in self.MONEY_FIELDS)
 
     def clean_table_numbers(self) -> list[int]:
         raw = self.cleaned_data["table_numbers"].replace(" ", "")

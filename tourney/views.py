@@ -14,6 +14,7 @@ from tables.services.seating import seats_draw
 from tables.views_floor import floor_console_context
 from tourney import roles
 from tourney.domain.house_rules import PROFILES
+from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
 from tourney.forms import NewPlayerForm, RegisterForm, TournamentForm
 from tourney.models import AuditEntry, Entry, LedgerEntry, Tournament
 from tourney.selectors import (
@@ -52,6 +53,14 @@ def tournament_new(request):
     if form.is_valid():
         data = form.cleaned_data
         overrides = {"seats_per_table": data["seats_per_table"]} if data["seats_per_table"] else {}
+        if data["reentry_max"] is not None:
+            overrides["reentry_max"] = data["reentry_max"]
+        money = MoneySettings(
+            **{
+                name: data[name] if data[name] is not None or name.endswith("_level") else 0
+                for name in MONEY_FIELDS
+            }
+        )
         tournament = run_service(
             request,
             lambda: tournament_create(
@@ -67,6 +76,7 @@ def tournament_new(request):
                 table_numbers=data["table_numbers"] or None,
                 waiting_list_enabled=data["waiting_list"],
                 late_registration_level=data["late_registration_level"],
+                money=money,
             ),
             _("Tournament created."),
         )

@@ -50,6 +50,8 @@ def test_the_state_of_a_pending_tournament(tournament):
         "fee": 2_000,
         "starting_stack": 40_000,
         "seats_drawn": False,
+        "has_rebuys": False,
+        "has_addons": False,
     }
     assert data["clock"]["status"] == "pending" and data["clock"]["period_index"] == 0
     # the Rimóc structure: 16 levels and 4 breaks; levels numbered without the breaks

@@ -440,3 +440,41 @@ def test_purchases_are_listed(api, rebuy_tournament):
     rows = api.get(f"/tournaments/{t.pk}/chip-purchases?entry_id={ids['P1']}").json()
     assert [r["entry_id"] for r in rows] == [ids["P1"]]
     assert len(api.get(f"/tournaments/{t.pk}/chip-purchases").json()) == 2
+
+
+# --- the new-tournament page ---------------------------------------------------------------------
+
+
+def test_new_tournament_page_takes_the_money_settings(client, director, structure, room):
+    client.force_login(director)
+    form = {
+        "name": "Page rebuy",
+        "structure": structure.pk,
+        "room": room.pk,
+        "house_rules": "tda2024",
+        "starting_stack": 30_000,
+        "buy_in": 10_000,
+        "fee": 1_000,
+        "waiting_list": "on",
+        "rebuy_until_level": 6,
+        "rebuy_condition": "busted",
+        "rebuy_buy_in": 10_000,
+        "rebuy_chips": 30_000,
+        "reentry_max": 2,
+        "guarantee": 500_000,
+    }
+    bad = client.post("/tournaments/new/", {**form, "rebuy_chips": 0})
+    assert bad.status_code == 422
+    assert "A rebuy must give chips" in bad.content.decode()
+    assert not Tournament.objects.filter(name="Page rebuy").exists()
+    assert 'id="money-settings"' in client.get("/").content.decode()
+    response = client.post("/tournaments/new/", form)
+    assert response.status_code == 302
+    t = Tournament.objects.get(name="Page rebuy")
+    assert (t.rebuy_until_level, t.rebuy_condition, t.rebuy_chips, t.rebuy_max) == (
+        6,
+        "busted",
+        30_000,
+        0,
+    )
+    assert (t.addon_level, t.guarantee, t.rules_overrides) == (None, 500_000, {"reentry_max": 2})
