@@ -7,7 +7,7 @@ from django.views.decorators.http import require_POST
 from tables.forms import RoomForm, SeatRestrictionForm
 from tables.models import Room, SeatRestriction
 from tables.selectors import seated_players_by_name, tournament_tables_layout
-from tables.services.hands import hand_report
+from tables.services.hands import hand_misdeal, hand_report
 from tables.services.rooms import room_create, seat_restriction_clear, seat_restriction_set
 from tourney.models import Tournament
 from tourney.views_support import role_required, run_service
@@ -27,6 +27,15 @@ def seating_chart(request, tournament_id: int):
 @role_required("floor")
 @require_POST
 def dealer_hand(request, tournament_id: int, number: int):
+    if request.POST.get("misdeal") == "1":
+        run_service(
+            request,
+            lambda: hand_misdeal(
+                actor=request.user, tournament_id=tournament_id, table_number=number
+            ),
+            _("Misdeal recorded: the button stays; report the redeal when it is finished."),
+        )
+        return redirect("tables:dealer", tournament_id, number)
     raw_button = request.POST.get("button_seat", "").strip()
     button_seat = int(raw_button) if raw_button.isdigit() else None
     run_service(

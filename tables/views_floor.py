@@ -38,6 +38,7 @@ from tourney import roles
 from tourney.errors import TourneyError
 from tourney.models import Entry, Tournament
 from tourney.services.eliminations import eliminations_record
+from tourney.services.penalties import seats_sitting_out
 from tourney.views_support import role_required
 
 MAX_BUSTS = 12  # the API's limit for one hand
@@ -169,6 +170,10 @@ def _dealer_context(request: HttpRequest, tournament: Tournament, number: int) -
     actions = _decorate(floor_actions_list(tournament, FloorAction.Status.PENDING))
     incoming, outgoing = moves_for_table(actions, number)
     calls = [c for c in clock_calls_active(tournament) if c["table"] == number]
+    # Seats sitting out a penalty: the dealer deals them in and kills the hand (RULES.md 10).
+    penalties = seats_sitting_out(tournament, number)
+    for seat in table["seat_list"]:
+        seat["penalty"] = penalties.get(seat["seat"])
     return {
         "tournament": tournament,
         "table": table,
@@ -180,6 +185,7 @@ def _dealer_context(request: HttpRequest, tournament: Tournament, number: int) -
         "outgoing": outgoing,
         "moves_count": len(incoming) + len(outgoing),
         "clock_calls": calls,
+        "penalty_seats": [penalties[s] for s in sorted(penalties)],
         "can_floor": roles.can(request.user, "floor"),
         "floor_urls": _floor_urls(tournament),
         "page_url": reverse("tables:dealer", args=[tournament.pk, number]),

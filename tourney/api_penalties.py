@@ -23,7 +23,7 @@ ERRORS = ERROR_RESPONSES
 BASE = "/tournaments/{tournament_id}/penalties"
 
 
-@router.post(BASE, response={201: PenaltyResultOut, **ERRORS})
+@router.post(BASE, response={201: PenaltyResultOut, **ERRORS}, url_name="penalty_give")
 def give(request, tournament_id: int, payload: PenaltyIn):
     """A warning, missed hands or rounds, or a disqualification (with `chips`, optional ban)."""
     roles.require(request.auth, "floor")
@@ -46,35 +46,49 @@ class PenaltiesQuery(Schema):
     status: str | None = None
 
 
-@router.get(BASE, response={200: list[PenaltyOut], **ERRORS})
+@router.get(BASE, response={200: list[PenaltyOut], **ERRORS}, url_name="penalties")
 def penalties(request, tournament_id: int, filters: Query[PenaltiesQuery]):
     """Every penalty of the tournament, newest first; `?status=serving` for who sits out now."""
     roles.require(request.auth, "read")
     return penalties_list(get_object_or_404(Tournament, pk=tournament_id), filters.status)
 
 
-@router.post(f"{BASE}/{{penalty_id}}/undo", response={200: PenaltyResultOut, **ERRORS})
+@router.post(
+    f"{BASE}/{{penalty_id}}/undo",
+    response={200: PenaltyResultOut, **ERRORS},
+    url_name="penalty_undo",
+)
 def undo(request, tournament_id: int, penalty_id: int):
     """A mistaken penalty; a disqualified player is back in play with the chips."""
     roles.require(request.auth, "floor")
     return penalty_undo(actor=request.auth, tournament_id=tournament_id, penalty_id=penalty_id)
 
 
-@router.post(f"{BASE}/{{penalty_id}}/end", response={200: PenaltyResultOut, **ERRORS})
+@router.post(
+    f"{BASE}/{{penalty_id}}/end", response={200: PenaltyResultOut, **ERRORS}, url_name="penalty_end"
+)
 def end(request, tournament_id: int, penalty_id: int):
     """The floor ends a sit-out (a table that reports no hands)."""
     roles.require(request.auth, "floor")
     return penalty_end(actor=request.auth, tournament_id=tournament_id, penalty_id=penalty_id)
 
 
-@router.get("/players/{player_id}/penalties", response={200: list[PenaltyOut], **ERRORS})
+@router.get(
+    "/players/{player_id}/penalties",
+    response={200: list[PenaltyOut], **ERRORS},
+    url_name="player_penalties",
+)
 def history(request, player_id: int):
     """A player's penalties in every tournament, newest first."""
     roles.require(request.auth, "read")
     return player_penalties(get_object_or_404(Player, pk=player_id))
 
 
-@router.post("/players/{player_id}/bans/{ban_id}/lift", response={200: BanOut, **ERRORS})
+@router.post(
+    "/players/{player_id}/bans/{ban_id}/lift",
+    response={200: BanOut, **ERRORS},
+    url_name="player_ban_lift",
+)
 def lift(request, player_id: int, ban_id: int):
     roles.require(request.auth, "director")
     get_object_or_404(Player, pk=player_id)

@@ -48,7 +48,7 @@
 
   var Tourney = window.Tourney || (window.Tourney = {});
   var T = function (key, fallback) { return (Tourney.i18n && Tourney.i18n[key]) || fallback; };
-  var EXTRA_KINDS = ["hand_for_hand", "clock_call"];
+  var EXTRA_KINDS = ["hand_for_hand", "clock_call", "penalty"];
   var DEBOUNCE_MS = 250;
 
   /* ------------------------------------------------------------ partials */

@@ -1,0 +1,123 @@
+"""Penalty pages (tourney/views_penalties.py): the console's "Sitting out" panel and form, the
+dealer page's marked seat, misdeal and seat penalty, and the player page with its bans."""
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tables.models import HandReport
+from tests.conftest import make_staff, numbered_players, seat_players
+from tourney.models import Entry, Penalty, PlayerBan
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def director_client(director):
+    client = Client()
+    client.force_login(director)
+    return client
+
+
+def start(api, tournament, count):
+    ids = seat_players(api, tournament, numbered_players(count))
+    assert api.post(f"/tournaments/{tournament.pk}/clock/start").status_code == 200
+    return ids
+
+
+def test_console_form_search_history_give_and_the_panel(api, tournament, director_client):
+    ids = start(api, tournament, 9)
+    entry = Entry.objects.select_related("player", "tournament_table").get(pk=ids["P4"])
+    t = tournament.pk
+    api.post(
+        f"/tournaments/{t}/penalties", {"entry_id": entry.pk, "kind": "warning", "reason": "Slow"}
+    )
+    console = director_client.get(reverse("tourney:console", args=[t])).content.decode()
+    assert 'id="penalties-panel"' in console and 'id="penalty-form-slot"' in console
+    form = director_client.get(reverse("penalties:form", args=[t])).content.decode()
+    assert 'id="penalty-search"' in form and 'value="missed_rounds" checked' in form
+    query = f"{entry.tournament_table.number} {entry.seat}"
+    found = director_client.get(reverse("penalties:search", args=[t]), {"q": query})
+    assert f'data-penalty-entry="{entry.pk}"' in found.content.decode()
+    assert 'data-players="9"' in found.content.decode()
+    history = director_client.get(reverse("penalties:history", args=[t]), {"entry": entry.pk})
+    assert "1 earlier penalty" in history.content.decode()
+    response = director_client.post(
+        reverse("penalties:give", args=[t]),
+        {"entry": entry.pk, "kind": "missed_rounds", "count": "2", "reason": "Abuse"},
+        headers=HTMX,
+    )
+    assert response.status_code == 204
+    toast = json.loads(response["HX-Trigger"])["floor:done"]["toasts"][0]
+    assert "18 hands" in toast["message"] and toast["undoUrl"].endswith("/undo")
+    panel = director_client.get(reverse("penalties:panel", args=[t])).content.decode()
+    assert f'data-penalty="{Penalty.objects.get(kind="missed_rounds").pk}"' in panel
+    assert "18 hands left" in panel and "starts after this hand" in panel
+    refused = director_client.post(
+        reverse("penalties:give", args=[t]),
+        {"entry": entry.pk, "kind": "missed_rounds", "count": "1", "reason": ""},
+        headers=HTMX,
+    )
+    assert refused.status_code == 422
+    assert Penalty.objects.count() == 2
+
+
+def test_dealer_page_marks_the_seat_records_a_misdeal_and_offers_a_seat_penalty(
+    api, tournament, director_client
+):
+    ids = start(api, tournament, 6)
+    entry = Entry.objects.get(pk=ids["P2"])
+    t = tournament.pk
+    api.post(
+        f"/tournaments/{t}/penalties",
+        {"entry_id": entry.pk, "hands": 3, "kind": "missed_hands", "reason": "Phone"},
+    )
+    page = director_client.get(reverse("tables:dealer", args=[t, 1])).content.decode()
+    assert 'id="dealer-penalties"' in page and f'data-penalty-seat="{entry.seat}"' in page
+    assert "penalty · 3 left" in page and 'id="misdeal-open"' in page
+    misdeal = director_client.post(reverse("tables:dealer_hand", args=[t, 1]), {"misdeal": "1"})
+    assert misdeal.status_code == 302
+    assert HandReport.objects.filter(misdeal=True).count() == 1
+    form = director_client.get(reverse("penalties:form", args=[t]), {"table": 1}).content.decode()
+    assert f'id="penalty-seat-{entry.seat}"' in form
+    dealer = Client()
+    dealer.force_login(make_staff("dealer-display", "display"))
+    seen = dealer.get(reverse("tables:dealer", args=[t, 1])).content.decode()
+    assert 'id="dealer-penalties"' in seen and 'id="dealer-penalty"' not in seen
+    assert dealer.get(reverse("penalties:form", args=[t])).status_code == 403
+
+
+def test_player_page_lists_penalties_bans_and_entries_and_lifts_a_ban(
+    api, tournament, director_client
+):
+    ids = start(api, tournament, 6)
+    entry = Entry.objects.get(pk=ids["P1"])
+    api.post(
+        f"/tournaments/{tournament.pk}/penalties",
+        {
+            "entry_id": entry.pk,
+            "kind": "disqualification",
+            "chips": 23_400,
+            "reason": "Collusion",
+            "ban": "indefinite",
+        },
+    )
+    page = director_client.get(reverse("penalties:player", args=[entry.player_id]))
+    html = page.content.decode()
+    assert "Collusion" in html and "23,400 chips removed" in html and tournament.name in html
+    ban = PlayerBan.objects.get(player_id=entry.player_id)
+    assert f'data-lift-ban="{ban.pk}"' in html
+    director_client.post(
+        reverse("penalties:player_ban_lift", args=[entry.player_id]), {"ban": ban.pk}
+    )
+    ban.refresh_from_db()
+    assert ban.lifted_at is not None
+    director_client.post(
+        reverse("penalties:player_ban_add", args=[entry.player_id]),
+        {"reason": "Cheating", "days": "30"},
+    )
+    assert PlayerBan.objects.filter(player_id=entry.player_id, lifted_at=None).count() == 1

@@ -1,0 +1,316 @@
+"""Penalty pages: the console's "Sitting out" panel and penalty form, the same form for a seat
+on the dealer page (floor role), and the player page with penalties, bans and entries across
+tournaments.
+
+Thin like tables/views_floor.py: forms posted by htmx answer 204/422 with the floor's
+`HX-Trigger: floor:done` toasts (static/js/floor.js shows them and refreshes the panels).
+"""
+
+from datetime import UTC, datetime, timedelta
+
+from django.db.models import Count, F
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tables.views_floor import TABLE_SEAT, _answer, _int, _refused, _toast
+from tourney import roles
+from tourney.errors import TourneyError
+from tourney.models import Entry, Penalty, Player, Season, Tournament
+from tourney.selectors import tournament_rules
+from tourney.selectors_bans import player_bans
+from tourney.services.penalties import (
+    penalties_list,
+    penalties_sitting_out,
+    penalty_end,
+    penalty_give,
+    penalty_undo,
+    player_penalties,
+)
+from tourney.services.players import player_ban, player_ban_lift
+from tourney.views_support import role_required
+
+SEARCH_LIMIT = 8
+KIND_CHOICES = ("missed_rounds", "missed_hands", "warning", "disqualification")
+
+
+def _when(ms: int | None) -> datetime | None:
+    return datetime.fromtimestamp(ms / 1000, tz=UTC) if ms else None
+
+
+def _decorate(rows: list[dict]) -> list[dict]:
+    """Datetimes for the templates' `|time` (the rows carry epoch milliseconds)."""
+    for row in rows:
+        row["ends_at"] = _when(row["ends_at_ms"])
+        row["given_at"] = _when(row["given_at_ms"])
+        if row["ban"]:
+            row["ban"]["ends_at"] = _when(row["ban"]["ends_at_ms"])
+    return rows
+
+
+def _urls(tournament: Tournament) -> dict:
+    args = [tournament.pk]
+    return {
+        name: reverse(f"penalties:{name}", args=args)
+        for name in ("panel", "search", "history", "give", "undo", "end")
+    }
+
+
+def penalty_panel_context(request: HttpRequest, tournament: Tournament) -> dict:
+    rules = tournament_rules(tournament)
+    recent = [r for r in penalties_list(tournament) if r["status"] != "serving"][:8]
+    return {
+        "tournament": tournament,
+        "sitting_out": _decorate(penalties_sitting_out(tournament)),
+        "recent_penalties": _decorate(recent),
+        "can_floor": roles.can(request.user, "floor"),
+        "penalty_urls": _urls(tournament),
+        "rounds_max": rules.penalty_rounds_max,
+        "fixed_hands": rules.fixed_hands,
+        "has_season": tournament.season_id is not None,
+        "page_url": reverse("tourney:console", args=[tournament.pk]),
+    }
+
+
+@role_required("read")
+@require_GET
+def panel(request, tournament_id: int):
+    """The console's "Sitting out" panel (refetched on penalty, hand and seating events)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render(
+        request, "tourney/_penalties_panel.html", penalty_panel_context(request, tournament)
+    )
+
+
+@role_required("floor")
+@require_GET
+def form(request, tournament_id: int):
+    """The penalty form: search by name on the console; `?table=N` lists that table's seats
+    (the dealer page)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    context = penalty_panel_context(request, tournament)
+    table = _int(request.GET.get("table"))
+    context["players"] = []
+    if table is not None:
+        context["players"] = list(
+            Entry.objects.filter(
+                tournament=tournament,
+                status=Entry.Status.ACTIVE,
+                tournament_table__number=table,
+                tournament_table__status="open",
+            )
+            .order_by("seat")
+            .values("seat", entry_id=F("pk"), player_name=F("player__name"))
+        )
+        context["page_url"] = reverse("tables:dealer", args=[tournament.pk, table])
+    return render(request, "tourney/_penalty_form.html", context)
+
+
+@role_required("floor")
+@require_GET
+def search(request, tournament_id: int):
+    """Playing entries by name, or "table seat" ("5 3", "T5 S3"), for the penalty form."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    query = request.GET.get("q", "").strip()
+    rows = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).select_related(
+        "player", "tournament_table"
+    )
+    by_seat = TABLE_SEAT.match(query)
+    if not query:
+        found = []
+    elif by_seat:
+        table, seat = (int(g) for g in by_seat.groups())
+        found = list(rows.filter(tournament_table__number=table, seat=seat)[:1])
+    else:
+        found = list(
+            rows.filter(player__name__icontains=query).order_by("player__name")[:SEARCH_LIMIT]
+        )
+    # Players at each table, the offender included: the preview of rounds x players.
+    at_table = dict(
+        Entry.objects.filter(
+            tournament=tournament,
+            status=Entry.Status.ACTIVE,
+            tournament_table_id__in={e.tournament_table_id for e in found},
+        )
+        .values("tournament_table_id")
+        .annotate(n=Count("pk"))
+        .values_list("tournament_table_id", "n")
+    )
+    for entry in found:
+        entry.table_players = at_table.get(entry.tournament_table_id)
+    return render(
+        request,
+        "tourney/_penalty_results.html",
+        {"tournament": tournament, "query": query, "results": found},
+    )
+
+
+@role_required("floor")
+@require_GET
+def history(request, tournament_id: int):
+    """The chosen player's earlier penalties and bans, shown before the floor confirms
+    (repeat offences escalate, TDA 71)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    entry_id = _int(request.GET.get("entry"))
+    entry = get_object_or_404(
+        Entry.objects.select_related("player", "tournament_table"),
+        tournament=tournament,
+        pk=entry_id or 0,
+    )
+    return render(
+        request,
+        "tourney/_penalty_history.html",
+        {
+            "entry": entry,
+            "penalties": _decorate(player_penalties(entry.player)),
+            "bans": player_bans(entry.player),
+            "player_url": reverse("penalties:player", args=[entry.player_id]),
+        },
+    )
+
+
+def _give_text(row: dict) -> str:
+    name = row["player_name"]
+    if row["kind"] == Penalty.Kind.WARNING:
+        return _("Warning recorded for %(name)s.") % {"name": name}
+    if row["kind"] == Penalty.Kind.DISQUALIFICATION:
+        return _("%(name)s is disqualified; %(chips)s chips out of play.") % {
+            "name": name,
+            "chips": number_format(row["chips_removed"], force_grouping=True),
+        }
+    return _("%(name)s sits out %(hands)s hands, from the end of this hand.") % {
+        "name": name,
+        "hands": row["hands"],
+    }
+
+
+@role_required("floor")
+@require_POST
+def give(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    fallback = request.POST.get("next") or reverse("tourney:console", args=[tournament.pk])
+    entry_id = _int(request.POST.get("entry"))
+    if entry_id is None:
+        return _refused(request, _("Choose the player first."), fallback)
+    kind = request.POST.get("kind", "")
+    if kind not in KIND_CHOICES:
+        return _refused(request, _("Choose the penalty."), fallback)
+    count = _int(request.POST.get("count"))
+    if request.POST.get("count", "").strip() and count is None:
+        return _refused(request, _("The number must be a whole number."), fallback)
+    chips_raw = request.POST.get("chips", "").strip()
+    chips = _int(chips_raw)
+    if chips_raw and chips is None:
+        return _refused(request, _("The chips must be a whole number."), fallback)
+    ban = request.POST.get("ban", "") or None
+    try:
+        result = penalty_give(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            entry_id=entry_id,
+            kind=kind,
+            reason=request.POST.get("reason", ""),
+            rounds=count if kind == Penalty.Kind.MISSED_ROUNDS else None,
+            hands=count if kind == Penalty.Kind.MISSED_HANDS else None,
+            chips=chips if kind == Penalty.Kind.DISQUALIFICATION else None,
+            ban=ban if kind == Penalty.Kind.DISQUALIFICATION else None,
+            ban_days=_int(request.POST.get("ban_days")),
+        )
+    except TourneyError as exc:
+        return _refused(request, exc.detail, fallback)
+    row = result["penalty"]
+    undo = reverse("api:penalty_undo", args=[tournament.pk, row["id"]])
+    toasts = [_toast(_give_text(row), "warn", undo)]
+    if result["actions"]:
+        toasts.append(_toast(_("The floor has new things to do: see the list."), "warn"))
+    return _answer(request, toasts, ok=True, fallback=fallback)
+
+
+def _penalty_action(service, text):
+    @role_required("floor")
+    @require_POST
+    def view(request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        fallback = request.POST.get("next") or reverse("tourney:console", args=[tournament.pk])
+        penalty_id = _int(request.POST.get("penalty"))
+        if penalty_id is None:
+            return _refused(request, _("Choose a penalty."), fallback)
+        try:
+            result = service(actor=request.user, tournament_id=tournament.pk, penalty_id=penalty_id)
+        except TourneyError as exc:
+            return _refused(request, exc.detail, fallback)
+        message = text() % {"name": result["penalty"]["player_name"]}
+        return _answer(request, [_toast(message, "ok")], ok=True, fallback=fallback)
+
+    return view
+
+
+undo = _penalty_action(penalty_undo, lambda: _("Penalty of %(name)s undone."))
+end = _penalty_action(penalty_end, lambda: _("%(name)s is back in play."))
+
+
+# --- the player page ------------------------------------------------------------------------
+
+
+@role_required("read")
+def player(request, player_id: int):
+    """A player across tournaments: penalties, bans (lift, add) and entries."""
+    player = get_object_or_404(Player, pk=player_id)
+    entries = (
+        Entry.objects.filter(player=player)
+        .select_related("tournament", "tournament_table")
+        .order_by("-created_at")[:100]
+    )
+    return render(
+        request,
+        "tourney/player.html",
+        {
+            "player": player,
+            "penalties": _decorate(player_penalties(player)),
+            "bans": player_bans(player),
+            "entries": entries,
+            "seasons": Season.objects.all()[:50],
+            "can_direct": roles.can(request.user, "director"),
+            "now": timezone.now(),
+        },
+    )
+
+
+@role_required("director")
+@require_POST
+def player_ban_add(request, player_id: int):
+    days = _int(request.POST.get("days"))
+    season = _int(request.POST.get("season"))
+    ends_at = timezone.now() + timedelta(days=days) if days else None
+    try:
+        player_ban(
+            actor=request.user,
+            player_id=player_id,
+            reason=request.POST.get("reason", ""),
+            ends_at=ends_at,
+            season_id=season,
+        )
+    except TourneyError as exc:
+        return _refused(request, exc.detail, reverse("penalties:player", args=[player_id]))
+    return _answer(
+        request,
+        [_toast(_("Ban recorded."), "ok")],
+        ok=True,
+        fallback=reverse("penalties:player", args=[player_id]),
+    )
+
+
+@role_required("director")
+@require_POST
+def player_ban_remove(request, player_id: int):
+    fallback = reverse("penalties:player", args=[player_id])
+    ban_id = _int(request.POST.get("ban"))
+    try:
+        player_ban_lift(actor=request.user, ban_id=ban_id or 0, player_id=player_id)
+    except TourneyError as exc:
+        return _refused(request, exc.detail, fallback)
+    return _answer(request, [_toast(_("Ban lifted."), "ok")], ok=True, fallback=fallback)
