@@ -39,6 +39,7 @@ from tourney.errors import TourneyError
 from tourney.models import Entry, Tournament
 from tourney.services.eliminations import eliminations_record
 from tourney.services.penalties import seats_sitting_out
+from tourney.views_money import bustout_rebuy_links
 from tourney.views_support import role_required
 
 MAX_BUSTS = 12  # the API's limit for one hand
@@ -324,10 +325,14 @@ MESSAGE_LEVELS = {
 }
 
 
-def _toast(message: str, kind: str = "ok", undo_url: str | None = None) -> dict:
+def _toast(
+    message: str, kind: str = "ok", undo_url: str | None = None, link: dict | None = None
+) -> dict:
     toast = {"message": message, "kind": kind}
     if undo_url:
         toast["undoUrl"] = undo_url
+    if link:
+        toast["link"] = link
     return toast
 
 
@@ -444,14 +449,17 @@ def bustout(request, tournament_id: int):
             )
     except TourneyError as exc:
         return _refused(request, exc.detail, fallback)
+    busted = {entry_id for entry_id, _stack in busts}
+    rebuy_links = bustout_rebuy_links(request.user, tournament.pk, busted)
     toasts = [
         _toast(
             _place_text(row),
             "ok",
             reverse("api:undo_elimination", args=[tournament.pk, row["entry_id"]]),
+            rebuy_links.get(row["entry_id"]),
         )
         for row in result["results"]
-        if row["entry_id"] in {entry_id for entry_id, _stack in busts}
+        if row["entry_id"] in busted
     ]
     planned = list(result["actions"])
     if result.get("hand_recorded"):

@@ -31,6 +31,7 @@ from tourney.services.tournaments import (
     tournament_create,
     tournament_start,
 )
+from tourney.views_money import desk_purchase, desk_purchase_rows
 from tourney.views_support import role_required, run_service
 
 
@@ -129,9 +130,19 @@ def desk(request, tournament_id: int):
             .filter(tournament=tournament, pk=request.GET["last"])
             .first()
         )
+    focus = None
+    if request.GET.get("entry", "").isdigit():
+        # The console's "Rebuy" after a bust-out: the player is looked up at once.
+        focus = (
+            Entry.objects.select_related("player")
+            .filter(tournament=tournament, pk=int(request.GET["entry"]))
+            .first()
+        )
     context = {
         "tournament": tournament,
         "summary": tournament_summary(tournament),
+        "purchase": desk_purchase(tournament, request.GET.get("purchase")),
+        "focus_entry": focus,
         "recent": _recent_entries(tournament),
         "waiting": entry_waiting_list(tournament),
         "last": last,
@@ -144,7 +155,12 @@ def desk(request, tournament_id: int):
             ("Enter", _("Register")),
             ("N", _("New player")),
             ("P", _("Print seat card")),
-        ],
+        ]
+        + (
+            [("Alt+R", _("Rebuy")), ("Alt+A", _("Add-on"))]
+            if tournament.rebuy_until_level is not None or tournament.addon_level is not None
+            else []
+        ),
     }
     return render(request, "tourney/desk.html", context)
 
@@ -164,6 +180,7 @@ def desk_search(request, tournament_id: int):
     results = [
         {"player": p, "entry_status": live.get(p.pk), "ban": player_active_ban(p)} for p in players
     ]
+    desk_purchase_rows(tournament, results)
     return render(
         request,
         "tourney/_desk_results.html",

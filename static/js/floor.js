@@ -14,7 +14,8 @@
  *     on every (re)connect of the stream. A partial holding an open dialog or a focused field
  *     waits until it is closed or left, so nobody loses what they were typing.
  *   - Forms posted by htmx to tables/views_floor.py answer with HX-Trigger "floor:done"
- *     {ok, toasts: [{message, kind, undoUrl?}]}: shown as toasts (Undo where given).
+ *     {ok, toasts: [{message, kind, undoUrl?, link?: {href, label}}]}: shown as toasts (Undo
+ *     where given; a link, e.g. "Rebuy" to the desk after a bust-out).
  *   - section.clock-call: the big countdown from data-ends-at-ms / data-countdown-from-ms and
  *     Tourney.serverClock (time to act, then the closing countdown in red, then "Time is up");
  *     enables "Time expired" at zero and disables "Acted".
@@ -164,7 +165,7 @@
     var d = e.detail || {};
     var form = e.target && e.target.closest ? e.target.closest("form") : null;
     (d.toasts || []).forEach(function (t) {
-      var opts = { kind: t.kind, undoUrl: t.undoUrl };
+      var opts = { kind: t.kind, undoUrl: t.undoUrl, link: t.link };
       if (d.ok) Tourney.toast(t.message, opts);
       else say(form, t.message, opts);
     });

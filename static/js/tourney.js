@@ -9,7 +9,7 @@
  *                                            error bodies, .code = "network" when the request never arrived
  *   Tourney.shortcuts({key: handler})        keyboard shortcuts ("Space", "/", "n", "Escape", "ctrl+k");
  *                                            ignored while typing in a field, except Escape; returns unbind()
- *   Tourney.toast(message, {kind, undoUrl, undoLabel, onUndo, timeout})
+ *   Tourney.toast(message, {kind, undoUrl, undoLabel, onUndo, link: {href, label}, timeout})
  *                                            kind: "ok" | "warn" | "bad" | "info"; returns {element, dismiss()}
  *   Tourney.formatNumber(n, intlOptions)     Intl.NumberFormat in the page's <html lang> ("40 000" in hu)
  *   Tourney.serverClock                      {now(), offset, rtt, synced, sync(opts), start(opts), stop()}
@@ -297,14 +297,16 @@
   /**
    * Show a toast. Options: kind ("ok" | "warn" | "bad" | "info", Django's "success" / "error" /
    * "warning" also work), undoUrl (adds an Undo button that POSTs there), onUndo (a function
-   * returning a promise, instead of undoUrl), undoLabel, timeout (ms; default 6 s, 12 s with
-   * undo, none for "bad"). Returns {element, dismiss}.
+   * returning a promise, instead of undoUrl), undoLabel, link ({href, label}: a link to where
+   * the next step is done, e.g. the desk's rebuy after a bust-out), timeout (ms; default 6 s,
+   * 12 s with undo or a link, none for "bad"). Returns {element, dismiss}.
    */
   Tourney.toast = function (message, opts) {
     opts = opts || {};
     var kind = normKind(opts.kind);
     var hasUndo = !!(opts.undoUrl || opts.onUndo);
-    var timeout = opts.timeout !== undefined ? opts.timeout : kind === "bad" ? 0 : hasUndo ? 12000 : 6000;
+    var hasLink = !!(opts.link && opts.link.href);
+    var timeout = opts.timeout !== undefined ? opts.timeout : kind === "bad" ? 0 : hasUndo || hasLink ? 12000 : 6000;
 
     var el = document.createElement("div");
     el.className = "toast " + kind;
@@ -316,6 +318,13 @@
     el.appendChild(msg);
     var actions = document.createElement("div");
     actions.className = "toast-actions";
+    if (hasLink) {
+      var link = document.createElement("a");
+      link.className = "toast-link";
+      link.href = opts.link.href;
+      link.textContent = opts.link.label || opts.link.href;
+      actions.appendChild(link);
+    }
     if (hasUndo) {
       var undo = document.createElement("button");
       undo.type = "button";

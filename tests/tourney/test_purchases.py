@@ -1,6 +1,8 @@
 """Rebuys, add-ons and re-entries (RULES.md 2) through the API: each rule, each refusal (and
 that a refusal changes nothing), undo, the prize pool and chips in play, and the receipts."""
 
+import json
+
 import pytest
 import time_machine
 
@@ -478,3 +480,58 @@ def test_new_tournament_page_takes_the_money_settings(client, director, structur
         0,
     )
     assert (t.addon_level, t.guarantee, t.rules_overrides) == (None, 500_000, {"reentry_max": 2})
+
+
+# --- the desk and the console -------------------------------------------------------------------
+
+
+def test_desk_search_offers_rebuy_and_addon_with_the_reason_when_off(
+    api, client, director, rebuy_tournament
+):
+    t = rebuy_tournament
+    ids = started(api, t)
+    client.force_login(director)
+    html = client.get(f"/tournaments/{t.pk}/desk/search/?q=P1").content.decode()
+    assert f'data-entry-id="{ids["P1"]}"' in html and "data-buy-first" in html
+    assert 'data-buy="rebuy"' in html and 'name="stack"' in html  # at most the starting stack
+    assert "11,000 HUF" in html and "40,000 chips" in html
+    assert "The add-on is taken during the break after level 4." in html  # off, with why
+    bust(api, t, ids["P2"])
+    html = client.get(f"/tournaments/{t.pk}/desk/search/?q=P2").content.decode()
+    assert "Rebuy (back in)" in html and 'name="stack"' not in html and "data-reenter" in html
+
+
+def test_desk_shows_the_purchase_with_receipt_and_undo(api, client, director, rebuy_tournament):
+    t = rebuy_tournament
+    entry = started(api, t)["P0"]
+    purchase = rebuy(api, t, entry, stack=100).json()
+    client.force_login(director)
+    html = client.get(f"/tournaments/{t.pk}/desk/?purchase={purchase['id']}").content.decode()
+    assert 'id="last-purchase"' in html and purchase["receipt_url"] in html
+    assert f'data-purchase-undo="{purchase["undo_url"]}"' in html
+    api.post(purchase["undo_url"].removeprefix("/api/v1"))
+    html = client.get(f"/tournaments/{t.pk}/desk/?purchase={purchase['id']}").content.decode()
+    assert "undone: refund 11,000 HUF" in html and f"{purchase['receipt_number']}R" in html
+    focus = client.get(f"/tournaments/{t.pk}/desk/?entry={entry}").content.decode()
+    assert f'data-focus-entry="{entry}"' in focus and 'value="P0"' in focus
+
+
+def test_console_bustout_toast_offers_the_rebuy(api, client, director, structure, room):
+    t = Tournament.objects.get(
+        pk=create(api, structure, room, rebuy_condition="busted").json()["id"]
+    )
+    ids = started(api, t, 4)
+    client.force_login(director)
+    response = client.post(
+        f"/tournaments/{t.pk}/floor/bustout/",
+        {"entry": str(ids["P0"])},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 204, response.content
+    toast = json.loads(response["HX-Trigger"])["floor:done"]["toasts"][0]
+    assert toast["link"] == {
+        "href": f"/tournaments/{t.pk}/desk/?entry={ids['P0']}",
+        "label": "Rebuy",
+    }
+    console = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert 'data-stat="rebuys"' in console and 'data-stat="addons"' in console
