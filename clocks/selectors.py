@@ -14,6 +14,7 @@ from clocks.services.clock import clock_view, now_ms, structure_periods
 from tables.models import FloorAction
 from tourney.models import Entry, Tournament, TournamentEvent
 from tourney.selectors import tournament_summary
+from tourney.services.payouts import payout_ladder
 
 # Event kinds whose payload may name a player and the seat they now take.
 MOVE_EVENT_KINDS = ("seating", "entry", "move", "action")
@@ -171,8 +172,9 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
             "total_chips": summary.total_chips,
             "average_stack": summary.average_stack,
         },
-        # [{place, amount}]: empty until payouts exist (the screen renders them when present).
-        "payouts": [],
+        # The payout ladder: "payouts" [{place, place_to, amount, state} | {gap}] and
+        # "payout_ladder" {places_paid, players_remaining, bubble, in_money}.
+        **payout_ladder(tournament, summary),
         "message": getattr(tournament, "display_message", "") or "",
         "recent_moves": recent_moves(tournament),
         "last_event_id": last_event_id,

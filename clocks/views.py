@@ -79,6 +79,8 @@ def display_strings() -> dict[str, str]:
         "no_moves": _("No moves yet"),
         "color_up_note": _("leave the table: change them up"),
         "no_color_up": _("No color-up at this break"),
+        "bubble": _("Bubble"),
+        "in_money": _("In the money"),
         "sound_on": _("Sound on"),
         "sound_off": _("Sound off"),
         "say_one_minute": _("One minute left in level %(n)s."),

@@ -409,12 +409,14 @@ def _mount_app_routers() -> None:
     from clocks.api_colorup import router as colorup_router
     from tables.api import router as tables_router
     from tables.api_floor import router as floor_router
-    from tourney.api_purchases import router as purchases_router
+    from tourney.api_payouts import router as payouts_router
     from tourney.api_penalties import router as penalties_router
+    from tourney.api_purchases import router as purchases_router
 
     api.add_router("/", tables_router)
     api.add_router("/", floor_router)
     api.add_router("/", clocks_router)
+    api.add_router("/", payouts_router)
     api.add_router("/", purchases_router)
     api.add_router("/", penalties_router)
     api.add_router("/", colorup_router)

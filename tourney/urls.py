@@ -31,6 +31,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("tourney.urls_pages")),
     path("", include("tourney.urls_penalties")),
+    path("", include("tourney.urls_payouts")),
     path("", include("tables.urls")),
     path("", include("clocks.urls")),
 ]

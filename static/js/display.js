@@ -284,9 +284,16 @@
     setText(f.addons, fmt(st.addons));
     var payouts = this.state.payouts || [];
     if (f["payouts-box"]) f["payouts-box"].hidden = !payouts.length;
-    setHTML(f.payouts, payouts.slice(0, 9).map(function (p) {
-      return '<li><span class="num">' + esc(p.place) + '.</span><span class="num">' + esc(fmt(p.amount)) + "</span></li>";
+    // The ladder (tourney/services/payouts.py payout_ladder): places with one amount grouped,
+    // decided ones struck through, the next place out marked, "…" where rows are left out.
+    setHTML(f.payouts, payouts.map(function (p) {
+      if (p.gap) return '<li class="is-gap"><span>…</span></li>';
+      var places = p.place_to && p.place_to !== p.place ? fmt(p.place) + "–" + fmt(p.place_to) : fmt(p.place);
+      return '<li class="is-' + esc(p.state || "open") + '"><span class="num">' + esc(places) + '.</span><span class="num">' +
+        esc(fmt(p.amount)) + "</span></li>";
     }).join(""));
+    var ladder = this.state.payout_ladder || {};
+    setText(f["payouts-flag"], ladder.bubble ? S.bubble || "Bubble" : ladder.in_money ? S.in_money || "In the money" : "");
     var moves = this.state.recent_moves || [];
     // Floor moves take a line each (where from, where to): three fit where four short ones did.
     var long = moves.some(function (m) { return m.from_table != null && m.from_table !== m.table; });

@@ -1,0 +1,342 @@
+"""Payouts, results and prizes paid at the cage (RULES.md 11).
+
+The payouts are never stored: they are computed from the prize pool and the entries of
+`tournament_summary` (so they follow every entry, rebuy and add-on at once), the tournament's
+payout structure (the default template when none is chosen) and the house's `money_rounding`.
+The results are computed the same way from the standing eliminations, the winner, the deal in
+force and the disqualifications (`tourney.domain.results`). What is stored is what happened:
+the structure chosen, a deal (`tourney.services.deals`) and each prize paid (a `payout` ledger
+row, negative, purpose `prize`, once per entry).
+"""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from tourney.domain.payouts import PayoutError, payouts_for
+from tourney.domain.results import Award, Finisher, awards_for, forfeited_total
+from tourney.domain.results import Deal as DealTerms
+from tourney.errors import Conflict, InvalidInput, NotFound
+from tourney.models import Deal, Elimination, Entry, LedgerEntry, PayoutStructure, Tournament
+from tourney.selectors import tournament_rules, tournament_summary
+from tourney.services.audit import audit_record, audit_text
+from tourney.services.events import event_append
+from tourney.services.locks import tournament_lock
+from tourney.services.payout_structures import payout_refusal, payout_structure_domain
+
+LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
+
+
+# --- payouts ---------------------------------------------------------------------------------
+
+
+def payout_amounts(tournament: Tournament, summary=None) -> tuple[int, ...]:
+    """Amounts by place (1st first) for the entries and the pool now; () with no entries.
+    Refused with the domain's code when the structure has no table for that many entries."""
+    summary = summary or tournament_summary(tournament)
+    if summary.entries < 1:
+        return ()
+    structure = payout_structure_domain(tournament.payout_structure)
+    unit = tournament_rules(tournament).money_rounding
+    try:
+        return payouts_for(summary.prize_pool, summary.entries, structure, unit)
+    except PayoutError as exc:
+        raise payout_refusal(exc, error=Conflict) from exc
+
+
+def tournament_payouts(tournament: Tournament) -> list[dict]:
+    """API.md: [{place, amount}] for the places paid now, summing exactly to the prize pool."""
+    return [{"place": p, "amount": a} for p, a in enumerate(payout_amounts(tournament), 1)]
+
+
+def payout_ladder(tournament: Tournament, summary=None, limit: int = 10) -> dict:
+    """What the lobby screen shows: places with the same amount grouped ({place, place_to,
+    amount, state: done | next | open}), at most `limit` rows (the top ones and those around
+    the next place to be decided, a {gap} row between), the places paid, the bubble."""
+    summary = summary or tournament_summary(tournament)
+    try:
+        amounts = payout_amounts(tournament, summary)
+    except Conflict:
+        amounts = ()
+    left = summary.players_remaining if tournament.status != Tournament.Status.REGISTERING else 0
+    groups: list[dict] = []
+    for place, amount in enumerate(amounts, 1):
+        if groups and groups[-1]["amount"] == amount:
+            groups[-1]["place_to"] = place
+        else:
+            groups.append({"place": place, "place_to": place, "amount": amount})
+    current = None
+    for index, g in enumerate(groups):
+        if left and g["place"] > left:
+            g["state"] = "done"
+        elif left and g["place"] <= left <= g["place_to"]:
+            g["state"], current = "next", index
+        else:
+            g["state"] = "open"
+    if current is None and left and groups and groups[-1]["state"] == "open":
+        current = len(groups) - 1
+    shown = set(range(min(len(groups), limit)))
+    if len(groups) > limit:
+        around = current if current is not None else len(groups) - 1
+        near = set(range(max(0, around - 2), min(len(groups), around + 2)))
+        shown = set(range(limit - len(near))) | near
+    rows: list[dict] = []
+    for index in sorted(shown):
+        if rows and rows[-1].get("_index", -1) != index - 1:
+            rows.append({"gap": True})
+        rows.append({**groups[index], "_index": index})
+    for row in rows:
+        row.pop("_index", None)
+    paid = len(amounts)
+    return {
+        "payouts": rows,
+        "payout_ladder": {
+            "places_paid": paid,
+            "players_remaining": left,
+            "bubble": bool(left) and paid > 0 and left == paid + 1,
+            "in_money": bool(left) and 0 < left <= paid,
+        },
+    }
+
+
+def payouts_changed(tournament: Tournament, reason: str) -> None:
+    """Tell the screens (`payouts` event) inside the caller's transaction (tournament locked)."""
+    try:
+        payouts = tournament_payouts(tournament)
+    except Conflict:
+        payouts = []
+    event_append(tournament, "payouts", {"reason": reason, "payouts": payouts})
+
+
+def tournaments_lock_using(structure_id: int) -> list[Tournament]:
+    """Lock the live tournaments paying by a structure, in id order (the one lock order)."""
+    return list(
+        Tournament.objects.select_for_update()
+        .filter(payout_structure_id=structure_id, status__in=LIVE)
+        .order_by("pk")
+    )
+
+
+def _prizes_paid(tournament: Tournament) -> bool:
+    return LedgerEntry.objects.filter(tournament=tournament, kind=LedgerEntry.Kind.PAYOUT).exists()
+
+
+def tournament_payout_structure_set(
+    *, actor, tournament_id: int, payout_structure_id: int | None
+) -> Tournament:
+    """Choose the tournament's payout structure (None: the default template). Refused once a
+    prize has been paid (`prizes_paid`) or while a deal stands (`deal_in_force`)."""
+    with transaction.atomic():
+        tournament = tournament_lock(tournament_id)
+        structure = None
+        if payout_structure_id is not None:
+            structure = PayoutStructure.objects.filter(pk=payout_structure_id).first()
+            if structure is None:
+                raise NotFound(
+                    "payout_structure_not_found",
+                    _("There is no payout structure with id %(id)s.") % {"id": payout_structure_id},
+                )
+        if _prizes_paid(tournament):
+            raise Conflict(
+                "prizes_paid", _("Prizes have been paid: the payout structure cannot change now.")
+            )
+        if Deal.objects.filter(tournament=tournament, undone_at__isnull=True).exists():
+            raise Conflict("deal_in_force", _("A deal was made on these payouts: undo it first."))
+        before = tournament.payout_structure_id
+        tournament.payout_structure = structure
+        payout_amounts(tournament)  # refused if it has no table for the entries now
+        tournament.save(update_fields=["payout_structure"])
+        audit_record(
+            actor=actor,
+            action="tournament.payout_structure",
+            summary=audit_text(
+                gettext_noop("Payout structure set to %(name)s"),
+                {"name": structure.name if structure else "default"},
+            ),
+            tournament=tournament,
+            target=tournament,
+            before={"payout_structure_id": before},
+            after={"payout_structure_id": payout_structure_id},
+        )
+        payouts_changed(tournament, "structure")
+        return tournament
+
+
+# --- results ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Results:
+    rows: list[dict]
+    """By place: {place, place_to, tied, entry_id, player_id, player_name, prize, earned,
+    deal, left_to_play, disqualified, forfeited, paid}."""
+    pool: int
+    payouts: tuple[int, ...]
+    forfeited: int
+    paid: int
+    deal: Deal | None
+
+
+def deal_in_force(tournament: Tournament) -> Deal | None:
+    return (
+        Deal.objects.filter(tournament=tournament, undone_at__isnull=True).order_by("-id").first()
+    )
+
+
+def _finishers(tournament: Tournament) -> list[tuple[Finisher, Entry]]:
+    rows = (
+        Elimination.objects.filter(tournament=tournament, undone_at__isnull=True)
+        .select_related("entry__player")
+        .order_by("place", "entry_id")
+    )
+    out = [
+        (
+            Finisher(
+                e.entry_id,
+                e.place,
+                e.place_to,
+                e.reason == Elimination.Reason.DISQUALIFIED or e.entry.disqualified_at is not None,
+            ),
+            e.entry,
+        )
+        for e in rows
+    ]
+    if tournament.status == Tournament.Status.FINISHED:
+        winner = (
+            Entry.objects.select_related("player")
+            .filter(tournament=tournament, status=Entry.Status.ACTIVE, place=1)
+            .first()
+        )
+        if winner is not None:
+            out.insert(0, (Finisher(winner.pk, 1, 1, winner.disqualified_at is not None), winner))
+    return out
+
+
+def tournament_results(tournament: Tournament) -> Results:
+    summary = tournament_summary(tournament)
+    try:
+        payouts = payout_amounts(tournament, summary)
+    except Conflict:
+        payouts = ()
+    rules = tournament_rules(tournament)
+    deal = deal_in_force(tournament)
+    terms = DealTerms({s["entry_id"]: s["amount"] for s in deal.shares}) if deal else None
+    finishers = _finishers(tournament)
+    awards: dict[int, Award] = awards_for(
+        payouts,
+        [f for f, _e in finishers],
+        unit=rules.money_rounding,
+        deal=terms,
+        dq_forfeits_prize=rules.dq_forfeits_prize,
+    )
+    paid = dict(
+        LedgerEntry.objects.filter(tournament=tournament, kind=LedgerEntry.Kind.PAYOUT)
+        .values("entry_id")
+        .annotate(total=Sum("amount"))
+        .values_list("entry_id", "total")
+    )
+    rows = []
+    for finisher, entry in finishers:
+        award = awards[finisher.entry_id]
+        rows.append(
+            {
+                "place": finisher.place,
+                "place_to": finisher.place_to,
+                "tied": finisher.place_to != finisher.place,
+                "entry_id": entry.pk,
+                "entry_number": entry.number,
+                "player_id": entry.player_id,
+                "player_name": entry.player.name,
+                "prize": award.prize,
+                "earned": award.earned,
+                "deal": award.deal,
+                "left_to_play": award.left_to_play,
+                "disqualified": finisher.disqualified,
+                "forfeited": award.forfeited,
+                "paid": -paid.get(entry.pk, 0),
+            }
+        )
+    return Results(
+        rows=rows,
+        pool=summary.prize_pool,
+        payouts=payouts,
+        forfeited=forfeited_total(awards),
+        paid=-sum(paid.values()),
+        deal=deal,
+    )
+
+
+# --- paying a prize --------------------------------------------------------------------------
+
+
+def prize_pay(*, actor, tournament_id: int, entry_id: int, method: str = "cash") -> LedgerEntry:
+    """Pay a finished player's prize at the cage: one `payout` ledger row (negative amount,
+    purpose `prize`), once per entry. Refused: not finished (`not_finished`), nothing won
+    (`no_prize`), forfeited by a disqualification (`prize_forfeited`), paid (`already_paid`)."""
+    if method not in LedgerEntry.Method.values:
+        raise InvalidInput("invalid_method", _("Payment is cash, card or other."))
+    with transaction.atomic():
+        tournament = tournament_lock(tournament_id)
+        entry = (
+            Entry.objects.select_related("player")
+            .filter(tournament=tournament, pk=entry_id)
+            .first()
+        )
+        if entry is None:
+            raise NotFound("entry_not_found", _("There is no such entry in this tournament."))
+        row = next(
+            (r for r in tournament_results(tournament).rows if r["entry_id"] == entry.pk), None
+        )
+        if row is None:
+            raise Conflict(
+                "not_finished",
+                _("%(name)s has not finished yet: prizes are paid by the final place.")
+                % {"name": entry.player.name},
+            )
+        if LedgerEntry.objects.filter(entry=entry, kind=LedgerEntry.Kind.PAYOUT).exists():
+            raise Conflict(
+                "already_paid",
+                _("The prize of %(name)s has been paid already.") % {"name": entry.player.name},
+            )
+        if row["forfeited"] and not row["prize"]:
+            raise Conflict(
+                "prize_forfeited",
+                _("%(name)s was disqualified: the prize is forfeited.")
+                % {"name": entry.player.name},
+            )
+        if row["prize"] <= 0:
+            raise Conflict(
+                "no_prize", _("Place %(place)s wins no prize.") % {"place": row["place"]}
+            )
+        payment = LedgerEntry.objects.create(
+            tournament=tournament,
+            entry=entry,
+            kind=LedgerEntry.Kind.PAYOUT,
+            purpose=LedgerEntry.Purpose.PRIZE,
+            amount=-row["prize"],
+            method=method,
+            cashier=actor if actor is not None and actor.is_authenticated else None,
+            at=timezone.now(),
+            receipt_number=f"{tournament.pk}-{entry.number:04d}P",
+        )
+        audit_record(
+            actor=actor,
+            action="prize.pay",
+            summary=audit_text(
+                gettext_noop("Prize paid to %(name)s for place %(place)s: %(amount)s"),
+                {"name": entry.player.name, "place": row["place"], "amount": row["prize"]},
+            ),
+            tournament=tournament,
+            target=payment,
+            after={"entry_id": entry.pk, "amount": row["prize"], "method": method},
+        )
+        event_append(
+            tournament,
+            "payouts",
+            {"reason": "paid", "entry_id": entry.pk, "amount": row["prize"]},
+        )
+        return payment
