@@ -1,8 +1,9 @@
 from django.urls import path
 
-from clocks import views, views_structures
+from clocks import views, views_colorup, views_structures
 
 app_name = "clocks"
+T = "tournaments/<int:tournament_id>"
 urlpatterns = [
     # before display/<token>/: "rotate" is not a token
     path("display/rotate/", views.display_rotate, name="display_rotate"),
@@ -23,4 +24,34 @@ urlpatterns = [
         views_structures.structure_print,
         name="structure_print",
     ),
+    # Color-ups and chip races (clocks/views_colorup.py).
+    path(f"{T}/tables/<int:number>/color-up/", views_colorup.colorup_page, name="colorup"),
+    path(
+        f"{T}/tables/<int:number>/color-up/live/", views_colorup.colorup_live, name="colorup_live"
+    ),
+    path(
+        f"{T}/tables/<int:number>/color-up/preview/",
+        views_colorup.colorup_preview,
+        name="colorup_preview",
+    ),
+    path(f"{T}/tables/<int:number>/color-up/run/", views_colorup.colorup_run, name="colorup_run"),
+    path(
+        f"{T}/tables/<int:number>/color-up/confirm/",
+        views_colorup.colorup_confirm,
+        name="colorup_confirm",
+    ),
+    path(
+        f"{T}/tables/<int:number>/color-up/undo/", views_colorup.colorup_undo, name="colorup_undo"
+    ),
+    path(
+        f"{T}/tables/<int:number>/color-up/found/",
+        views_colorup.colorup_found,
+        name="colorup_found",
+    ),
+    path(
+        f"{T}/tables/<int:number>/color-up/banner/",
+        views_colorup.dealer_colorup,
+        name="colorup_banner",
+    ),
+    path(f"{T}/floor/color-up/", views_colorup.floor_colorup, name="floor_colorup"),
 ]

@@ -19,7 +19,7 @@
  *     onSnapshot: function (json) {},         // a refetched snapshot arrived
  *     onStatus: function (online) {},         // the stream connected (true) or was lost (false)
  *     kinds: ["..."],      // extra event names to listen to (EventSource needs each name)
- *                          // Every non-clock event is also dispatched on `document` as
+ *                          // Every event (`clock` too) is also dispatched on `document` as
  *                          // "tourney:event" {kind, data, id}, and each (re)connect or loss
  *                          // as "tourney:stream" {online}, so other scripts on the page
  *                          // (static/js/floor.js) share this one stream.
@@ -67,7 +67,7 @@
   var DEFAULT_KINDS = [
     "ready", "entry", "seating", "tournament", "hand", "message", "move", "action",
     "elimination", "eliminations", "payout", "payouts", "structure", "money", "registration",
-    "actions",
+    "actions", "color_up",
   ];
   var LAST_MINUTE_MS = 60 * 1000;
   var MAX_BACKOFF_MS = 30 * 1000;
@@ -248,6 +248,10 @@
     function onClockEvent(e) {
       var data = parse(e);
       if (data) setClock(data, data.reason || "event");
+      // Parts of a page that depend on the period (a color-up during a break) follow it too.
+      document.dispatchEvent(new CustomEvent("tourney:event", {
+        detail: { kind: "clock", data: data, id: e.lastEventId || null },
+      }));
     }
 
     function onOtherEvent(e) {

@@ -1,0 +1,422 @@
+"""Color-up pages: the chip-race page per table (phone first), its live plan, the console's
+color-up card and the dealer page's banner.
+
+Thin on purpose: clocks/services/color_ups.py decides. A form posted by htmx gets 204 (done)
+or 422 (refused) with `HX-Trigger: {"floor:done": {"ok", "toasts"}}`, which static/js/floor.js
+turns into toasts and a refresh of the page's live parts (as on the dealer page).
+"""
+
+import json
+import re
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_POST
+
+from clocks.domain.colorup import color_up_break_for
+from clocks.models import ColorUp
+from clocks.services.clock import clock_view, structure_periods
+from clocks.services.color_ups import (
+    color_up_confirm,
+    color_up_for_table,
+    color_up_found,
+    color_up_out,
+    color_up_preview,
+    color_up_run,
+    color_up_undo,
+    color_ups_status,
+)
+from tables.domain.cards import Card
+from tables.models import TournamentTable
+from tourney import roles
+from tourney.errors import TourneyError
+from tourney.models import Entry, Tournament
+from tourney.selectors import tournament_rules
+from tourney.views_support import role_required
+
+SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
+METHOD_LABELS = {m.value: m.label for m in ColorUp.Method}
+
+
+def _int(value: str | None) -> int | None:
+    """A whole number as a person types it ("12 000", "12,000"), else None."""
+    cleaned = re.sub(r"[\s,.'\u00a0\u202f]", "", value or "")
+    return int(cleaned) if cleaned.isdigit() else None
+
+
+def _num(value: int, sign: bool = False) -> str:
+    """A chip count as the venue writes it (40,000 / 40 000), with + or - when asked."""
+    text = number_format(abs(value) if sign else value, force_grouping=True)
+    return ("+" if value >= 0 else "−") + text if sign else text
+
+
+def _card_label(code: str) -> str:
+    try:
+        return Card.from_code(code).label
+    except ValueError:
+        return code
+
+
+def _decorate(row: dict) -> dict:
+    """Card labels ("K♥") on a color-up row, seats by deal order then seat."""
+    for seat in row["seats"]:
+        seat["card_labels"] = [(c, _card_label(c)) for c in seat.get("cards") or []]
+        seat["best_label"] = _card_label(seat["best_card"]) if seat.get("best_card") else ""
+    row["winner_set"] = set(row.get("winners") or [])
+    return row
+
+
+# --- what the pages show ---------------------------------------------------------------------
+
+
+def colorup_summary(tournament: Tournament, period_index: int | None = None) -> dict:
+    """The color-up of the current break (or of the break at `period_index`) with the chips'
+    colours and the method's name, for the console card, the banner and the page."""
+    status = color_ups_status(tournament, period_index=period_index)
+    chips = {int(c.get("value", 0)): c.get("color", "") for c in tournament.structure.chips}
+    status["removed_chips"] = [{"value": v, "color": chips.get(v, "")} for v in status["removed"]]
+    status["method_label"] = METHOD_LABELS.get(status["method"], status["method"])
+    unit = status["unit"]
+    status["unit_counts"] = [
+        {"value": v, "units": v // unit} for v in status["removed"] if unit and v != unit
+    ]
+    return status
+
+
+def _page_context(request: HttpRequest, tournament: Tournament, number: int) -> dict:
+    table = get_object_or_404(
+        TournamentTable.objects.exclude(status=TournamentTable.Status.IDLE),
+        tournament=tournament,
+        number=number,
+    )
+    status = colorup_summary(tournament)
+    can_direct = roles.can(request.user, "director")
+    period_index = status["period_index"]
+    override = False
+    if not status["active"] and can_direct:
+        # The director may color a table up outside the break: the latest or next one.
+        override_status = _override_status(tournament)
+        if override_status is not None:
+            status, period_index, override = override_status, override_status["period_index"], True
+    existing = (
+        color_up_for_table(tournament, number, period_index) if period_index is not None else None
+    )
+    players = list(
+        Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE)
+        .order_by("seat")
+        .values("seat", "pk", "player__name")
+    )
+    method = request.GET.get("method") or status["method"]
+    return {
+        "tournament": tournament,
+        "table": table,
+        "status": status,
+        "override": override,
+        "players": players,
+        "method": method if method in METHOD_LABELS else status["method"],
+        "methods": METHOD_LABELS,
+        "house_method": status["method"],
+        "rules": tournament_rules(tournament),
+        "color_up": _decorate(color_up_out(existing)) if existing else None,
+        "can_floor": roles.can(request.user, "floor"),
+        "can_direct": can_direct,
+        "urls": _urls(tournament.pk, number),
+        "page_url": reverse("clocks:colorup", args=[tournament.pk, number]),
+    }
+
+
+def _override_status(tournament: Tournament) -> dict | None:
+    """Outside a color-up break: the break a director's color-up would belong to."""
+    periods = structure_periods(tournament.structure_id)
+    target = color_up_break_for(periods, clock_view(tournament)["period_index"], override=True)
+    return colorup_summary(tournament, target) if target is not None else None
+
+
+def _urls(tournament_id: int, number: int) -> dict:
+    args = [tournament_id, number]
+    return {
+        name: reverse(f"clocks:{name}", args=args)
+        for name in (
+            "colorup_live",
+            "colorup_preview",
+            "colorup_run",
+            "colorup_confirm",
+            "colorup_undo",
+            "colorup_found",
+        )
+    } | {
+        "dealer": reverse("tables:dealer", args=args),
+        "console": reverse("tourney:console", args=[tournament_id]),
+        "events": f"/api/v1/tournaments/{tournament_id}/events",
+    }
+
+
+@role_required("read")
+def colorup_page(request, tournament_id: int, number: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render(request, "clocks/colorup.html", _page_context(request, tournament, number))
+
+
+@role_required("read")
+@require_GET
+def colorup_live(request, tournament_id: int, number: int):
+    """The part of the page that changes: the form, or the race dealt / done."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render(request, "clocks/_colorup_table.html", _page_context(request, tournament, number))
+
+
+@role_required("read")
+@require_GET
+def floor_colorup(request, tournament_id: int):
+    """The console's color-up card (empty outside a color-up break)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render(
+        request,
+        "clocks/_floor_colorup_card.html",
+        {"tournament": tournament, "colorup": colorup_summary(tournament)},
+    )
+
+
+@role_required("read")
+@require_GET
+def dealer_colorup(request, tournament_id: int, number: int):
+    """The dealer page's banner during a color-up break."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render(
+        request,
+        "clocks/_dealer_colorup_banner.html",
+        dealer_banner_context(tournament, number),
+    )
+
+
+def dealer_banner_context(tournament: Tournament, number: int) -> dict:
+    status = colorup_summary(tournament)
+    row = next((t for t in status["tables"] if t["table"] == number), None)
+    return {
+        "tournament": tournament,
+        "number": number,
+        "colorup": status,
+        "table_status": row["status"] if row else None,
+        "colorup_url": reverse("clocks:colorup", args=[tournament.pk, number]),
+    }
+
+
+# --- the dealer's counts from the form --------------------------------------------------------
+
+
+def _cards(text: str) -> list[str]:
+    return [c for c in re.split(r"[\s,;]+", text.translate(SUITS)) if c]
+
+
+def form_input(
+    post: QueryDict, method: str, seats: list[int], with_cards: bool
+) -> tuple[list[dict], dict | None]:
+    """Seat rows and (`with_cards`: the dealer types the real cards) the cards typed, from
+    `odd_<seat>`, `zero_<seat>`, `stack_<seat>` and `cards_<seat>`."""
+    rows = []
+    for seat in seats:
+        if method == ColorUp.Method.RACE:
+            odd = _int(post.get(f"odd_{seat}")) or 0
+            zero = post.get(f"zero_{seat}") == "1"
+            if odd or zero:
+                rows.append({"seat": seat, "odd_chips": odd, "zero_stack": zero})
+        else:
+            stack = _int(post.get(f"stack_{seat}"))
+            if stack is not None:
+                rows.append({"seat": seat, "stack": stack})
+    cards = None
+    if method == ColorUp.Method.RACE and with_cards:
+        cards = {str(s): _cards(post.get(f"cards_{s}", "")) for s in seats}
+        cards = {s: c for s, c in cards.items() if c}
+    return rows, cards
+
+
+def _table_seats(tournament: Tournament, number: int) -> list[int]:
+    return list(
+        Entry.objects.filter(
+            tournament=tournament,
+            tournament_table__number=number,
+            status=Entry.Status.ACTIVE,
+        )
+        .order_by("seat")
+        .values_list("seat", flat=True)
+    )
+
+
+@role_required("floor")
+@require_POST
+def colorup_preview(request, tournament_id: int, number: int):
+    """The live plan under the form: nothing saved."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    method = request.POST.get("method") or tournament_rules(tournament).color_up_method
+    override = request.POST.get("override") == "1" and roles.can(request.user, "director")
+    with_cards = request.POST.get("entry_mode") == "cards"
+    seats, cards = form_input(request.POST, method, _table_seats(tournament, number), with_cards)
+    context = {"tournament": tournament, "method": method, "with_cards": with_cards}
+    try:
+        plan = color_up_preview(
+            tournament, table_number=number, seats=seats, method=method, override=override
+        )
+        context["plan"] = _decorate(plan)
+        needed = {s["seat"]: s.get("cards_needed") or 0 for s in plan["seats"]}
+        context["cards_needed"] = json.dumps({str(s): n for s, n in needed.items() if n})
+        typed = {int(s): len(c) for s, c in (cards or {}).items()}
+        if cards and all(typed.get(s, 0) == n for s, n in needed.items() if n):
+            context["outcome"] = _decorate(
+                color_up_preview(
+                    tournament,
+                    table_number=number,
+                    seats=seats,
+                    method=method,
+                    cards=cards,
+                    override=override,
+                )
+            )
+    except TourneyError as exc:
+        context["error"] = exc.detail
+    return render(request, "clocks/_colorup_plan.html", context)
+
+
+# --- writes -----------------------------------------------------------------------------------
+
+
+def _toast(message: str, kind: str = "ok", undo_url: str | None = None) -> dict:
+    return {"message": message, "kind": kind} | ({"undoUrl": undo_url} if undo_url else {})
+
+
+def _answer(request: HttpRequest, toasts: list[dict], ok: bool, fallback: str) -> HttpResponse:
+    """204/422 with toasts for htmx (floor.js); messages and a redirect for a plain form."""
+    if request.headers.get("HX-Request") == "true":
+        response = HttpResponse(status=204 if ok else 422)
+        response["HX-Trigger"] = json.dumps({"floor:done": {"ok": ok, "toasts": toasts}})
+        return response
+    levels = {"ok": messages.SUCCESS, "warn": messages.WARNING, "bad": messages.ERROR}
+    for toast in toasts:
+        messages.add_message(request, levels[toast["kind"]], toast["message"])
+    return redirect(fallback)
+
+
+def _undo_url(tournament_id: int, color_up_id: int) -> str:
+    return reverse("api:undo_color_up", args=[tournament_id, color_up_id])
+
+
+def _done_text(row: dict) -> str:
+    change = row["chips_change"] or 0
+    if row["method"] == ColorUp.Method.ROUND_UP:
+        return _("Table %(t)s rounded up: %(change)s chips in play.") % {
+            "t": row["table"],
+            "change": _num(change, sign=True),
+        }
+    return ngettext(
+        "Table %(t)s raced off: %(n)s chip won, %(change)s chips in play.",
+        "Table %(t)s raced off: %(n)s chips won, %(change)s chips in play.",
+        len(row["winners"]),
+    ) % {"t": row["table"], "n": len(row["winners"]), "change": _num(change, sign=True)}
+
+
+@role_required("floor")
+@require_POST
+def colorup_run(request, tournament_id: int, number: int):
+    """ "Deal virtual cards", "Record the cards" (the race is shown, then confirmed), or a
+    round-up's / undecided race's "Confirm" (done at once)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    fallback = reverse("clocks:colorup", args=[tournament.pk, number])
+    method = request.POST.get("method") or tournament_rules(tournament).color_up_method
+    mode = request.POST.get("mode", "")
+    override = request.POST.get("override") == "1"
+    if override and not roles.can(request.user, "director"):
+        return _answer(request, [_toast(_("Only a director may do this."), "bad")], False, fallback)
+    seats, cards = form_input(
+        request.POST, method, _table_seats(tournament, number), mode == "cards"
+    )
+    if mode == "cards" and not cards:
+        toast = _toast(_("Type the cards dealt to each seat first."), "warn")
+        return _answer(request, [toast], False, fallback)
+    try:
+        row = color_up_run(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            table_number=number,
+            seats=seats,
+            method=method,
+            cards=cards,
+            confirm=mode == "confirm",
+            override=override,
+        )
+    except TourneyError as exc:
+        return _answer(request, [_toast(exc.detail, "bad")], False, fallback)
+    if row["status"] == ColorUp.Status.OPEN:
+        text = _("Cards dealt: show them to the players, then confirm.")
+        return _answer(request, [_toast(text, "ok")], True, fallback)
+    toast = _toast(_done_text(row), "ok", _undo_url(tournament.pk, row["id"]))
+    return _answer(request, [toast], True, fallback)
+
+
+def _color_up_id(request: HttpRequest) -> int | None:
+    return _int(request.POST.get("color_up"))
+
+
+@role_required("floor")
+@require_POST
+def colorup_confirm(request, tournament_id: int, number: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    fallback = reverse("clocks:colorup", args=[tournament.pk, number])
+    try:
+        row = color_up_confirm(
+            actor=request.user, tournament_id=tournament.pk, color_up_id=_color_up_id(request) or 0
+        )
+    except TourneyError as exc:
+        return _answer(request, [_toast(exc.detail, "bad")], False, fallback)
+    toast = _toast(_done_text(row), "ok", _undo_url(tournament.pk, row["id"]))
+    return _answer(request, [toast], True, fallback)
+
+
+@role_required("floor")
+@require_POST
+def colorup_undo(request, tournament_id: int, number: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    fallback = reverse("clocks:colorup", args=[tournament.pk, number])
+    try:
+        row = color_up_undo(
+            actor=request.user, tournament_id=tournament.pk, color_up_id=_color_up_id(request) or 0
+        )
+    except TourneyError as exc:
+        return _answer(request, [_toast(exc.detail, "bad")], False, fallback)
+    text = (
+        _("Race discarded: enter the odd chips again.")
+        if row["done_at_ms"] is None
+        else _("Color-up undone: the table colors up again.")
+    )
+    return _answer(request, [_toast(text, "ok")], True, fallback)
+
+
+@role_required("floor")
+@require_POST
+def colorup_found(request, tournament_id: int, number: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    fallback = reverse("clocks:colorup", args=[tournament.pk, number])
+    seat, value = _int(request.POST.get("seat")), _int(request.POST.get("value"))
+    if seat is None or not value:
+        toast = _toast(_("Say the seat and the value of the chips found."), "warn")
+        return _answer(request, [toast], False, fallback)
+    try:
+        row = color_up_found(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            color_up_id=_color_up_id(request) or 0,
+            seat=seat,
+            value=value,
+        )
+    except TourneyError as exc:
+        return _answer(request, [_toast(exc.detail, "bad")], False, fallback)
+    text = _("Seat %(s)s: %(x)s exchanged, %(r)s removed from play.") % {
+        "s": seat,
+        "x": _num(row["exchanged"]),
+        "r": _num(row["removed_value"]),
+    }
+    return _answer(request, [_toast(text, "ok")], True, fallback)
