@@ -153,6 +153,9 @@ def tournament_out(tournament: Tournament) -> dict:
         "display_message": tournament.display_message,
         "hand_for_hand": tournament.hand_for_hand,
         "h4h_hand": tournament.h4h_hand if tournament.hand_for_hand else None,
+        "payout_structure_id": tournament.payout_structure_id,
+        "season_id": tournament.season_id,
+        "season_round": tournament.season_round,
         "rebuys": summary.rebuys,
         "addons": summary.addons,
         "prize_money": summary.prize_money,
@@ -285,6 +288,7 @@ def create_tournament(request, payload: TournamentIn):
         currency=payload.currency,
         late_registration_level=payload.late_registration_level,
         money=MoneySettings(**{field: getattr(payload, field) for field in MONEY_FIELDS}),
+        payout_structure_id=payload.payout_structure_id,
     )
     return Status(201, tournament_out(tournament))
 

@@ -96,6 +96,9 @@ class TournamentIn(Schema):
     addon_fee: int = Field(0, ge=0)
     addon_chips: int = Field(0, ge=0)
     guarantee: int = Field(0, ge=0, description="Guaranteed prize pool; the house pays the overlay")
+    payout_structure_id: int | None = Field(
+        None, description="How it pays (GET /payout-structures); omit for the default template"
+    )
 
 
 class TournamentOut(Schema):
@@ -138,6 +141,9 @@ class TournamentOut(Schema):
     addon_buy_in: int = 0
     addon_fee: int = 0
     addon_chips: int = 0
+    payout_structure_id: int | None = None
+    season_id: int | None = None
+    season_round: int | None = None
 
 
 class EntryIn(Schema):

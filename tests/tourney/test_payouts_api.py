@@ -388,3 +388,18 @@ def test_a_disqualified_winner_forfeits(api, director, tournament):
     )
     not_out = api.post(f"/tournaments/{tournament.pk}/results/99999/pay")
     assert not_out.status_code == 404
+
+
+def test_a_new_tournament_picks_its_payout_structure(api, room, structure):
+    flat = PayoutStructure.objects.get(template_key="flat")
+    body = {
+        "name": "Flat Friday",
+        "structure_id": structure.pk,
+        "starting_stack": 30_000,
+        "buy_in": 5_000,
+    }
+    created = api.post("/tournaments", {**body, "payout_structure_id": flat.pk})
+    assert created.status_code == 201 and created.json()["payout_structure_id"] == flat.pk
+    missing = api.post("/tournaments", {**body, "payout_structure_id": 99_999})
+    assert missing.status_code == 404 and missing.json()["code"] == "payout_structure_not_found"
+    assert Tournament.objects.filter(name="Flat Friday").count() == 1

@@ -22,7 +22,7 @@ from tourney.domain.house_rules import (
 from tourney.domain.purchases import MoneySettings, money_settings_refusal
 from tourney.domain.registration import Deadline, deadline, deadline_crossing
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
-from tourney.models import Tournament
+from tourney.models import PayoutStructure, Tournament
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
@@ -57,10 +57,12 @@ def tournament_create(
     scheduled_start=None,
     late_registration_level: int | None = None,
     money: MoneySettings | None = None,
+    payout_structure_id: int | None = None,
 ) -> Tournament:
     """Create a tournament on a room's tables (in `table_numbers` order, or all by number).
 
-    `money`: rebuys, add-on and guarantee (`tourney.domain.purchases.MoneySettings`)."""
+    `money`: rebuys, add-on and guarantee (`tourney.domain.purchases.MoneySettings`);
+    `payout_structure_id`: how it pays (None: the default template)."""
     name = " ".join((name or "").split())
     if not name:
         raise InvalidInput("invalid_name", _("A tournament needs a name."))
@@ -114,12 +116,21 @@ def tournament_create(
             )
     from clocks.services.clock import structure_periods  # the clock service imports us
 
+    payout_structure = None
+    if payout_structure_id is not None:
+        payout_structure = PayoutStructure.objects.filter(pk=payout_structure_id).first()
+        if payout_structure is None:
+            raise NotFound(
+                "payout_structure_not_found",
+                _("There is no payout structure with id %(id)s.") % {"id": payout_structure_id},
+            )
     money = money or MoneySettings()
     problem = money_settings_refusal(money, structure_periods(structure.pk))
     if problem is not None:
         raise refusal(problem, InvalidInput)
     tournament = Tournament.objects.create(
         **asdict(money),
+        payout_structure=payout_structure,
         name=name,
         room=room,
         structure=structure,
