@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from clocks.domain.clock import level_numbers
 from clocks.domain.structures import Period
 from clocks.services.clock import clock_view, now_ms, structure_periods
+from clocks.services.color_ups import color_up_display
 from tables.models import FloorAction
 from tourney.models import Entry, Tournament, TournamentEvent
 from tourney.selectors import tournament_summary
@@ -163,6 +164,8 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
         "periods": display_periods(periods),
         "chips": chips,
         "chips_in_play": chips_in_play(chips, periods, clock["period_index"]),
+        # During a color-up break: its method and how many tables are done (else None).
+        "color_up": color_up_display(tournament),
         "stats": {
             "entries": summary.entries,
             "players_remaining": summary.players_remaining,

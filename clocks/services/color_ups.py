@@ -742,3 +742,24 @@ def color_up_for_table(
         )
         .first()
     )
+
+
+def color_up_display(tournament: Tournament) -> dict | None:
+    """What a lobby screen says during a color-up break (None otherwise): the chips that go,
+    the method, and how many tables are done (once all are, the chips in play are final)."""
+    status = color_ups_status(tournament)
+    if not status["active"]:
+        return None
+    return {
+        key: status[key]
+        for key in (
+            "period_index",
+            "removed",
+            "denomination",
+            "method",
+            "tables_done",
+            "tables_total",
+            "all_done",
+            "chips_change",
+        )
+    }

@@ -257,6 +257,15 @@
       return self.chipHTML(c, "li").replace('class="dchip"', 'class="dchip' + (leaving[c.value] ? " is-leaving" : "") + '"');
     }).join(""));
     var up = chips.filter(function (c) { return leaving[c.value]; });
+    // The break of a color-up began here (perhaps by the local flip at zero): fetch how the
+    // tables are doing once the server has moved on as well.
+    var known = self.state.color_up && self.state.color_up.period_index === index;
+    if (up.length && !known && !self.refreshTimer) {
+      self.refreshTimer = window.setTimeout(function () {
+        self.refreshTimer = null;
+        self.live.refresh();
+      }, 1500);
+    }
     setHTML(
       self.fields.colorup,
       up.length
@@ -294,6 +303,13 @@
     }).join(""));
     var ladder = this.state.payout_ladder || {};
     setText(f["payouts-flag"], ladder.bubble ? S.bubble || "Bubble" : ladder.in_money ? S.in_money || "In the money" : "");
+    // A color-up break: its method and how many tables are done; then the chips in play.
+    var cu = this.state.color_up;
+    setText(f["colorup-status"], cu
+      ? (cu.method === "race" ? S.color_up_race : S.color_up_round_up) + " · " +
+        (cu.all_done ? t("color_up_done", { chips: fmt(st.total_chips) })
+          : t("color_up_tables", { done: cu.tables_done, total: cu.tables_total }))
+      : "");
     var moves = this.state.recent_moves || [];
     // Floor moves take a line each (where from, where to): three fit where four short ones did.
     var long = moves.some(function (m) { return m.from_table != null && m.from_table !== m.table; });

@@ -1,0 +1,135 @@
+"""The chip race in a real browser (RULES.md 8): at Rimóc's break 2 (100s and 500s go, D =
+1,000) a floor person on a phone opens table 1's color-up from the dealer page's banner,
+enters the odd chips with the steppers, deals virtual cards, shows them and confirms; the
+director's console card, never reloaded, turns table 1 done. Then the other table colors up
+and the lobby display says every table is done.
+
+Screenshots: test-artifacts/screenshots/colorup-*.png.
+"""
+
+import random
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from clocks.display_links import display_token
+from clocks.models import ColorUp
+from clocks.services.clock import clock_operate
+from clocks.services.color_ups import color_up_run
+from tables.services.seating import seats_draw
+from tests.conftest import make_staff
+from tests.e2e.conftest import DESKTOP, PHONE, TV
+from tourney.models import Entry, Tournament
+from tourney.services.entries import entry_register
+from tourney.services.players import player_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "correct horse battery staple"
+NAMES = [
+    "Kovács Péter", "Nagy Éva", "Szabó Zoltán", "Tóth Ödön", "Papp Réka", "Horváth Júlia",
+    "Varga Lili", "Molnár Dávid", "Balogh Máté", "Fekete Bence", "Kiss Anna", "Farkas Gergő",
+]  # fmt: skip
+BREAK_2 = 9  # L1-L4, break 1, L5-L8, break 2
+
+
+def _with_password(user):
+    user.set_password(PASSWORD)
+    user.save(update_fields=["password"])
+    return user
+
+
+def test_a_chip_race_on_a_phone_and_the_console_follows(
+    live_server, new_page, login, screenshot, director, tournament
+):
+    for name in NAMES:
+        player = player_create(actor=director, name=name)
+        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(5))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    clock_operate(
+        actor=director, tournament_id=tournament.pk, operation="jump", period_index=BREAK_2
+    )
+    seats = list(
+        Entry.objects.filter(tournament=tournament, tournament_table__number=1)
+        .order_by("seat")
+        .values_list("seat", flat=True)
+    )
+
+    console = new_page(viewport=DESKTOP)
+    login(console, _with_password(director), PASSWORD)
+    console.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
+    expect(console.locator("body")).to_have_attribute("data-floor-stream", "online")
+    console.evaluate("window.__colorupMarker = true")
+    card = console.locator("#colorup-card")
+    expect(card).to_contain_text("Color-up: remove 100 and 500 chips")
+    expect(card.locator("li.colorup-table[data-table='1']")).to_have_attribute("data-state", "open")
+    screenshot(console, "colorup-console-open", full_page=False)
+
+    phone = new_page(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    login(phone, _with_password(make_staff("floor", "floor")), PASSWORD)
+    phone.goto(live_server.url + reverse("tables:dealer", args=[tournament.pk, 1]))
+    banner = phone.locator("#dealer-colorup-banner")
+    expect(banner).to_contain_text("race off the 100 and 500 chips")
+    screenshot(phone, "colorup-dealer-banner", full_page=False)
+    banner.click()
+    expect(phone.locator("#colorup-form")).to_be_visible()
+
+    # Odd chips, counted in 100s (a 500 counts 5): 3, 4 and 5 at the first three seats.
+    for seat, taps in zip(seats[:3], (3, 4, 5), strict=True):
+        plus = phone.locator(f"li.colorup-seat[data-seat='{seat}'] .stepper [data-step='1']")
+        for _ in range(taps):
+            plus.tap()
+        expect(phone.locator(f"input[name='odd_{seat}']")).to_have_value(str(taps))
+    plan = phone.locator("#colorup-plan")
+    expect(plan).to_contain_text("12 odd chips of 100")
+    expect(plan).to_contain_text("1 × 1,000 to race")
+    screenshot(phone, "colorup-phone-counts")
+
+    phone.locator("#colorup-deal").tap()
+    result = phone.locator("#colorup-result")
+    expect(result).to_have_attribute("data-status", "open")
+    expect(result.locator("li.colorup-result-seat[data-outcome='win']")).to_have_count(1)
+    dealt = result.locator(".colorup-dealt .card-code")
+    expect(dealt).to_have_count(12)
+    expect(card.locator("li.colorup-table[data-table='1']")).to_have_attribute(
+        "data-state", "dealt"
+    )
+    phone.evaluate("document.querySelectorAll('#toasts .toast-close').forEach(b => b.click())")
+    screenshot(phone, "colorup-phone-dealt")
+
+    phone.locator("#colorup-confirm").tap()
+    expect(result).to_have_attribute("data-status", "done")
+    expect(phone.locator("#colorup-undo")).to_be_visible()
+    screenshot(phone, "colorup-phone-done")
+    row = ColorUp.objects.get(tournament=tournament)
+    assert row.status == "done" and row.chips_change == 1_000 - 1_200
+    assert Tournament.objects.get(pk=tournament.pk).chips_color_up == -200
+
+    expect(card.locator("li.colorup-table[data-table='1']")).to_have_attribute("data-state", "done")
+    expect(card).to_have_attribute("data-all-done", "false")
+    assert console.evaluate("window.__colorupMarker") is True, "the console was reloaded"
+
+    # The other table rounds up through the service: the card turns green, the display says so.
+    other = [
+        n for n in (2, 3, 4, 5, 6) if Entry.objects.filter(tournament_table__number=n).exists()
+    ]
+    for number in other:
+        color_up_run(
+            actor=director,
+            tournament_id=tournament.pk,
+            table_number=number,
+            seats=[],
+            method="round_up",
+        )
+    expect(card).to_have_attribute("data-all-done", "true")
+    expect(card).to_contain_text("Every table is done")
+    screenshot(console, "colorup-console-done", full_page=False)
+
+    tv = new_page(viewport=TV)
+    tv.goto(live_server.url + reverse("clocks:display", args=[display_token(tournament.pk)]))
+    notice = tv.locator("[data-field='colorup-box']")
+    expect(notice).to_contain_text("Chip race")
+    expect(notice).to_contain_text("every table")
+    screenshot(tv, "colorup-display-done", full_page=False)
