@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tourney.models import ChipPurchase, Entry, LedgerEntry, Tournament
+from tourney.selectors import tournament_rules
 from tourney.views_support import role_required
 
 
@@ -99,7 +100,7 @@ def desk_purchase(tournament: Tournament, purchase_id: str | None) -> dict | Non
         return None
     purchase = (
         ChipPurchase.objects.filter(tournament=tournament, pk=int(purchase_id))
-        .select_related("entry__player", "entry__tournament_table")
+        .select_related("entry__player", "entry__tournament_table", "tournament")
         .prefetch_related("ledger")
         .first()
     )
@@ -135,6 +136,7 @@ def desk_purchase_rows(tournament: Tournament, results: list[dict]) -> None:
     ):
         latest[entry.player_id] = entry
     options = purchase_options(tournament, list(latest.values()))
+    reentries = tournament_rules(tournament).reentry_max
     price = {
         "rebuy": (tournament.rebuy_buy_in + tournament.rebuy_fee, tournament.rebuy_chips),
         "addon": (tournament.addon_buy_in + tournament.addon_fee, tournament.addon_chips),
@@ -149,6 +151,7 @@ def desk_purchase_rows(tournament: Tournament, results: list[dict]) -> None:
         row["entry"] = entry
         row["purchase"] = offer
         row["can_buy"] = any(o["allowed"] for o in offer.values())
+        row["can_reenter"] = entry.status == Entry.Status.ELIMINATED and reentries > 0
 
 
 def bustout_rebuy_links(user, tournament_id: int, entry_ids: set[int]) -> dict[int, dict]:

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -187,10 +188,15 @@ def chip_purchase_out(purchase: ChipPurchase) -> dict:
     args = [purchase.tournament_id]
     price = purchase.buy_in + purchase.fee
     summary = (
-        _("Rebuy for %(name)s: %(chips)s chips, %(price)s paid")
+        _("Rebuy for %(name)s: %(chips)s chips, %(price)s %(currency)s paid")
         if purchase.kind == ChipPurchase.Kind.REBUY
-        else _("Add-on for %(name)s: %(chips)s chips, %(price)s paid")
-    ) % {"name": entry.player.name, "chips": f"{purchase.chips:,}", "price": f"{price:,}"}
+        else _("Add-on for %(name)s: %(chips)s chips, %(price)s %(currency)s paid")
+    ) % {
+        "name": entry.player.name,
+        "chips": number_format(purchase.chips, force_grouping=True),
+        "price": number_format(price, force_grouping=True),
+        "currency": purchase.tournament.currency,
+    }
     return {
         "id": purchase.pk,
         "kind": purchase.kind,
@@ -305,7 +311,7 @@ def _event_row(out: dict) -> dict:
 
 def _with_rows(purchase_id: int) -> ChipPurchase:
     return (
-        ChipPurchase.objects.select_related("entry__player")
+        ChipPurchase.objects.select_related("entry__player", "tournament")
         .prefetch_related("ledger")
         .get(pk=purchase_id)
     )
@@ -448,7 +454,7 @@ def chip_purchase_undo(*, actor, tournament_id: int, purchase_id: int) -> ChipPu
 def chip_purchases_list(tournament: Tournament, entry_id: int | None = None) -> list[dict]:
     rows = (
         ChipPurchase.objects.filter(tournament=tournament)
-        .select_related("entry__player")
+        .select_related("entry__player", "tournament")
         .prefetch_related("ledger")
         .order_by("-at", "-id")
     )
