@@ -95,9 +95,10 @@ def editor_strings() -> dict[str, str]:
         "ready": _("Ready to save"),
         "fixFirst": _("Fix this before saving"),
         "placesPaid": _("%(n)s places paid"),
+        "onePlacePaid": _("1 place paid"),
         "unsavedLeave": _("You have unsaved changes."),
-        "firstEntries": _("First entry count"),
-        "lastEntries": _("Last entry count (empty: no limit)"),
+        "firstEntries": _("Entries from"),
+        "lastEntries": _("to (empty: no limit)"),
     }
 
 

@@ -79,7 +79,7 @@
       if (!editable) maxInput.disabled = true;
       last.appendChild(maxInput);
       head.appendChild(last);
-      head.appendChild(el("span", { className: "payout-bracket-places muted" }, tr(T.placesPaid, { n: b.percents.length })));
+      head.appendChild(el("span", { className: "payout-bracket-places muted" }, b.percents.length === 1 ? T.onePlacePaid : tr(T.placesPaid, { n: b.percents.length })));
       head.appendChild(el("span", { className: "payout-bracket-total num", "data-total": String(i) }));
       card.appendChild(head);
       var table = el("table", { className: "data-table compact payout-places" });

@@ -151,9 +151,12 @@ def payout_structure_check(structure: PayoutStructure, sample_pool: int, unit: i
         }
     brackets = []
     for b in structure.brackets:
-        amounts = None
-        if error is None:
-            amounts = list(payouts_for(sample_pool, b.min_entries, structure, unit))
+        # Each table's amounts on their own, so a mistake in one table hides no other's.
+        try:
+            alone = PayoutStructure(structure.name, (b,))
+            amounts = list(payouts_for(sample_pool, b.min_entries, alone, unit))
+        except PayoutError:
+            amounts = None
         brackets.append(
             {
                 "min_entries": b.min_entries,
