@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -19,11 +20,11 @@ from tourney.forms import NewPlayerForm, RegisterForm, TournamentForm
 from tourney.models import AuditEntry, Entry, LedgerEntry, Tournament
 from tourney.selectors import (
     entry_waiting_list,
-    player_active_ban,
     player_search,
     tournament_rules,
     tournament_summary,
 )
+from tourney.selectors_bans import player_tournament_ban
 from tourney.services.entries import entry_register, entry_unregister
 from tourney.services.players import player_create
 from tourney.services.tournaments import (
@@ -177,8 +178,14 @@ def desk_search(request, tournament_id: int):
             status__in=(Entry.Status.ACTIVE, Entry.Status.WAITING),
         ).values_list("player_id", "status")
     )
+    now = timezone.now()
     results = [
-        {"player": p, "entry_status": live.get(p.pk), "ban": player_active_ban(p)} for p in players
+        {
+            "player": p,
+            "entry_status": live.get(p.pk),
+            "ban": player_tournament_ban(p, tournament, now),  # a season ban only in its season
+        }
+        for p in players
     ]
     desk_purchase_rows(tournament, results)
     return render(

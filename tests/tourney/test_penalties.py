@@ -324,3 +324,55 @@ def test_a_players_history_spans_tournaments(api, director, tournament, room, st
     ]
     assert history[0]["tournament_name"] == tournament.name
     assert history[0]["given_by"] == "director"
+
+
+def test_a_house_whose_penalty_does_not_follow_moves_ends_it_at_the_move(api, tournament):
+    tournament.rules_overrides = {"penalty_follows_moves": False}
+    tournament.save(update_fields=["rules_overrides"])
+    ids = start(api, tournament, 16)
+    entry = Entry.objects.get(pk=ids["P0"])
+    home = entry.tournament_table.number
+    other = 2 if home == 1 else 1
+    row = give(api, tournament, entry.pk, rounds=1).json()["penalty"]
+    taken = set(
+        Entry.objects.filter(tournament_table__number=other, status="active").values_list(
+            "seat", flat=True
+        )
+    )
+    free = next(s for s in range(1, 11) if s not in taken)
+    api.post(
+        f"/tournaments/{tournament.pk}/entries/{entry.pk}/seat", {"table": other, "seat": free}
+    )
+    assert serving(api, tournament) == []  # read: ended by the move
+    hand(api, tournament, other)
+    assert Penalty.objects.get(pk=row["id"]).served_at is not None
+
+
+def test_disqualifying_the_second_last_player_ends_the_tournament_and_the_undo_reopens_it(
+    api, tournament
+):
+    ids = start(api, tournament, 2)
+    response = give(api, tournament, ids["P0"], kind="disqualification", chips=40_000)
+    assert response.status_code == 201, response.json()
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    assert Entry.objects.get(pk=ids["P1"]).place == 1
+    last = give(api, tournament, ids["P1"], kind="disqualification", chips=1)
+    assert last.status_code == 409
+    undone = api.post(
+        f"/tournaments/{tournament.pk}/penalties/{response.json()['penalty']['id']}/undo"
+    )
+    assert undone.status_code == 200, undone.json()
+    tournament.refresh_from_db()
+    assert tournament.status == "running" and tournament.chips_removed == 0
+
+
+def test_a_busted_players_penalty_is_not_sitting_out(api, tournament):
+    ids = start(api, tournament, 6)
+    give(api, tournament, ids["P0"], rounds=1)
+    api.post(
+        f"/tournaments/{tournament.pk}/eliminations", {"eliminations": [{"entry_id": ids["P0"]}]}
+    )
+    assert serving(api, tournament) == []
+    api.post(f"/tournaments/{tournament.pk}/eliminations/{ids['P0']}/undo")
+    assert [p["entry_id"] for p in serving(api, tournament)] == [ids["P0"]]

@@ -247,10 +247,13 @@ def _penalties():
 
 
 def penalties_list(tournament: Tournament, status: str | None = None) -> list[dict]:
-    """The tournament's penalties, newest first; `status` = serving, served, given, undone."""
+    """The tournament's penalties, newest first; `status` = serving (sitting out now: a busted
+    player's penalty waits, in case the bust is undone), served, given, undone."""
     rules = tournament_rules(tournament)
     now = timezone.now()
     rows = [penalty_out(p, rules, now) for p in _penalties().filter(tournament=tournament)]
+    if status == "serving":
+        return [r for r in rows if r["status"] == status and r["playing"]]
     return [r for r in rows if r["status"] == status] if status else rows
 
 
