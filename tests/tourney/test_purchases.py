@@ -536,3 +536,14 @@ def test_console_bustout_toast_offers_the_rebuy(api, client, director, structure
     }
     console = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert 'data-stat="rebuys"' in console and 'data-stat="addons"' in console
+
+
+def test_a_refund_at_the_desk_has_its_receipt(api, client, director, tournament):
+    player_id = api.post("/players", {"name": "Refunded"}).json()["id"]
+    entry = api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": player_id}).json()
+    assert api.delete(f"/tournaments/{tournament.pk}/entries/{entry['id']}").status_code == 204
+    client.force_login(director)
+    url = f"/tournaments/{tournament.pk}/receipts/{tournament.pk}-0001R/"
+    assert url in client.get(f"/tournaments/{tournament.pk}/desk/").content.decode()
+    html = client.get(url).content.decode()
+    assert "Refund · Entry" in html and "Paid to the player" in html and "12,000 HUF" in html
