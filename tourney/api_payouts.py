@@ -174,7 +174,9 @@ def pay_prize(request, tournament_id: int, entry_id: int, payload: PrizePayIn | 
             "amount": row.amount,
             "method": row.method,
             "receipt_number": row.receipt_number,
-            "receipt_url": reverse("payouts:prize_receipt", args=[tournament_id, row.entry_id]),
+            "receipt_url": reverse(
+                "tourney:receipt_number", args=[tournament_id, row.receipt_number]
+            ),
         },
     )
 

@@ -259,45 +259,13 @@ def results_json(request, tournament_id: int):
 
 @role_required("desk")
 def prize_receipt(request, tournament_id: int, entry_id: int):
-    entry = get_object_or_404(
-        Entry.objects.select_related("player", "tournament__room"),
-        tournament_id=tournament_id,
-        pk=entry_id,
-    )
+    """The prize's cage receipt: the one receipt per ledger transaction (tourney/views_money.py)."""
     payment = get_object_or_404(
-        LedgerEntry.objects.select_related("cashier"), entry=entry, kind=LedgerEntry.Kind.PAYOUT
+        LedgerEntry, tournament_id=tournament_id, entry_id=entry_id, kind=LedgerEntry.Kind.PAYOUT
     )
-    row = next(
-        (r for r in tournament_results(entry.tournament).rows if r["entry_id"] == entry.pk), None
-    )
-    place = ""
-    if row:
-        place = f"{row['place']}–{row['place_to']}" if row["tied"] else str(row["place"])
-    label = _("Prize, place %(place)s") % {"place": place}
-    if row and row["deal"]:
-        label = _("Prize by the deal, place %(place)s") % {"place": place}
-    amount = -payment.amount
-    # The cage receipt's template (one ledger transaction per receipt).
-    return render(
-        request,
-        "tourney/receipt.html",
-        {
-            "entry": entry,
-            "tournament": entry.tournament,
-            "rows": [{"label": label, "amount": amount}],
-            "total": amount,
-            "receipt": {
-                "number": payment.receipt_number,
-                "title": _("Prize paid"),
-                "paid_out": True,
-                "chips": None,
-                "at": payment.at,
-                "cashier": payment.cashier.get_username() if payment.cashier else "",
-                "method": payment.get_method_display(),
-                "total": amount,
-            },
-        },
-    )
+    url = reverse("tourney:receipt_number", args=[tournament_id, payment.receipt_number])
+    query = request.META.get("QUERY_STRING", "")
+    return redirect(f"{url}?{query}" if query else url)
 
 
 # --- championships ---------------------------------------------------------------------------

@@ -133,6 +133,8 @@ def test_results_page_csv_and_json(api, browser, finished, tournament):
     paid = api.post(f"/tournaments/{tournament.pk}/results/{finished['P0']}/pay").json()
     receipt = browser.get(paid["receipt_url"])
     assert receipt.status_code == 200 and b"40,000" in receipt.content
+    by_entry = browser.get(f"/tournaments/{tournament.pk}/entries/{finished['P0']}/prize-receipt/")
+    assert by_entry.status_code == 302 and by_entry["Location"] == paid["receipt_url"]
 
 
 def test_championship_standings(api, browser, finished, tournament, director, room, structure):
