@@ -44,6 +44,7 @@ class PlayerOut(Schema):
 class BanIn(Schema):
     reason: str = Field(..., min_length=1, max_length=300)
     ends_at_ms: int | None = Field(None, description="When the ban ends; omit for indefinite")
+    season_id: int | None = Field(None, description="Only from this season's tournaments")
 
 
 class BanOut(Schema):
