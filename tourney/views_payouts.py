@@ -339,6 +339,8 @@ def season_page(request, season_id: int):
         return redirect("payouts:season", season.pk)
     data = season_standings(season)
     rounds = data["rounds"]
+    for r in rounds:
+        r["status_label"] = Tournament.Status(r["status"]).label
     rows = [
         {
             **s,

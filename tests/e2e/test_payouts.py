@@ -22,6 +22,7 @@ from tourney.services.eliminations import eliminations_record
 from tourney.services.entries import entry_register
 from tourney.services.payout_structures import payout_structure_templates_install
 from tourney.services.players import player_create
+from tourney.services.seasons import season_create, tournament_season_set
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -120,6 +121,22 @@ def test_deal_at_the_final_table_goes_into_the_results_and_the_csv(
     assert {e.pk: int(rows[e.pk]["prize"]) for e in left} == agreed
     assert all(rows[e.pk]["deal"] == "1" for e in left)
     assert rows[left[2].pk]["place"] == "1" and len(rows) == 8
+
+    # The tournament is round 1 of a championship: its standings page.
+    season = season_create(
+        actor=director,
+        name="Rimóc 2026",
+        points_formula="table",
+        points_table=[25, 18, 15, 12, 10, 8, 6, 4],
+        best_of=3,
+    )
+    tournament_season_set(
+        actor=director, tournament_id=tournament.pk, season_id=season.pk, season_round=1
+    )
+    page.goto(f"{live_server.url}/seasons/{season.pk}/")
+    winner = page.locator(f"#standings tr[data-player='{left[2].player_id}']")
+    expect(winner.locator("td.standing-points")).to_have_text("25")
+    screenshot(page, "payouts-season")
 
 
 def test_the_display_shows_the_ladder_at_the_bubble(
