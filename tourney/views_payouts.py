@@ -169,6 +169,7 @@ def console_panel(request, tournament_id: int):
     ladder = payout_ladder(tournament, summary, limit=12)
     results = tournament_results(tournament)
     left = players_left(tournament) if tournament.status == Tournament.Status.RUNNING else []
+    rules = tournament_rules(tournament)
     return render(
         request,
         "tourney/_payouts_panel.html",
@@ -182,10 +183,10 @@ def console_panel(request, tournament_id: int):
             "can_direct": roles.can(request.user, "director"),
             "can_pay": roles.can(request.user, "desk"),
             "players_left": left,
-            # A deal is for the final table: offered once the places left are all paid.
-            "deal_possible": 2 <= len(left) <= max(len(results.payouts), 2)
-            and results.deal is None,
-            "unit": tournament_rules(tournament).money_rounding,
+            # A deal is for the final table (or once every player left is paid).
+            "deal_possible": results.deal is None
+            and 2 <= len(left) <= max(len(results.payouts), rules.final_table_size),
+            "unit": rules.money_rounding,
         },
     )
 

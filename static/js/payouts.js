@@ -180,10 +180,15 @@
     e.preventDefault();
     var confirm = form.querySelector("#deal-confirm");
     confirm.disabled = true;
-    Tourney.fetchJSON(form.getAttribute("data-url"), { method: "POST", body: body(form, true) }).then(function () {
+    var url = form.getAttribute("data-url");
+    Tourney.fetchJSON(url, { method: "POST", body: body(form, true) }).then(function (deal) {
       var dialog = form.closest("dialog");
       if (dialog) dialog.close();
-      Tourney.toast(t("dealMade", "Deal made: the amounts are the players' prizes"), { kind: "ok" });
+      // Undo at once instead of "are you sure?" (floor.js refreshes on "tourney:undone").
+      Tourney.toast(t("dealMade", "Deal made: the amounts are the players' prizes"), {
+        kind: "ok",
+        undoUrl: url + "/" + deal.id + "/undo",
+      });
       refresh();
     }, function (err) {
       confirm.disabled = false;
