@@ -7,6 +7,8 @@
  *     #colorup-form[data-entry] and its entry_mode field follow.
  *   - after the plan (#colorup-plan) arrives: a cards field for each seat that is dealt
  *     (data-cards-needed), with the number of cards as its placeholder.
+ *   - counts typed mark the form [data-floor-busy]: an event from another table does not
+ *     refetch it and wipe them (floor.js waits); sending it releases the mark.
  */
 (function (window, document) {
   "use strict";
@@ -59,9 +61,40 @@
       if (!box) return;
       box.hidden = !(cards && n);
       var input = box.querySelector("input");
-      if (n) input.placeholder = n === 1 ? T("colorupOneCard", "1 card, e.g. Kh") : T("colorupCards", "%(n)s cards, e.g. Kh 9d").replace("%(n)s", n);
+      if (n) input.placeholder = n === 1 ? T("colorupOneCard", "1 card, e.g. Kh") : T("colorupCards", "%(n)s cards, e.g. Kh 9d").replace(/%+\(n\)s/, n);
     });
   }
+
+  /* A form with counts typed is not refetched under the dealer's fingers (floor.js waits
+   * while [data-floor-busy] is set); it is released once the form was sent, or emptied. */
+  function markBusy(form) {
+    var typed = Array.prototype.some.call(form.querySelectorAll("input[name^='odd_'], input[name^='stack_'], input[name^='cards_'], input[name^='zero_']"), function (input) {
+      return input.type === "checkbox" ? input.checked : input.value && input.value !== "0";
+    });
+    if (typed) form.setAttribute("data-floor-busy", "1");
+    else release(form);
+  }
+
+  function release(form) {
+    if (!form.hasAttribute("data-floor-busy")) return;
+    form.removeAttribute("data-floor-busy");
+    var part = form.closest("[data-floor-deferred]");
+    if (part && window.Tourney.floor) window.Tourney.floor.refresh("*");
+  }
+
+  document.addEventListener("input", function (e) {
+    var form = e.target.closest && e.target.closest("#colorup-form");
+    if (form) markBusy(form);
+  });
+  document.addEventListener("change", function (e) {
+    var form = e.target.closest && e.target.closest("#colorup-form");
+    if (form && e.target.type === "checkbox") markBusy(form);
+  });
+  // floor.js refreshes the page's parts after a form succeeds (debounced): let it.
+  document.addEventListener("floor:done", function (e) {
+    var form = document.getElementById("colorup-form");
+    if (form && e.detail && e.detail.ok) release(form);
+  });
 
   document.addEventListener("htmx:afterSwap", function (e) {
     if (e.target && e.target.id === "colorup-plan") showCardFields(e.target.closest("form"));

@@ -11,8 +11,9 @@
  * What it does:
  *   - [data-floor-partial="<url>"][data-refresh-on="actions hand ..."]: refetched (debounced)
  *     when one of those events arrives, after an Undo, after a floor form succeeds, and in full
- *     on every (re)connect of the stream. A partial holding an open dialog or a focused field
- *     waits until it is closed or left, so nobody loses what they were typing.
+ *     on every (re)connect of the stream. A partial holding an open dialog, a focused field or
+ *     an element marked [data-floor-busy] (a half-filled form) waits until it is closed, left
+ *     or unmarked, so nobody loses what they were typing.
  *   - Forms posted by htmx to tables/views_floor.py answer with HX-Trigger "floor:done"
  *     {ok, toasts: [{message, kind, undoUrl?, link?: {href, label}}]}: shown as toasts (Undo
  *     where given; a link, e.g. "Rebuy" to the desk after a bust-out).
@@ -67,7 +68,7 @@
 
   /** True while someone is using the partial: an open dialog or a focused field in it. */
   function busy(el) {
-    if (el.querySelector("dialog[open]")) return true;
+    if (el.querySelector("dialog[open], [data-floor-busy]")) return true;
     var active = document.activeElement;
     return !!(active && el.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName) &&
       active.type !== "submit" && active.type !== "button");

@@ -1,8 +1,8 @@
 """The chip race in a real browser (RULES.md 8): at Rimóc's break 2 (100s and 500s go, D =
 1,000) a floor person on a phone opens table 1's color-up from the dealer page's banner,
 enters the odd chips with the steppers, deals virtual cards, shows them and confirms; the
-director's console card, never reloaded, turns table 1 done. Then the other table colors up
-and the lobby display says every table is done.
+director's console card, never reloaded, turns table 1 done. Then table 2 rounds its stacks
+up on the same phone, and the lobby display says every table is done.
 
 Screenshots: test-artifacts/screenshots/colorup-*.png.
 """
@@ -16,7 +16,6 @@ from playwright.sync_api import expect
 from clocks.display_links import display_token
 from clocks.models import ColorUp
 from clocks.services.clock import clock_operate
-from clocks.services.color_ups import color_up_run
 from tables.services.seating import seats_draw
 from tests.conftest import make_staff
 from tests.e2e.conftest import DESKTOP, PHONE, TV
@@ -87,6 +86,16 @@ def test_a_chip_race_on_a_phone_and_the_console_follows(
     expect(plan).to_contain_text("1 × 1,000 to race")
     screenshot(phone, "colorup-phone-counts")
 
+    # The real cards could be typed instead: a field for each seat dealt, then back.
+    phone.locator("#colorup-enter-cards").tap()
+    expect(phone.locator("li.colorup-seat .colorup-cards:visible")).to_have_count(3)
+    expect(phone.locator(f"input[name='cards_{seats[2]}']")).to_have_attribute(
+        "placeholder", "5 cards, e.g. Kh 9d"
+    )
+    screenshot(phone, "colorup-phone-cards")
+    phone.locator("[data-colorup-entry='virtual']:visible").tap()
+    expect(phone.locator("#colorup-deal")).to_be_visible()
+
     phone.locator("#colorup-deal").tap()
     result = phone.locator("#colorup-result")
     expect(result).to_have_attribute("data-status", "open")
@@ -111,18 +120,18 @@ def test_a_chip_race_on_a_phone_and_the_console_follows(
     expect(card).to_have_attribute("data-all-done", "false")
     assert console.evaluate("window.__colorupMarker") is True, "the console was reloaded"
 
-    # The other table rounds up through the service: the card turns green, the display says so.
-    other = [
-        n for n in (2, 3, 4, 5, 6) if Entry.objects.filter(tournament_table__number=n).exists()
-    ]
-    for number in other:
-        color_up_run(
-            actor=director,
-            tournament_id=tournament.pk,
-            table_number=number,
-            seats=[],
-            method="round_up",
-        )
+    # Table 2 rounds its stacks up instead (the method is chosen on the page): the card turns
+    # green and the display says every table is done.
+    phone.goto(live_server.url + reverse("clocks:colorup", args=[tournament.pk, 2]))
+    phone.locator("input[name='method'][value='round_up']").check()
+    stacks = phone.locator("li.colorup-seat input[name^='stack_']")
+    stacks.nth(0).fill("41 300")
+    stacks.nth(1).fill("38700")
+    expect(phone.locator("#colorup-plan")).to_contain_text("Chips in play: +1,000")
+    screenshot(phone, "colorup-phone-round-up")
+    phone.locator("#colorup-confirm-stacks").tap()
+    expect(phone.locator("#colorup-result")).to_have_attribute("data-status", "done")
+    assert Tournament.objects.get(pk=tournament.pk).chips_color_up == -200 + 1_000
     expect(card).to_have_attribute("data-all-done", "true")
     expect(card).to_contain_text("Every table is done")
     screenshot(console, "colorup-console-done", full_page=False)
