@@ -186,6 +186,9 @@ class SimulationResult:
     """Moves (single, break and redraw) each standing bust-out decision planned."""
     record_ms: list[float] = field(default_factory=list)
     """Each `eliminations_record` call: places, balancing, breaking decision, writes, commit."""
+    record_cpu_ms: list[float] = field(default_factory=list)
+    """... the CPU time of this process in each (the wall time less waiting for the database
+    server and for other processes on a shared machine)."""
     record_planned_ms: list[float] = field(default_factory=list)
     """... the subset whose decision called the planner (a move, break or redraw was due)."""
     record_statements: list[int] = field(default_factory=list)
@@ -672,6 +675,7 @@ class _Simulation:
         replan: list[float] = []
         self.replan_sink, calls_before = replan, self.plan_calls
         statements_before = self.statements
+        cpu = time.thread_time_ns()
         start = time.perf_counter_ns()
         try:
             response = eliminations_record(
@@ -683,6 +687,7 @@ class _Simulation:
         finally:
             self.replan_sink = None
         elapsed = _ms(start)
+        result.record_cpu_ms.append((time.thread_time_ns() - cpu) / 1e6)
         result.record_ms.append(elapsed)
         result.record_statements.append(self.statements - statements_before)
         result.replan_ms.extend(replan)

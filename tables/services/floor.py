@@ -9,9 +9,10 @@ known (the source table's button is unknown) waits for the floor to name the pla
 import random
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-from django.db import transaction
-from django.db.models import Count, Q
+from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -21,7 +22,6 @@ from tables.domain.floor import (
     FloorPlan,
     FloorRules,
     FloorTable,
-    Move,
     floor_plan,
     halted_tables,
     sits_out_at,
@@ -30,7 +30,7 @@ from tables.domain.floor import (
 from tables.models import FloorAction, TournamentTable
 from tables.selectors import blinds_fields, table_blinds, unavailable_seats
 from tables.services.hand_for_hand import hand_for_hand_end_at_final_table
-from tables.services.seating import seating_rules
+from tables.services.seating import _update_rows, seating_rules
 from tourney.domain.house_rules import HouseRules
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Elimination, Entry, Tournament
@@ -65,25 +65,40 @@ def multi_table_start(tournament: Tournament) -> bool:
     )
 
 
-def _open_tables(tournament: Tournament) -> list[TournamentTable]:
-    return list(
-        TournamentTable.objects.filter(tournament=tournament, status=OPEN)
-        .select_related("table")
+@dataclass(slots=True)
+class PlanTable:
+    """An open table as planning reads and writes it: the columns it needs, as plain values
+    (building 1,112 TournamentTable instances with their room tables took longer than the
+    whole plan). `table_blinds`, `unavailable_seats` and `_table_state` read it like a model."""
+
+    pk: int
+    number: int
+    seats: int
+    room_seats: int
+    """Chairs at the room table (the final table may use more than `seats`)."""
+    table_id: int
+    button_seat: int | None
+    small_blind_seat: int | None
+    big_blind_seat: int | None
+    dead_small_blind_seat: int | None
+    hands_played: int
+    status: str = OPEN
+
+
+_PLAN_TABLE_FIELDS = ("pk", "number", "seats", "table__seats", "table_id", *BLINDS_FIELDS)
+
+
+def _open_tables(tournament: Tournament) -> list[PlanTable]:
+    return [
+        PlanTable(*row)
+        for row in TournamentTable.objects.filter(tournament=tournament, status=OPEN)
         .order_by("number")
-    )
-
-
-def _unnamed_moves(tournament: Tournament) -> list[FloorAction]:
-    """Pending moves whose mover the floor has not named yet: a seat held, a player owed."""
-    return list(
-        FloorAction.objects.filter(
-            tournament=tournament, kind=FloorAction.Kind.MOVE, status=PENDING, entry__isnull=True
-        )
-    )
+        .values_list(*_PLAN_TABLE_FIELDS, "hands_played")
+    ]
 
 
 def floor_tables(
-    tournament: Tournament, tables: Sequence[TournamentTable], physical: bool = False
+    tournament: Tournament, tables: Sequence[PlanTable], physical: bool = False
 ) -> list[FloorTable]:
     """The open tables as the planner sees them.
 
@@ -92,17 +107,28 @@ def floor_tables(
     at their old table (the halt rule is about who is really there).
     """
     by_pk = {t.pk: t for t in tables}
-    occupied: dict[int, dict[int, int]] = defaultdict(dict)
-    for tt_id, seat, entry_id in Entry.objects.filter(
-        tournament=tournament, status=Entry.Status.ACTIVE, tournament_table__in=list(by_pk)
-    ).values_list("tournament_table_id", "seat", "pk"):
-        occupied[tt_id][seat] = entry_id
+    occupied: dict[int, dict[int, int]] = {pk: {} for pk in by_pk}
+    # Joined on the table's status, not `IN (every open table)`: a thousand parameters cost
+    # more to bind than the join. Players only sit at open tables.
+    for tt_id, seat, entry_id in (
+        Entry.objects.filter(
+            tournament=tournament, status=Entry.Status.ACTIVE, tournament_table__status=OPEN
+        )
+        .order_by()
+        .values_list("tournament_table_id", "seat", "pk")
+    ):
+        if tt_id in occupied:
+            occupied[tt_id][seat] = entry_id
     reserved: dict[int, set[int]] = defaultdict(set)
     leaving: Counter[int] = Counter()
     number_to_pk = {t.number: t.pk for t in tables}
-    pending = FloorAction.objects.filter(
-        tournament=tournament, kind=FloorAction.Kind.MOVE, status=PENDING
-    ).values_list("entry_id", "from_table", "from_seat", "to_table", "to_seat")
+    pending = (
+        FloorAction.objects.filter(
+            tournament=tournament, kind=FloorAction.Kind.MOVE, status=PENDING
+        )
+        .order_by()
+        .values_list("entry_id", "from_table", "from_seat", "to_table", "to_seat")
+    )
     for entry_id, from_table, from_seat, to_table, to_seat in pending:
         to_pk, from_pk = number_to_pk.get(to_table), number_to_pk.get(from_table)
         if entry_id is None:
@@ -115,54 +141,97 @@ def floor_tables(
             if from_pk is not None and from_seat is not None:
                 occupied[from_pk][from_seat] = entry_id
     restricted = unavailable_seats(list(tables))
+    none: frozenset[int] = frozenset()
     return [
         FloorTable(
             number=t.number,
             seats=t.seats,
-            occupied=dict(occupied.get(t.pk, {})),
-            unavailable=frozenset(restricted.get(t.pk, {})),
+            occupied=occupied[t.pk],
+            unavailable=frozenset(restricted[t.pk]) if t.pk in restricted else none,
             blinds=table_blinds(t),
-            reserved=frozenset() if physical else frozenset(reserved.get(t.pk, ())),
+            reserved=frozenset(reserved[t.pk]) if not physical and t.pk in reserved else none,
             leaving=0 if physical else leaving.get(t.pk, 0),
         )
         for t in tables
     ]
 
 
-def _needs_plan(tournament: Tournament, rules: FloorRules, multi: bool) -> bool:
+@dataclass(frozen=True, slots=True)
+class FieldShape:
+    """The open tables by their player counts alone, with what else decides whether the
+    floor has anything to plan."""
+
+    open_tables: int
+    players: int
+    fewest: int
+    most: int
+    multi_table_start: bool
+    unnamed_moves: bool
+    """A pending move whose mover the floor has not named."""
+    pending_moves: bool
+    """Any pending move (named or not)."""
+
+
+_SHAPE_SQL = f"""
+    SELECT COUNT(*), COALESCE(SUM(n), 0), COALESCE(MIN(n), 0), COALESCE(MAX(n), 0),
+        (SELECT COUNT(*) FROM (SELECT 1 FROM {TournamentTable._meta.db_table}
+            WHERE tournament_id = %s AND opened_at IS NOT NULL LIMIT 2) AS opened),
+        (SELECT COUNT(*) FROM (SELECT 1 FROM {FloorAction._meta.db_table}
+            WHERE tournament_id = %s AND kind = %s AND status = %s AND entry_id IS NULL
+            LIMIT 1) AS unnamed),
+        (SELECT COUNT(*) FROM (SELECT 1 FROM {FloorAction._meta.db_table}
+            WHERE tournament_id = %s AND kind = %s AND status = %s LIMIT 1) AS pending)
+    FROM (
+        SELECT (SELECT COUNT(*) FROM {Entry._meta.db_table} AS e
+            WHERE e.tournament_table_id = t.id AND e.status = %s) AS n
+        FROM {TournamentTable._meta.db_table} AS t
+        WHERE t.tournament_id = %s AND t.status = %s
+    ) AS counts
+"""
+
+
+def field_shape(tournament: Tournament) -> FieldShape:
+    """One statement: the count per open table (an index lookup per table), reduced in the
+    database to the figures `_needs_plan` compares; no row per table reaches Python."""
+    tid, move = tournament.pk, FloorAction.Kind.MOVE
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _SHAPE_SQL,
+            [tid, tid, move, PENDING, tid, move, PENDING, Entry.Status.ACTIVE, tid, OPEN],
+        )
+        tables, players, fewest, most, opened, unnamed, pending = cursor.fetchone()
+    return FieldShape(
+        int(tables),
+        int(players),
+        int(fewest),
+        int(most),
+        int(opened) >= 2,
+        bool(unnamed),
+        bool(pending),
+    )
+
+
+def _needs_plan(shape: FieldShape, rules: FloorRules) -> bool:
     """Cheap test on the table counts alone: does anything call for a move, break or redraw?
 
     Most bust-outs in a big field change nothing; this keeps them from reading every seat.
     """
-    counts = list(
-        Entry.objects.filter(
-            tournament=tournament, status=Entry.Status.ACTIVE, tournament_table__status=OPEN
-        )
-        .values("tournament_table_id")
-        .annotate(n=Count("id"))
-        .values_list("n", flat=True)
-    )
-    open_count = TournamentTable.objects.filter(tournament=tournament, status=OPEN).count()
-    if open_count == 0:
+    if shape.open_tables == 0:
         return False
-    if FloorAction.objects.filter(
-        tournament=tournament, kind=FloorAction.Kind.MOVE, status=PENDING, entry__isnull=True
-    ).exists():
+    if shape.unnamed_moves:
         return True  # unnamed movers change the counts the planner sees
-    counts += [0] * (open_count - len(counts))
-    players = sum(counts)
-    if open_count > tables_wanted(players, multi, rules):
+    if shape.open_tables > tables_wanted(shape.players, shape.multi_table_start, rules):
         return True
-    return max(counts) - min(counts) >= rules.balance_threshold
+    return shape.most - shape.fewest >= rules.balance_threshold
 
 
-def final_table_host(tables: Sequence[TournamentTable], final_table_size: int) -> TournamentTable:
+def final_table_host(tables: Sequence[PlanTable], final_table_size: int) -> PlanTable:
     """[INF] The first open table (by number) with chairs for the whole final table, else the
     one with the most chairs."""
-    roomy = [t for t in tables if t.table.seats >= final_table_size]
+    roomy = [t for t in tables if t.room_seats >= final_table_size]
     if roomy:
         return roomy[0]
-    return max(tables, key=lambda t: (t.table.seats, -t.number))
+    return max(tables, key=lambda t: (t.room_seats, -t.number))
 
 
 def floor_replan(
@@ -173,18 +242,18 @@ def floor_replan(
     rng: random.Random | None = None,
 ) -> list[FloorAction]:
     """Inside the caller's transaction (tournament locked): plan and apply what the field now
-    needs; returns the new top-level actions (moves, breaks, a redraw)."""
-    hrules = tournament_rules(tournament)
-    rules = floor_rules(hrules)
-    multi = multi_table_start(tournament)
-    if not _needs_plan(tournament, rules, multi):
+    needs; returns the new top-level actions (moves, breaks, a redraw), their API rows ready
+    for `floor_actions_out` without another query."""
+    rules = floor_rules(tournament_rules(tournament))
+    shape = field_shape(tournament)
+    if not _needs_plan(shape, rules):
         return []
     rng = rng or random.SystemRandom()
     tables = _open_tables(tournament)
     host = final_table_host(tables, rules.final_table_size)
-    final_seats = min(host.table.seats, rules.final_table_size)
-    plan = _plan(tournament, tables, rules, multi, host.number, final_seats, rng)
-    created = _apply_plan(actor, tournament, plan, tables, cause, final_seats)
+    final_seats = min(host.room_seats, rules.final_table_size)
+    plan = _plan(tournament, tables, rules, shape, host.number, final_seats, rng)
+    created = _apply_plan(actor, tournament, plan, tables, cause, final_seats, shape)
     if plan.final_table is not None:
         hand_for_hand_end_at_final_table(actor, tournament)
     return created
@@ -192,25 +261,28 @@ def floor_replan(
 
 def _plan(
     tournament: Tournament,
-    tables: Sequence[TournamentTable],
+    tables: Sequence[PlanTable],
     rules: FloorRules,
-    multi: bool,
+    shape: FieldShape,
     host: int,
     final_seats: int,
     rng: random.Random,
 ) -> FloorPlan:
     """`floor_plan` on the tables as they stand, after voiding the moves not named yet that
     stand in its way; each round voids at least one of them, so this ends."""
+    multi = shape.multi_table_start
     while True:
         state = floor_tables(tournament, tables)
         plan = floor_plan(state, rules, multi, host, final_seats, rng)
+        if not shape.unnamed_moves:
+            return plan
         wanted = max(1, tables_wanted(sum(t.count for t in state), multi, rules))
         if not _void_unnamed_moves(tournament, plan, tables, wanted):
             return plan
 
 
 def _void_unnamed_moves(
-    tournament: Tournament, plan: FloorPlan, tables: Sequence[TournamentTable], wanted: int
+    tournament: Tournament, plan: FloorPlan, tables: Sequence[PlanTable], wanted: int
 ) -> int:
     """Supersede pending moves not named yet that a plan cannot live with; returns how many.
 
@@ -239,7 +311,7 @@ def _entry_position(entry: Entry) -> list:
     return [entry.tournament_table_id, entry.seat, entry.waits_for_button]
 
 
-def _table_state(table: TournamentTable) -> dict:
+def _table_state(table: TournamentTable | PlanTable) -> dict:
     return {
         "status": table.status,
         "seats": table.seats,
@@ -247,145 +319,194 @@ def _table_state(table: TournamentTable) -> dict:
     }
 
 
-def _place(
-    entries: dict[int, Entry], seats: Iterable[tuple[int, TournamentTable, int, bool]]
-) -> None:
-    """Seat entries as (entry_id, table, seat, sits_out), freeing all their old seats first so
-    a redraw never collides with the one-player-per-seat constraint."""
-    seats = list(seats)
-    moving = [entries[entry_id] for entry_id, *_rest in seats]
-    Entry.objects.filter(pk__in=[e.pk for e in moving]).update(seat=None)
-    for entry_id, table, seat, sits_out in seats:
-        entry = entries[entry_id]
-        entry.tournament_table = table
-        entry.seat = seat
-        entry.waits_for_button = sits_out
-        entry.save(update_fields=["tournament_table", "seat", "waits_for_button"])
+@dataclass(frozen=True, slots=True)
+class _Mover:
+    """A player a plan moves, as read before the move."""
+
+    pk: int
+    name: str
+    position: list
+    """[table id, seat, waits_for_button]: what `before` keeps for an undo."""
 
 
-def _entries_by_id(entry_ids: Iterable[int]) -> dict[int, Entry]:
+def _movers(entry_ids: Iterable[int]) -> dict[int, _Mover]:
+    """Everyone a plan moves, in one query."""
     return {
-        e.pk: e
-        for e in Entry.objects.select_related("player", "tournament_table").filter(
-            pk__in=list(entry_ids)
-        )
+        pk: _Mover(pk, name, [tt_id, seat, waits])
+        for pk, name, tt_id, seat, waits in Entry.objects.filter(pk__in=list(entry_ids))
+        .order_by()
+        .values_list("pk", "player__name", "tournament_table_id", "seat", "waits_for_button")
     }
+
+
+def _place(seats: Sequence[tuple[int, int, int, bool]]) -> None:
+    """Seat entries as (entry_id, table id, seat, sits_out): their old seats freed first so a
+    redraw never collides with the one-player-per-seat constraint, then one UPDATE for all."""
+    if not seats:
+        return
+    Entry.objects.filter(pk__in=[entry_id for entry_id, *_rest in seats]).update(seat=None)
+    _update_rows(Entry, ("tournament_table", "seat", "waits_for_button"), seats)
 
 
 def _apply_plan(
     actor,
     tournament: Tournament,
     plan: FloorPlan,
-    tables: list[TournamentTable],
+    tables: list[PlanTable],
     cause: Elimination | None,
     final_seats: int,
+    shape: FieldShape,
 ) -> list[FloorAction]:
+    """Write the plan: the actions (a few bulk INSERTs), the new seats (two UPDATEs), the
+    closed tables (one), an audit entry per top-level action and one event."""
     now = timezone.now()
     by_number = {t.number: t for t in tables}
     user = actor if actor is not None and actor.is_authenticated else None
-    created: list[FloorAction] = []
-    _supersede(tournament, plan)
+    if shape.pending_moves:
+        _supersede(tournament, plan)
+    moved = [m.entry_id for m in plan.moves if m.entry_id is not None]
+    for table_break in plan.breaks:
+        moved.extend(s.entry_id for s in table_break.seats)
+    if plan.final_table is not None:
+        moved.extend(s.entry_id for s in plan.final_table.seats)
+    movers = _movers(moved) if moved else {}
+    names = {pk: m.name for pk, m in movers.items()}
+    number_of = {t.pk: t.number for t in tables}
 
-    def action(**fields) -> FloorAction:
-        return FloorAction.objects.create(
+    def new(**fields) -> FloorAction:
+        action = FloorAction(
             tournament=tournament, created_at=now, created_by=user, cause=cause, **fields
         )
+        action._floor_names = names
+        return action
+
+    top: list[FloorAction] = []
+    children: dict[int, list[FloorAction]] = {}  # by the index of their parent in `top`
+    seats: list[tuple[int, int, int, bool]] = []
+    closing: list[int] = []
 
     if plan.final_table is not None:
         draw = plan.final_table
         host = by_number[draw.table]
-        entries = _entries_by_id(s.entry_id for s in draw.seats)
-        before = {str(e.pk): _entry_position(e) for e in entries.values()}
-        tables_before = {str(t.pk): _table_state(t) for t in tables}
-        parent = action(
-            kind=FloorAction.Kind.FINAL_TABLE_REDRAW,
-            to_table=host.number,
-            payload={
-                "before": before,
-                "tables_before": tables_before,
-                "button_seat": draw.button_seat,
-                "button_cards": [{"seat": s, "card": c.code} for s, c in draw.button_cards],
-                "seats": [
-                    {"entry_id": s.entry_id, "card": s.card.code, "to_seat": s.to_seat}
-                    for s in draw.seats
-                ],
-            },
+        top.append(
+            new(
+                kind=FloorAction.Kind.FINAL_TABLE_REDRAW,
+                to_table=host.number,
+                payload={
+                    "before": {str(s.entry_id): movers[s.entry_id].position for s in draw.seats},
+                    "tables_before": {str(t.pk): _table_state(t) for t in tables},
+                    "button_seat": draw.button_seat,
+                    "button_cards": [{"seat": s, "card": c.code} for s, c in draw.button_cards],
+                    "seats": [
+                        {"entry_id": s.entry_id, "card": s.card.code, "to_seat": s.to_seat}
+                        for s in draw.seats
+                    ],
+                },
+            )
         )
-        for drawn in draw.seats:
-            entry = entries[drawn.entry_id]
-            action(
+        children[len(top) - 1] = [
+            new(
                 kind=FloorAction.Kind.MOVE,
-                parent=parent,
-                entry=entry,
-                from_table=entry.tournament_table.number,
-                from_seat=entry.seat,
+                entry_id=drawn.entry_id,
+                from_table=number_of[movers[drawn.entry_id].position[0]],
+                from_seat=movers[drawn.entry_id].position[1],
                 to_table=host.number,
                 to_seat=drawn.to_seat,
                 payload={"card": drawn.card.code, "sits_out": False, "wait_hands": None},
             )
-        _place(entries, ((s.entry_id, host, s.to_seat, False) for s in draw.seats))
-        host.seats = final_seats
+            for drawn in draw.seats
+        ]
+        seats.extend((s.entry_id, host.pk, s.to_seat, False) for s in draw.seats)
         blinds = first_hand_blinds(draw.button_seat, [s.to_seat for s in draw.seats], final_seats)
-        for name, value in blinds_fields(blinds).items():
-            setattr(host, name, value)
-        host.button_draw = [{"seat": s, "card": c.code} for s, c in draw.button_cards]
-        host.save(update_fields=["seats", *BLINDS_FIELDS, "button_draw"])
-        for table in tables:
-            if table.pk != host.pk:
-                _close(table, now)
-        created.append(parent)
+        TournamentTable.objects.filter(pk=host.pk).update(
+            seats=final_seats,
+            button_draw=[{"seat": s, "card": c.code} for s, c in draw.button_cards],
+            **blinds_fields(blinds),
+        )
+        closing.extend(t.pk for t in tables if t.pk != host.pk)
 
     for table_break in plan.breaks:
         broken = by_number[table_break.table]
-        entries = _entries_by_id(s.entry_id for s in table_break.seats)
-        parent = action(
-            kind=FloorAction.Kind.BREAK_TABLE,
-            from_table=broken.number,
-            payload={
-                "before": {str(e.pk): _entry_position(e) for e in entries.values()},
-                "tables_before": {str(broken.pk): _table_state(broken)},
-                "seat_pool": [list(s) for s in table_break.seat_pool],
-                "scrambled": [list(s) for s in table_break.scrambled],
-                "seats": [
-                    {
-                        "entry_id": s.entry_id,
-                        "card": s.card.code,
-                        "to_table": s.to_table,
-                        "to_seat": s.to_seat,
-                    }
-                    for s in table_break.seats
-                ],
-            },
-        )
-        for drawn in table_break.seats:
-            entry = entries[drawn.entry_id]
-            action(
-                kind=FloorAction.Kind.MOVE,
-                parent=parent,
-                entry=entry,
+        top.append(
+            new(
+                kind=FloorAction.Kind.BREAK_TABLE,
                 from_table=broken.number,
-                from_seat=entry.seat,
+                payload={
+                    "before": {
+                        str(s.entry_id): movers[s.entry_id].position for s in table_break.seats
+                    },
+                    "tables_before": {str(broken.pk): _table_state(broken)},
+                    "seat_pool": [list(s) for s in table_break.seat_pool],
+                    "scrambled": [list(s) for s in table_break.scrambled],
+                    "seats": [
+                        {
+                            "entry_id": s.entry_id,
+                            "card": s.card.code,
+                            "to_table": s.to_table,
+                            "to_seat": s.to_seat,
+                        }
+                        for s in table_break.seats
+                    ],
+                },
+            )
+        )
+        children[len(top) - 1] = [
+            new(
+                kind=FloorAction.Kind.MOVE,
+                entry_id=drawn.entry_id,
+                from_table=broken.number,
+                from_seat=movers[drawn.entry_id].position[1],
                 to_table=drawn.to_table,
                 to_seat=drawn.to_seat,
                 at_hand=broken.hands_played,
                 payload={"card": drawn.card.code, "sits_out": drawn.sits_out, "wait_hands": None},
             )
-        _place(
-            entries,
-            ((s.entry_id, by_number[s.to_table], s.to_seat, s.sits_out) for s in table_break.seats),
+            for drawn in table_break.seats
+        ]
+        seats.extend(
+            (s.entry_id, by_number[s.to_table].pk, s.to_seat, s.sits_out) for s in table_break.seats
         )
-        _close(broken, now)
-        created.append(parent)
+        closing.append(broken.pk)
 
-    known = [m for m in plan.moves if m.entry_id is not None]
-    entries = _entries_by_id(m.entry_id for m in known)
     for move in plan.moves:
-        created.append(_move_action(action, move, entries, by_number))
-    _place(entries, ((m.entry_id, by_number[m.to_table], m.to_seat, m.sits_out) for m in known))
+        mover = movers.get(move.entry_id) if move.entry_id is not None else None
+        top.append(
+            new(
+                kind=FloorAction.Kind.MOVE,
+                entry_id=move.entry_id,
+                from_table=move.from_table,
+                from_seat=move.from_seat,
+                to_table=move.to_table,
+                to_seat=move.to_seat,
+                at_hand=by_number[move.from_table].hands_played,
+                payload={
+                    "sits_out": move.sits_out,
+                    "wait_hands": move.wait_hands,
+                    "before": {str(mover.pk): mover.position} if mover else {},
+                },
+            )
+        )
+        if mover is not None:
+            seats.append((mover.pk, by_number[move.to_table].pk, move.to_seat, move.sits_out))
 
-    if created:
-        _record_plan(actor, tournament, created)
-    return created
+    if not top:
+        return []
+    FloorAction.objects.bulk_create(top)
+    kids: list[FloorAction] = []
+    for index, action in enumerate(top):
+        action._floor_children = children.get(index, [])
+        for child in action._floor_children:
+            child.parent = action
+            kids.append(child)
+    if kids:
+        FloorAction.objects.bulk_create(kids)
+    _place(seats)
+    if closing:
+        TournamentTable.objects.filter(pk__in=closing).update(
+            status=TournamentTable.Status.CLOSED, closed_at=now
+        )
+    _record_plan(actor, tournament, top)
+    return top
 
 
 def _supersede(tournament: Tournament, plan: FloorPlan) -> None:
@@ -410,31 +531,6 @@ def floor_moves_supersede(tournament: Tournament, entry_ids: Iterable[int]) -> N
     FloorAction.objects.filter(tournament=tournament, parent__isnull=True, status=PENDING).exclude(
         kind=FloorAction.Kind.MOVE
     ).exclude(children__status=PENDING).update(status=FloorAction.Status.SUPERSEDED)
-
-
-def _move_action(action, move: Move, entries: dict[int, Entry], by_number) -> FloorAction:
-    entry = entries.get(move.entry_id) if move.entry_id is not None else None
-    source = by_number[move.from_table]
-    return action(
-        kind=FloorAction.Kind.MOVE,
-        entry=entry,
-        from_table=move.from_table,
-        from_seat=move.from_seat,
-        to_table=move.to_table,
-        to_seat=move.to_seat,
-        at_hand=source.hands_played,
-        payload={
-            "sits_out": move.sits_out,
-            "wait_hands": move.wait_hands,
-            "before": {str(entry.pk): _entry_position(entry)} if entry else {},
-        },
-    )
-
-
-def _close(table: TournamentTable, now) -> None:
-    table.status = TournamentTable.Status.CLOSED
-    table.closed_at = now
-    table.save(update_fields=["status", "closed_at"])
 
 
 PLAN_SUMMARIES = {
@@ -481,17 +577,28 @@ def _ms(value) -> int | None:
 
 
 def floor_actions_out(actions: Sequence[FloorAction]) -> list[dict]:
-    """API rows for top-level actions, each with its child moves under `moves`."""
-    ids = [a.pk for a in actions]
-    children: dict[int, list[FloorAction]] = defaultdict(list)
-    for child in FloorAction.objects.filter(parent_id__in=ids).order_by("id"):
-        children[child.parent_id].append(child)
-    entry_ids = {a.entry_id for a in actions} | {
-        c.entry_id for kids in children.values() for c in kids
-    }
-    names = dict(
-        Entry.objects.filter(pk__in=[e for e in entry_ids if e]).values_list("pk", "player__name")
-    )
+    """API rows for top-level actions, each with its child moves under `moves`.
+
+    Actions a plan has just written carry their children and player names (no query then).
+    """
+    children: dict[int, list[FloorAction]] = {}
+    unread = []
+    for a in actions:
+        known = getattr(a, "_floor_children", None)
+        if known is None:
+            unread.append(a.pk)
+        else:
+            children[a.pk] = known
+    if unread:
+        for child in FloorAction.objects.filter(parent_id__in=unread).order_by("id"):
+            children.setdefault(child.parent_id, []).append(child)
+    everyone = [*actions, *(c for kids in children.values() for c in kids)]
+    names: dict[int, str] = {}
+    for a in everyone:
+        names.update(getattr(a, "_floor_names", {}))
+    missing = {a.entry_id for a in everyone if a.entry_id is not None} - names.keys()
+    if missing:
+        names.update(Entry.objects.filter(pk__in=list(missing)).values_list("pk", "player__name"))
 
     def row(a: FloorAction) -> dict:
         return {

@@ -107,6 +107,7 @@ def test_bench_floor_simulation() -> None:
         analyzed=result.analyzed,
     )
     for name, samples, target in (
+        ("bust_decision_cpu", result.record_cpu_ms, None),
         ("bust_decision_planned", result.record_planned_ms, None),
         ("replan_in_bust", result.replan_ms, None),
         ("plan_pure", result.plan_ms, MEDIAN_TARGET_MS),

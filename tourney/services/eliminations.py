@@ -10,14 +10,15 @@ read as if the mistake had never happened.
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from django.db import transaction
-from django.db.models import F, Max
+from django.db import connection, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tables.models import TournamentTable
+from tables.models import FloorAction, TournamentTable
 from tables.services.floor import (
     floor_actions_out,
     floor_actions_revert_caused_by,
@@ -44,6 +45,50 @@ ELIMINATION_SUMMARIES = {
 
 def _standing(tournament: Tournament):
     return Elimination.objects.filter(tournament=tournament, undone_at__isnull=True)
+
+
+@dataclass(frozen=True, slots=True)
+class BustContext:
+    """What a bust-out needs to know about the field, read in one statement."""
+
+    remaining: int
+    """Players still in before these busts."""
+    last_group: int
+    """The highest bust group of the standing bust-outs (0: none yet)."""
+    pending_moves: int
+    """Pending floor moves of the players busting now (void once they are out)."""
+
+
+_CONTEXT_SQL = f"""
+    SELECT
+        (SELECT COUNT(*) FROM {Entry._meta.db_table} WHERE tournament_id = %s AND status = %s),
+        (SELECT COALESCE(MAX(bust_group), 0) FROM {Elimination._meta.db_table}
+            WHERE tournament_id = %s AND undone_at IS NULL),
+        (SELECT COUNT(*) FROM {FloorAction._meta.db_table}
+            WHERE tournament_id = %s AND kind = %s AND status = %s AND entry_id IN ({{ids}}))
+"""
+
+
+def bust_context(tournament: Tournament, entry_ids: Sequence[int]) -> BustContext:
+    """The players left, the last bust group and the busting players' pending moves: one
+    statement instead of three ORM queries (each costs more to build than to run)."""
+    tid = tournament.pk
+    sql = _CONTEXT_SQL.format(ids=", ".join(["%s"] * len(entry_ids)) or "NULL")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            sql,
+            [
+                tid,
+                Entry.Status.ACTIVE,
+                tid,
+                tid,
+                FloorAction.Kind.MOVE,
+                FloorAction.Status.PENDING,
+                *entry_ids,
+            ],
+        )
+        remaining, last_group, pending = cursor.fetchone()
+    return BustContext(int(remaining), int(last_group), int(pending))
 
 
 def _bust(e: Elimination) -> Bust:
@@ -86,8 +131,11 @@ def _results(rows: Sequence[Elimination], names: dict[int, str]) -> list[dict]:
     ]
 
 
-def _finish_if_won(actor, tournament: Tournament, now) -> Entry | None:
-    """One player left: the winner takes 1st place and the tournament is over."""
+def _finish_if_won(actor, tournament: Tournament, now, left: int) -> Entry | None:
+    """One player left (`left`, counted by the caller): the winner takes 1st place and the
+    tournament is over."""
+    if left != 1:
+        return None
     standing = list(
         Entry.objects.select_related("player").filter(
             tournament=tournament, status=Entry.Status.ACTIVE
@@ -133,24 +181,31 @@ def eliminations_apply(
     remove_stacks: bool = False,
     now=None,
     remaining: int | None = None,
+    context: BustContext | None = None,
 ) -> list[Elimination]:
     """Eliminate entries busted in one hand, inside the caller's transaction (tournament row
     locked, entries checked as playing). Returns the rows of the whole bust group (a
-    hand-for-hand hand may have earlier busts from other tables), places set. `remaining`: the
-    players still in before these busts, when the caller has counted them already."""
+    hand-for-hand hand may have earlier busts from other tables), places set. `context`
+    (`bust_context` of these entries) when the caller has read it already; `remaining`: the
+    players still in before these busts, when the caller has counted them (without a
+    context)."""
     now = now or timezone.now()
-    rules = tournament_rules(tournament)
-    standing = _standing(tournament)
+    if context is None:
+        context = bust_context(tournament, [entry.pk for entry, _stack in busts])
     if remaining is None:
-        remaining = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+        remaining = context.remaining
+    standing = _standing(tournament)
     h4h = tournament.hand_for_hand and reason == Elimination.Reason.BUST
     group: list[Elimination] = (
-        list(standing.filter(h4h_hand=tournament.h4h_hand, reason=reason)) if h4h else []
+        list(
+            standing.filter(h4h_hand=tournament.h4h_hand, reason=reason).select_related(
+                "entry__player"
+            )
+        )
+        if h4h
+        else []
     )
-    if group:
-        bust_group = group[0].bust_group
-    else:
-        bust_group = (standing.aggregate(n=Max("bust_group"))["n"] or 0) + 1
+    bust_group = group[0].bust_group if group else context.last_group + 1
     user = actor if actor is not None and actor.is_authenticated else None
     new_rows = [
         Elimination(
@@ -170,7 +225,7 @@ def eliminations_apply(
         for entry, stack in busts
     ]
     rows = group + new_rows
-    _place_group(rows, remaining + len(group), h4h, rules.h4h_mode)
+    _place_group(rows, remaining + len(group), h4h, tournament_rules(tournament).h4h_mode)
     for row in group:
         row.save(update_fields=["place", "place_to"])
         Entry.objects.filter(pk=row.entry_id).update(place=row.place)
@@ -203,16 +258,15 @@ def eliminations_apply(
                 "bust_group": bust_group,
             },
         )
-    # A move planned for a player who has now busted is void.
-    floor_moves_supersede(tournament, [entry.pk for entry, _stack in busts])
+    if context.pending_moves:
+        # A move planned for a player who has now busted is void.
+        floor_moves_supersede(tournament, [entry.pk for entry, _stack in busts])
     removed = tournament.starting_stack * len(busts) if remove_stacks else 0
     if removed:
         tournament.chips_removed += removed
         tournament.save(update_fields=["chips_removed"])
     names = {e.pk: e.player.name for e, _s in busts}
-    names.update(
-        Entry.objects.filter(pk__in=[r.entry_id for r in group]).values_list("pk", "player__name")
-    )
+    names.update((r.entry_id, r.entry.player.name) for r in group)
     event_append(
         tournament,
         "eliminations",
@@ -226,7 +280,7 @@ def eliminations_apply(
             "hand_for_hand": h4h,
         },
     )
-    _finish_if_won(actor, tournament, now)
+    _finish_if_won(actor, tournament, now, remaining - len(busts))
     return rows
 
 
@@ -235,9 +289,16 @@ def _busted_entries(tournament: Tournament, entry_ids: Sequence[int]) -> list[En
         raise InvalidInput("invalid_input", _("Name at least one busted player."))
     if len(set(entry_ids)) != len(entry_ids):
         raise InvalidInput("duplicate_entry", _("A player appears twice in the same bust-out."))
+    found = {
+        e.pk: e
+        # No ORDER BY: Entry's default ordering made SQLite walk the tournament's number index.
+        for e in Entry.objects.select_related("player", "tournament_table")
+        .filter(tournament=tournament, pk__in=list(entry_ids))
+        .order_by()
+    }
     entries = []
     for entry_id in entry_ids:
-        entry = entry_of(tournament, entry_id)
+        entry = found.get(entry_id) or entry_of(tournament, entry_id)  # entry_of: the 404
         if entry.status == Entry.Status.ELIMINATED:
             raise Conflict(
                 "already_eliminated",
@@ -279,8 +340,8 @@ def eliminations_record(
             raise InvalidInput(
                 "invalid_stack", _("A stack at the start of the hand must be at least 1 chip.")
             )
-        remaining = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
-        if len(entries) >= remaining:
+        context = bust_context(tournament, [e.pk for e in entries])
+        if len(entries) >= context.remaining:
             raise Conflict(
                 "last_player", _("At least one player must remain: that player is the winner.")
             )
@@ -288,16 +349,12 @@ def eliminations_record(
             actor=actor,
             tournament=tournament,
             busts=list(zip(entries, stacks, strict=True)),
-            remaining=remaining,
+            context=context,
         )
         new_ids = {e.pk for e in entries}
         cause = next(r for r in rows if r.entry_id in new_ids)
         actions = floor_replan(actor=actor, tournament=tournament, cause=cause, rng=rng)
-        names = dict(
-            Entry.objects.filter(pk__in=[r.entry_id for r in rows]).values_list(
-                "pk", "player__name"
-            )
-        )
+        names = {r.entry_id: r.entry.player.name for r in rows}
         return {"results": _results(rows, names), "actions": floor_actions_out(actions)}
 
 
@@ -346,20 +403,22 @@ def elimination_undo(
         rules = tournament_rules(tournament)
         reverted = floor_actions_revert_caused_by(tournament, [row], actor, now)
         group = list(_standing(tournament).filter(bust_group=row.bust_group).exclude(pk=row.pk))
-        # Later busts (better places) each finished one place worse with this player back.
-        _standing(tournament).filter(
-            place_to__lt=min([row.place, *(g.place for g in group)])
-        ).update(place=F("place") + 1, place_to=F("place_to") + 1)
+        # Later busts (better places) each finished one place worse with this player back:
+        # one UPDATE each for their rows and their entries, whatever the size of the field.
+        better = min([row.place, *(g.place for g in group)])
+        _standing(tournament).filter(place_to__lt=better).update(
+            place=F("place") + 1, place_to=F("place_to") + 1
+        )
+        Entry.objects.filter(
+            tournament=tournament, status=Entry.Status.ELIMINATED, place__lt=better
+        ).update(place=F("place") + 1)
         if group:
             worst = max(g.place_to for g in [row, *group])
             h4h = group[0].h4h_hand is not None
             _place_group(group, worst, h4h, rules.h4h_mode)
             for g in group:
                 g.save(update_fields=["place", "place_to"])
-        for entry_pk, place in (
-            _standing(tournament).exclude(pk=row.pk).values_list("entry_id", "place")
-        ):
-            Entry.objects.filter(pk=entry_pk).exclude(place=place).update(place=place)
+                Entry.objects.filter(pk=g.entry_id).update(place=g.place)
         row.undone_at = now
         row.undone_by = actor if actor is not None and actor.is_authenticated else None
         row.save(update_fields=["undone_at", "undone_by"])

@@ -74,6 +74,7 @@ def summary_lines(result: SimulationResult, config: SimulationConfig) -> list[st
         f"    SQL statements per bust-out decision: median"
         f" {statistics.median(result.record_statements or [0]):g},"
         f" max {max(result.record_statements, default=0)}",
+        _timing_line("  ... its CPU time in this process", result.record_cpu_ms),
         _timing_line("  ... those that planned a move, break or redraw", result.record_planned_ms),
         _timing_line("  ... floor_replan inside it", result.replan_ms),
         _timing_line("pure planner (floor_plan), every call", result.plan_ms),
