@@ -406,7 +406,7 @@ class _Simulation:
     def instrumented(self) -> Iterator[None]:
         """Time the pure planner and the replanning inside bust-outs, and count SQL
         statements, while the run lasts."""
-        original_plan = floor_service.floor_plan
+        original_plan = floor_service.floor_plan_counts
         original_replan = eliminations_service.floor_replan
         result = self.result
 
@@ -430,13 +430,13 @@ class _Simulation:
             self.statements += 1
             return execute(sql, params, many, context)
 
-        floor_service.floor_plan = timed_plan
+        floor_service.floor_plan_counts = timed_plan
         eliminations_service.floor_replan = timed_replan
         try:
             with connection.execute_wrapper(counted):
                 yield
         finally:
-            floor_service.floor_plan = original_plan
+            floor_service.floor_plan_counts = original_plan
             eliminations_service.floor_replan = original_replan
 
     # -- setup --

@@ -11,7 +11,7 @@ will be. Seats are numbered 1..seats clockwise; "between a and b" is strictly be
 """
 
 import random
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -165,6 +165,72 @@ class FloorPlan:
     final_table: FinalTableDraw | None = None
     halted: frozenset[int] = field(default_factory=frozenset)
     """Tables that must hold play (TDA 11-D), judged on the state after the plan."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableCount:
+    """A table in play by its numbers alone. Choosing tables (which breaks, which gives or
+    takes a player) looks at counts only; the planner reads a table's seats (`FloorTable`)
+    only when it moves players from or to it, so a plan in a field of a thousand tables
+    reads a handful of them."""
+
+    number: int
+    seats: int
+    seated: int
+    """Players sitting there: len(occupied)."""
+    free: int
+    """Seats a mover may take: len(free_seats())."""
+    leaving: int = 0
+    reserved: int = 0
+    """How many seats are reserved: len(reserved)."""
+
+    @property
+    def count(self) -> int:
+        """The planning count, as `FloorTable.count`."""
+        return self.seated - self.leaving + self.reserved
+
+
+def table_count(table: FloorTable) -> TableCount:
+    """The counts of a table read in full."""
+    return TableCount(
+        table.number,
+        table.seats,
+        len(table.occupied),
+        len(table.free_seats()),
+        table.leaving,
+        len(table.reserved),
+    )
+
+
+TableLoader = Callable[[Collection[int]], Mapping[int, FloorTable]]
+"""Reads the given table numbers in full (one call per batch of tables the planner needs)."""
+
+
+class _Field:
+    """The planner's working state: every table by its counts, the few it has read in full
+    (and changed: arrivals reserved, movers gone)."""
+
+    def __init__(self, counts: Iterable[TableCount], load: TableLoader):
+        self.counts: dict[int, TableCount] = {c.number: c for c in counts}
+        self.full: dict[int, FloorTable] = {}
+        self._load = load
+
+    def tables(self, numbers: Sequence[int]) -> list[FloorTable]:
+        missing = [n for n in numbers if n not in self.full]
+        if missing:
+            loaded = self._load(missing)
+            for number in missing:
+                self.full[number] = loaded[number]
+        return [self.full[n] for n in numbers]
+
+    def set(self, table: FloorTable) -> None:
+        self.full[table.number] = table
+        self.counts[table.number] = table_count(table)
+
+
+def _loader(tables: Sequence[FloorTable]) -> TableLoader:
+    by_number = {t.number: t for t in tables}
+    return lambda numbers: {n: by_number[n] for n in numbers}
 
 
 # --- small helpers -----------------------------------------------------------------------
@@ -327,10 +393,13 @@ def _halted(
     tables: Sequence[FloorTable],
     rules: FloorRules,
     seated_of: Callable[[FloorTable], Collection[int]],
+    largest: int | None = None,
 ) -> frozenset[int]:
+    """`largest`: the largest count in the field, when `tables` are only the short ones."""
     if not tables:
         return frozenset()
-    largest = max(t.count for t in tables)
+    if largest is None:
+        largest = max(t.count for t in tables)
     halted = set()
     for table in tables:
         if table.blinds is None or largest - table.count < rules.halt_threshold:
@@ -341,10 +410,6 @@ def _halted(
 
 
 # --- balancing ---------------------------------------------------------------------------
-
-
-def _can_give(table: FloorTable) -> bool:
-    return len(table.occupied) - table.leaving > 0
 
 
 def plan_balance(
@@ -379,38 +444,47 @@ def _balance(
 ) -> tuple[tuple[Move, ...], dict[int, FloorTable]]:
     """`plan_balance`, also returning the state after the moves (movers in `reserved`)."""
     _check_numbers(tables)
+    field = _Field((table_count(t) for t in tables), _loader(tables))
+    moves = _balance_field(field, rules, rng)
+    return moves, {t.number: field.full.get(t.number, t) for t in tables}
+
+
+def _balance_field(field: _Field, rules: FloorRules, rng: random.Random) -> tuple[Move, ...]:
+    """`plan_balance` on a field: tables chosen by their counts, read in full only as the
+    source or the destination of a move."""
     threshold = rules.balance_threshold
-    state = {t.number: t for t in tables}
     moves: list[Move] = []
     while True:
-        largest = max((t.count for t in state.values()), default=0)
-        givers = [t for t in state.values() if t.count == largest and _can_give(t)]
+        counts = field.counts.values()
+        largest = max((t.count for t in counts), default=0)
+        givers = [t for t in counts if t.count == largest and t.seated - t.leaving > 0]
         if not givers:
             break
-        source = _pick(givers, rules.source_order, rng)
-        receivers = [t for t in state.values() if t.number != source.number and t.free_seats()]
+        giver = _pick(givers, rules.source_order, rng)
+        receivers = [t for t in counts if t.number != giver.number and t.free]
         if not receivers:
             break
         smallest = min(t.count for t in receivers)
-        if source.count - smallest < threshold:
+        if giver.count - smallest < threshold:
             break
-        dest = _pick([t for t in receivers if t.count == smallest], rules.source_order, rng)
+        taker = _pick([t for t in receivers if t.count == smallest], rules.source_order, rng)
+        source, dest = field.tables([giver.number, taker.number])
 
         if source.blinds is None:
             entry_id, from_seat = None, None
-            state[source.number] = replace(source, leaving=source.leaving + 1)
+            field.set(replace(source, leaving=source.leaving + 1))
         else:
             from_seat = _next_mover_seat(source, source.blinds)
             remaining = dict(source.occupied)
             entry_id = remaining.pop(from_seat)
-            state[source.number] = replace(source, occupied=remaining)
+            field.set(replace(source, occupied=remaining))
 
         to_seat, wait = worst_seat(dest, rng=rng)
         next_blinds = _next_blinds(dest, dest.seated() | {to_seat})
         sits_out = sits_out_at(to_seat, next_blinds, dest.seats, rules.not_dealt)
-        state[dest.number] = replace(dest, reserved=dest.reserved | {to_seat})
+        field.set(replace(dest, reserved=dest.reserved | {to_seat}))
         moves.append(Move(entry_id, source.number, from_seat, dest.number, to_seat, wait, sits_out))
-    return tuple(moves), state
+    return tuple(moves)
 
 
 # --- breaking ----------------------------------------------------------------------------
@@ -435,24 +509,26 @@ def table_to_break(tables: Sequence[FloorTable], rules: FloorRules, rng: random.
     raise ValueError(f"unknown break order {rules.break_order!r}")
 
 
-def _seat_pool(
-    receiving: Sequence[FloorTable], players: int, rng: random.Random
-) -> list[tuple[int, int]]:
-    """`players` free seats over `receiving`: each next seat to the currently smallest table
-    (ties by lower number) with a free seat left; seats within a table uniformly at random."""
-    counts = {t.number: t.count for t in receiving}
-    free = {t.number: t.free_seats() for t in receiving}
+def _seat_pool(field: _Field, players: int, rng: random.Random) -> list[tuple[int, int]]:
+    """`players` free seats over the field's tables: each next seat to the currently smallest
+    table (ties by lower number) with a free seat left; seats within a table uniformly at
+    random (only the tables given seats are read in full)."""
+    counts = {n: t.count for n, t in field.counts.items()}
+    free = {n: t.free for n, t in field.counts.items()}
     given = dict.fromkeys(counts, 0)
     for _ in range(players):
-        open_tables = [n for n in counts if given[n] < len(free[n])]
+        open_tables = [n for n in counts if given[n] < free[n]]
         if not open_tables:
             break
         number = min(open_tables, key=lambda n: (counts[n], n))
         counts[number] += 1
         given[number] += 1
+    receiving = sorted(n for n, k in given.items() if k)
+    field.tables(receiving)
     pool: list[tuple[int, int]] = []
-    for number in sorted(given):
-        pool.extend((number, seat) for seat in _sample_sorted(free[number], given[number], rng))
+    for number in receiving:
+        seats = _sample_sorted(field.full[number].free_seats(), given[number], rng)
+        pool.extend((number, seat) for seat in seats)
     return pool
 
 
@@ -477,22 +553,32 @@ def plan_table_break(
     by_number = {t.number: t for t in tables}
     if breaking not in by_number:
         raise ValueError(f"table {breaking} is not in play")
-    source = by_number[breaking]
     receiving = [t for t in tables if t.number != breaking]
+    field = _Field((table_count(t) for t in receiving), _loader(receiving))
+    return _break_into(field, by_number[breaking], rng, not_dealt)
+
+
+def _break_into(
+    field: _Field, source: FloorTable, rng: random.Random, not_dealt: NotDealt
+) -> TableBreak:
+    """`plan_table_break` of `source` into the field's tables; the arrivals are left reserved
+    at their new tables in `field` (they sit down before the next hand, and a player just
+    moved is not picked again by balancing in the same plan)."""
     players = [source.occupied[s] for s in sorted(source.occupied)]
-    room = sum(len(t.free_seats()) for t in receiving)
+    room = sum(t.free for t in field.counts.values())
     if room < len(players):
         raise ValueError(
-            f"cannot break table {breaking}: {len(players)} players but only {room} free "
+            f"cannot break table {source.number}: {len(players)} players but only {room} free "
             "seats at the other tables"
         )
-    pool = _seat_pool(receiving, len(players), rng)
+    pool = _seat_pool(field, len(players), rng)
     scrambled, drawn = _two_step_draw(players, pool, rng)
     arrivals: dict[int, set[int]] = {}
     for _, _, (number, seat) in drawn:
         arrivals.setdefault(number, set()).add(seat)
+    full = field.full
     next_blinds = {
-        number: _next_blinds(by_number[number], by_number[number].seated() | seats)
+        number: _next_blinds(full[number], full[number].seated() | seats)
         for number, seats in arrivals.items()
     }
     seats = tuple(
@@ -501,11 +587,13 @@ def plan_table_break(
             card,
             number,
             seat,
-            sits_out_at(seat, next_blinds[number], by_number[number].seats, not_dealt),
+            sits_out_at(seat, next_blinds[number], full[number].seats, not_dealt),
         )
         for entry, card, (number, seat) in drawn
     )
-    return TableBreak(breaking, tuple(pool), scrambled, seats)
+    for number, arrived in arrivals.items():
+        field.set(replace(full[number], reserved=full[number].reserved | arrived))
+    return TableBreak(source.number, tuple(pool), scrambled, seats)
 
 
 # --- final table -------------------------------------------------------------------------
@@ -549,15 +637,6 @@ def plan_final_table(
 # --- the whole plan ----------------------------------------------------------------------
 
 
-def _apply_break(state: dict[int, FloorTable], result: TableBreak) -> None:
-    state.pop(result.table, None)
-    for drawn in result.seats:
-        # Arrivals count as reserved: they sit down before the next hand, and a player just
-        # moved is not picked again by balancing in the same plan.
-        table = state[drawn.to_table]
-        state[drawn.to_table] = replace(table, reserved=table.reserved | {drawn.to_seat})
-
-
 def floor_plan(
     tables: Sequence[FloorTable],
     rules: FloorRules,
@@ -582,39 +661,63 @@ def floor_plan(
        mover seated; the service may recompute it on the physical state.
     """
     _check_numbers(tables)
-    players = sum(t.count for t in tables)
+    return floor_plan_counts(
+        [table_count(t) for t in tables],
+        _loader(tables),
+        rules,
+        multi_table_start,
+        final_host,
+        final_seats,
+        rng,
+    )
+
+
+def floor_plan_counts(
+    counts: Sequence[TableCount],
+    load: TableLoader,
+    rules: FloorRules,
+    multi_table_start: bool,
+    final_host: int | None,
+    final_seats: int,
+    rng: random.Random,
+) -> FloorPlan:
+    """`floor_plan` on the tables by their counts, reading in full (`load`) only the tables
+    it moves players from or to, or that may have to halt. The same plan, the same random
+    draws: `floor_plan` is this with every table known. Pure but for `load`."""
+    _check_numbers(counts)
+    players = sum(t.count for t in counts)
     if (
-        len(tables) > 1
+        len(counts) > 1
         and multi_table_start
         and rules.ft_redraw
         and players <= rules.final_table_size
     ):
-        if not any(t.occupied for t in tables):
+        if not any(t.seated for t in counts):
             return FloorPlan()
-        host = final_host if final_host is not None else min(t.number for t in tables)
+        numbers = [t.number for t in counts]
+        loaded = load(numbers)
+        tables = [loaded[n] for n in numbers]
+        host = final_host if final_host is not None else min(numbers)
         return FloorPlan(final_table=plan_final_table(tables, host, final_seats, rng))
 
     wanted = max(1, tables_wanted(players, multi_table_start, rules))
-    candidates = list(tables)
-    chosen: list[FloorTable] = []
-    while len(tables) - len(chosen) > wanted:
+    candidates = list(counts)
+    chosen: list[TableCount] = []
+    while len(counts) - len(chosen) > wanted:
         number = table_to_break(candidates, rules, rng)
         table = next(t for t in candidates if t.number == number)
         survivors = [t for t in candidates if t.number != number]
-        moving = sum(len(t.occupied) for t in (*chosen, table))
-        if moving > sum(len(t.free_seats()) for t in survivors):
+        moving = sum(t.seated for t in (*chosen, table))
+        if moving > sum(t.free for t in survivors):
             break
         chosen.append(table)
         candidates = survivors
 
-    state = {t.number: t for t in candidates}
-    breaks: list[TableBreak] = []
-    for table in chosen:
-        result = plan_table_break([table, *state.values()], table.number, rng, rules.not_dealt)
-        _apply_break(state, result)
-        breaks.append(result)
-
-    ordered = sorted(state.values(), key=lambda t: t.number)
-    moves, after = _balance(ordered, rules, rng)
-    halted = _halted(list(after.values()), rules, FloorTable.seated)
-    return FloorPlan(tuple(moves), tuple(breaks), None, halted)
+    field = _Field(candidates, load)
+    breaking = load([t.number for t in chosen]) if chosen else {}
+    breaks = [_break_into(field, breaking[t.number], rng, rules.not_dealt) for t in chosen]
+    moves = _balance_field(field, rules, rng)
+    largest = max((t.count for t in field.counts.values()), default=0)
+    short = sorted(n for n, t in field.counts.items() if largest - t.count >= rules.halt_threshold)
+    halted = _halted(field.tables(short), rules, FloorTable.seated, largest)
+    return FloorPlan(moves, tuple(breaks), None, halted)

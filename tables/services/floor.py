@@ -22,12 +22,15 @@ from tables.domain.floor import (
     FloorPlan,
     FloorRules,
     FloorTable,
-    floor_plan,
+    TableCount,
+    TableLoader,
+    floor_plan_counts,
     halted_tables,
     sits_out_at,
+    table_count,
     tables_wanted,
 )
-from tables.models import FloorAction, TournamentTable
+from tables.models import FloorAction, SeatRestriction, Table, TournamentTable
 from tables.selectors import blinds_fields, table_blinds, unavailable_seats
 from tables.services.hand_for_hand import hand_for_hand_end_at_final_table
 from tables.services.seating import _update_rows, seating_rules
@@ -83,18 +86,108 @@ class PlanTable:
     dead_small_blind_seat: int | None
     hands_played: int
     status: str = OPEN
+    players: int = 0
+    """Playing entries seated there."""
 
 
-_PLAN_TABLE_FIELDS = ("pk", "number", "seats", "table__seats", "table_id", *BLINDS_FIELDS)
+_OPEN_TABLES_SQL = f"""
+    SELECT t.id, t.number, t.seats, r.seats, t.table_id, t.button_seat, t.small_blind_seat,
+        t.big_blind_seat, t.dead_small_blind_seat, t.hands_played, %s,
+        (SELECT COUNT(*) FROM {Entry._meta.db_table} AS e
+            WHERE e.tournament_table_id = t.id AND e.status = %s)
+    FROM {TournamentTable._meta.db_table} AS t JOIN {Table._meta.db_table} AS r ON r.id = t.table_id
+    WHERE t.tournament_id = %s AND t.status = %s
+    ORDER BY t.number
+"""
 
 
 def _open_tables(tournament: Tournament) -> list[PlanTable]:
-    return [
-        PlanTable(*row)
-        for row in TournamentTable.objects.filter(tournament=tournament, status=OPEN)
-        .order_by("number")
-        .values_list(*_PLAN_TABLE_FIELDS, "hands_played")
+    """The open tables with their player counts, in one statement of plain rows."""
+    with connection.cursor() as cursor:
+        cursor.execute(_OPEN_TABLES_SQL, [OPEN, Entry.Status.ACTIVE, tournament.pk, OPEN])
+        return [PlanTable(*row) for row in cursor.fetchall()]
+
+
+def _planning_field(
+    tournament: Tournament, tables: Sequence[PlanTable], shape: "FieldShape"
+) -> tuple[list[TableCount], TableLoader]:
+    """The planner's view of the open tables: counts for all, seats on demand.
+
+    Tables with a restricted seat or a seat held for (or a player owed to) a mover not named
+    yet are read in full at once (their free seats are not just seats - players); every
+    other table only when the planner asks for it.
+    """
+    by_pk = {t.pk: t for t in tables}
+    by_room_table = {t.table_id: t for t in tables}
+    restricted: dict[int, set[int]] = defaultdict(set)
+    for table_id, seat in (
+        SeatRestriction.objects.filter(
+            table__in=TournamentTable.objects.filter(tournament=tournament, status=OPEN).values(
+                "table_id"
+            )
+        )
+        .order_by()
+        .values_list("table_id", "seat")
+    ):
+        table = by_room_table.get(table_id)
+        if table is not None and seat <= table.seats:
+            restricted[table.pk].add(seat)
+    reserved: dict[int, set[int]] = defaultdict(set)
+    leaving: Counter[int] = Counter()
+    if shape.unnamed_moves:
+        number_to_pk = {t.number: t.pk for t in tables}
+        for from_table, to_table, to_seat in (
+            FloorAction.objects.filter(
+                tournament=tournament, kind=FloorAction.Kind.MOVE, status=PENDING, entry=None
+            )
+            .order_by()
+            .values_list("from_table", "to_table", "to_seat")
+        ):
+            if to_table in number_to_pk:
+                reserved[number_to_pk[to_table]].add(to_seat)
+            if from_table in number_to_pk:
+                leaving[number_to_pk[from_table]] += 1
+    none: frozenset[int] = frozenset()
+
+    def load(numbers) -> dict[int, FloorTable]:
+        asked = set(numbers)
+        wanted = [t for t in tables if t.number in asked]
+        occupied: dict[int, dict[int, int]] = {t.pk: {} for t in wanted}
+        for tt_id, seat, entry_id in (
+            Entry.objects.filter(tournament_table_id__in=list(occupied), status=Entry.Status.ACTIVE)
+            .order_by()
+            .values_list("tournament_table_id", "seat", "pk")
+        ):
+            occupied[tt_id][seat] = entry_id
+        return {
+            t.number: FloorTable(
+                number=t.number,
+                seats=t.seats,
+                occupied=occupied[t.pk],
+                unavailable=frozenset(restricted[t.pk]) if t.pk in restricted else none,
+                blinds=table_blinds(t),
+                reserved=frozenset(reserved[t.pk]) if t.pk in reserved else none,
+                leaving=leaving.get(t.pk, 0),
+            )
+            for t in wanted
+        }
+
+    special = {by_pk[pk].number for pk in (*restricted, *reserved, *leaving)}
+    known = load(special) if special else {}
+    counts = [
+        table_count(known[t.number])
+        if t.number in known
+        else TableCount(t.number, t.seats, t.players, t.seats - t.players)
+        for t in tables
     ]
+
+    def load_cached(numbers) -> dict[int, FloorTable]:
+        missing = [n for n in numbers if n not in known]
+        if missing:
+            known.update(load(missing))
+        return {n: known[n] for n in numbers}
+
+    return counts, load_cached
 
 
 def floor_tables(
@@ -272,11 +365,11 @@ def _plan(
     stand in its way; each round voids at least one of them, so this ends."""
     multi = shape.multi_table_start
     while True:
-        state = floor_tables(tournament, tables)
-        plan = floor_plan(state, rules, multi, host, final_seats, rng)
+        counts, load = _planning_field(tournament, tables, shape)
+        plan = floor_plan_counts(counts, load, rules, multi, host, final_seats, rng)
         if not shape.unnamed_moves:
             return plan
-        wanted = max(1, tables_wanted(sum(t.count for t in state), multi, rules))
+        wanted = max(1, tables_wanted(sum(t.count for t in counts), multi, rules))
         if not _void_unnamed_moves(tournament, plan, tables, wanted):
             return plan
 
