@@ -254,7 +254,12 @@ class Entry(models.Model):
                 name="one_player_per_seat",
             ),
         ]
-        indexes = [models.Index(fields=["tournament", "status"])]
+        indexes = [
+            models.Index(fields=["tournament", "status"]),
+            # The floor counts the players per table after every bust-out and hand: an index
+            # range per table, never a visit to the rows.
+            models.Index(fields=["tournament_table", "status"], name="entry_table_status"),
+        ]
 
 
 class Elimination(models.Model):

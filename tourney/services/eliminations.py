@@ -284,6 +284,22 @@ def eliminations_apply(
     return rows
 
 
+# What a bust-out reads and writes of an entry (the snapshot, the audit, the elimination row):
+# the rest of the three rows (a table's button-draw JSON...) would only cost time to load.
+BUSTED_FIELDS = (
+    "tournament_id",
+    "player__name",
+    "number",
+    "status",
+    "tournament_table__number",
+    "seat",
+    "place",
+    "ended_at",
+    "absent_since",
+    "waits_for_button",
+)
+
+
 def _busted_entries(tournament: Tournament, entry_ids: Sequence[int]) -> list[Entry]:
     if not entry_ids:
         raise InvalidInput("invalid_input", _("Name at least one busted player."))
@@ -294,6 +310,7 @@ def _busted_entries(tournament: Tournament, entry_ids: Sequence[int]) -> list[En
         # No ORDER BY: Entry's default ordering made SQLite walk the tournament's number index.
         for e in Entry.objects.select_related("player", "tournament_table")
         .filter(tournament=tournament, pk__in=list(entry_ids))
+        .only(*BUSTED_FIELDS)
         .order_by()
     }
     entries = []
