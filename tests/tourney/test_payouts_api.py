@@ -403,3 +403,20 @@ def test_a_new_tournament_picks_its_payout_structure(api, room, structure):
     missing = api.post("/tournaments", {**body, "payout_structure_id": 99_999})
     assert missing.status_code == 404 and missing.json()["code"] == "payout_structure_not_found"
     assert Tournament.objects.filter(name="Flat Friday").count() == 1
+
+
+def test_a_disqualification_penalty_forfeits_the_prize_through_the_api(api, tournament):
+    ids = seat_players(api, tournament, numbered_players(4))
+    start(api, tournament)
+    bust(api, tournament, (ids["P3"], None))
+    bust(api, tournament, (ids["P2"], None))
+    dq = api.post(
+        f"/tournaments/{tournament.pk}/penalties",
+        {"entry_id": ids["P1"], "kind": "disqualification", "reason": "Abuse", "chips": 60_000},
+    )
+    assert dq.status_code == 201, dq.json()
+    rows = results(api, tournament)
+    assert rows[ids["P1"]]["disqualified"] and rows[ids["P1"]]["place"] == 2
+    assert (rows[ids["P1"]]["prize"], rows[ids["P1"]]["forfeited"]) == (0, 14_000)
+    assert rows[ids["P0"]]["prize"] == 26_000
+    assert sum(payouts(api, tournament)) == 40_000  # the payouts by place do not change
