@@ -16,6 +16,7 @@ from tourney.selectors import tournament_capacity, tournament_rules
 from tourney.selectors_bans import player_tournament_ban, tournament_bans
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
+from tourney.services.ledger import REFUND, ledger_price_write, receipt_number
 from tourney.services.locks import tournament_lock
 from tourney.services.places import places_shift
 from tourney.services.tournaments import registration_window
@@ -35,28 +36,16 @@ def entry_snapshot(entry: Entry) -> dict:
 
 
 def _payment(tournament: Tournament, entry: Entry, method: str, cashier, now, sign: int) -> None:
-    suffix = "R" if sign < 0 else ""
-    receipt = f"{tournament.pk}-{entry.number:04d}{suffix}"
-    kinds = (
-        (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.FEE)
-        if sign > 0
-        else (LedgerEntry.Kind.REFUND_BUY_IN, LedgerEntry.Kind.REFUND_FEE)
+    ledger_price_write(
+        tournament_id=tournament.pk,
+        entry_id=entry.pk,
+        prices=(tournament.buy_in, tournament.fee),
+        sign=sign,
+        method=method,
+        cashier=cashier,
+        at=now,
+        receipt=receipt_number(tournament.pk, entry.number, REFUND if sign < 0 else ""),
     )
-    rows = [
-        LedgerEntry(
-            tournament=tournament,
-            entry=entry,
-            kind=kind,
-            amount=sign * amount,
-            method=method,
-            cashier=cashier,
-            at=now,
-            receipt_number=receipt,
-        )
-        for kind, amount in zip(kinds, (tournament.buy_in, tournament.fee), strict=True)
-        if amount
-    ]
-    LedgerEntry.objects.bulk_create(rows)
 
 
 def _check_reentry(tournament: Tournament, player: Player, out_before: int) -> None:

@@ -20,13 +20,19 @@ from django.utils.translation import gettext_noop
 from tourney.domain.payouts import PayoutError, payouts_for
 from tourney.domain.results import Award, Finisher, awards_for, forfeited_total
 from tourney.domain.results import Deal as DealTerms
-from tourney.errors import Conflict, InvalidInput, NotFound
-from tourney.models import Deal, Elimination, Entry, LedgerEntry, PayoutStructure, Tournament
+from tourney.errors import Conflict, InvalidInput
+from tourney.models import Deal, Elimination, Entry, LedgerEntry, Tournament
 from tourney.selectors import tournament_rules, tournament_summary
 from tourney.services.audit import audit_record, audit_text
+from tourney.services.entries import entry_of
 from tourney.services.events import event_append
+from tourney.services.ledger import receipt_number
 from tourney.services.locks import tournament_lock
-from tourney.services.payout_structures import payout_refusal, payout_structure_domain
+from tourney.services.payout_structures import (
+    payout_refusal,
+    payout_structure_domain,
+    payout_structure_of,
+)
 
 LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
 
@@ -132,14 +138,9 @@ def tournament_payout_structure_set(
     prize has been paid (`prizes_paid`) or while a deal stands (`deal_in_force`)."""
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
-        structure = None
-        if payout_structure_id is not None:
-            structure = PayoutStructure.objects.filter(pk=payout_structure_id).first()
-            if structure is None:
-                raise NotFound(
-                    "payout_structure_not_found",
-                    _("There is no payout structure with id %(id)s.") % {"id": payout_structure_id},
-                )
+        structure = (
+            None if payout_structure_id is None else payout_structure_of(payout_structure_id)
+        )
         if _prizes_paid(tournament):
             raise Conflict(
                 "prizes_paid", _("Prizes have been paid: the payout structure cannot change now.")
@@ -281,13 +282,7 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, method: str = "cash")
         raise InvalidInput("invalid_method", _("Payment is cash, card or other."))
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
-        entry = (
-            Entry.objects.select_related("player")
-            .filter(tournament=tournament, pk=entry_id)
-            .first()
-        )
-        if entry is None:
-            raise NotFound("entry_not_found", _("There is no such entry in this tournament."))
+        entry = entry_of(tournament, entry_id)
         row = next(
             (r for r in tournament_results(tournament).rows if r["entry_id"] == entry.pk), None
         )
@@ -321,7 +316,7 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, method: str = "cash")
             method=method,
             cashier=actor if actor is not None and actor.is_authenticated else None,
             at=timezone.now(),
-            receipt_number=f"{tournament.pk}-{entry.number:04d}P",
+            receipt_number=receipt_number(tournament.pk, entry.number, "P"),
         )
         audit_record(
             actor=actor,

@@ -34,6 +34,7 @@ from tourney.services.audit import audit_record, audit_text
 from tourney.services.eliminations import elimination_undo, eliminations_record
 from tourney.services.entries import entry_of
 from tourney.services.events import event_append
+from tourney.services.ledger import REFUND, ledger_price_write, receipt_number
 from tourney.services.locks import tournament_lock
 
 KIND_LETTER = {ChipPurchase.Kind.REBUY: "B", ChipPurchase.Kind.ADDON: "A"}
@@ -172,7 +173,7 @@ def purchase_receipt_number(purchase: ChipPurchase, ordinal: int | None = None) 
             entry_id=purchase.entry_id, kind=purchase.kind, pk__lte=purchase.pk
         ).count()
     letter = KIND_LETTER[purchase.kind]
-    return f"{purchase.tournament_id}-{purchase.entry.number:04d}-{letter}{ordinal}"
+    return receipt_number(purchase.tournament_id, purchase.entry.number, f"-{letter}{ordinal}")
 
 
 def _ms(dt) -> int | None:
@@ -210,7 +211,7 @@ def chip_purchase_out(purchase: ChipPurchase) -> dict:
         "price": price,
         "method": paid[0].method if paid else None,
         "receipt_number": receipt,
-        "refund_receipt_number": f"{receipt}R" if purchase.undone_at else None,
+        "refund_receipt_number": receipt + REFUND if purchase.undone_at else None,
         "period_index": purchase.period_index,
         "stack_before": purchase.stack_before,
         "revived": purchase.revives_id is not None,
@@ -224,31 +225,21 @@ def chip_purchase_out(purchase: ChipPurchase) -> dict:
 
 
 def _ledger(purchase: ChipPurchase, method: str, cashier, now, sign: int, receipt: str) -> None:
-    purpose = (
-        LedgerEntry.Purpose.REBUY
-        if purchase.kind == ChipPurchase.Kind.REBUY
-        else LedgerEntry.Purpose.ADDON
-    )
-    kinds = (
-        (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.FEE)
-        if sign > 0
-        else (LedgerEntry.Kind.REFUND_BUY_IN, LedgerEntry.Kind.REFUND_FEE)
-    )
-    LedgerEntry.objects.bulk_create(
-        LedgerEntry(
-            tournament_id=purchase.tournament_id,
-            entry_id=purchase.entry_id,
-            kind=kind,
-            purpose=purpose,
-            purchase=purchase,
-            amount=sign * amount,
-            method=method,
-            cashier=cashier,
-            at=now,
-            receipt_number=receipt,
-        )
-        for kind, amount in zip(kinds, (purchase.buy_in, purchase.fee), strict=True)
-        if amount
+    ledger_price_write(
+        tournament_id=purchase.tournament_id,
+        entry_id=purchase.entry_id,
+        prices=(purchase.buy_in, purchase.fee),
+        sign=sign,
+        method=method,
+        cashier=cashier,
+        at=now,
+        receipt=receipt,
+        purpose=(
+            LedgerEntry.Purpose.REBUY
+            if purchase.kind == ChipPurchase.Kind.REBUY
+            else LedgerEntry.Purpose.ADDON
+        ),
+        purchase_id=purchase.pk,
     )
 
 
@@ -427,7 +418,7 @@ def chip_purchase_undo(*, actor, tournament_id: int, purchase_id: int) -> ChipPu
             rebusted = True
         now = timezone.now()
         paid = purchase.ledger.filter(amount__gt=0).values_list("method", flat=True).first()
-        receipt = f"{purchase_receipt_number(purchase)}R"
+        receipt = purchase_receipt_number(purchase) + REFUND
         _ledger(purchase, paid or LedgerEntry.Method.CASH, _user(actor), now, -1, receipt)
         purchase.undone_at = now
         purchase.undone_by = _user(actor)
