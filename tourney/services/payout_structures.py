@@ -218,8 +218,11 @@ def payout_structure_create(*, actor, name: str, brackets: Sequence[dict]) -> Pa
     return row
 
 
-def _lock(structure_id: int) -> PayoutStructureRow:
-    row = PayoutStructureRow.objects.select_for_update().filter(pk=structure_id).first()
+def payout_structure_of(structure_id: int, *, lock: bool = False) -> PayoutStructureRow:
+    """The payout structure `structure_id` (locked for update with `lock`), or 404
+    `payout_structure_not_found`."""
+    rows = PayoutStructureRow.objects.select_for_update() if lock else PayoutStructureRow.objects
+    row = rows.filter(pk=structure_id).first()
     if row is None:
         raise NotFound(
             "payout_structure_not_found",
@@ -238,7 +241,7 @@ def payout_structure_update(
 
     # Tournament rows first (the one lock order): their payouts change with the structure.
     tournaments = tournaments_lock_using(structure_id)
-    row = _lock(structure_id)
+    row = payout_structure_of(structure_id, lock=True)
     if row.template_key:
         raise Conflict(
             "payout_structure_is_template",
@@ -265,7 +268,7 @@ def payout_structure_update(
 
 @transaction.atomic
 def payout_structure_duplicate(*, actor, structure_id: int) -> PayoutStructureRow:
-    source = _lock(structure_id)
+    source = payout_structure_of(structure_id, lock=True)
     name = (_("Copy of %(name)s") % {"name": _(source.name)})[:120]
     row = PayoutStructureRow.objects.create(name=name, brackets=source.brackets)
     audit_record(

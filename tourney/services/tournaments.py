@@ -22,10 +22,11 @@ from tourney.domain.house_rules import (
 from tourney.domain.purchases import MoneySettings, money_settings_refusal
 from tourney.domain.registration import Deadline, deadline, deadline_crossing
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
-from tourney.models import PayoutStructure, Tournament
+from tourney.models import Tournament
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
+from tourney.services.payout_structures import payout_structure_of
 
 MESSAGE_MAX_LENGTH = 500
 
@@ -116,14 +117,9 @@ def tournament_create(
             )
     from clocks.services.clock import structure_periods  # the clock service imports us
 
-    payout_structure = None
-    if payout_structure_id is not None:
-        payout_structure = PayoutStructure.objects.filter(pk=payout_structure_id).first()
-        if payout_structure is None:
-            raise NotFound(
-                "payout_structure_not_found",
-                _("There is no payout structure with id %(id)s.") % {"id": payout_structure_id},
-            )
+    payout_structure = (
+        None if payout_structure_id is None else payout_structure_of(payout_structure_id)
+    )
     money = money or MoneySettings()
     problem = money_settings_refusal(money, structure_periods(structure.pk))
     if problem is not None:
