@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tourney import views, views_money, views_staff
+from tourney import views, views_money, views_staff, views_summary
 
 app_name = "tourney"
 urlpatterns = [
@@ -37,6 +37,11 @@ urlpatterns = [
         name="receipt_number",
     ),
     path("tournaments/<int:tournament_id>/", views.console, name="console"),
+    path(
+        "tournaments/<int:tournament_id>/summary/",
+        views_summary.console_summary,
+        name="console_summary",
+    ),
     path("tournaments/<int:tournament_id>/draw/", views.draw, name="draw"),
     path("tournaments/<int:tournament_id>/start/", views.start, name="start"),
     path("audit/", views.audit_log, name="audit_log"),
