@@ -98,7 +98,8 @@ def preview_payout_structure(request, payload: PayoutPreviewIn):
 
 @router.put("/payout-structures/{int:structure_id}", response={200: PayoutStructureOut, **ERRORS})
 def update_payout_structure(request, structure_id: int, payload: PayoutStructureIn):
-    """Replace a structure (same body as POST); 409 `payout_structure_is_template`."""
+    """Replace a structure (same body as POST); 409 `payout_structure_is_template`, or
+    `payout_structure_in_use` once a tournament finished, paid a prize or made a deal by it."""
     roles.require(request.auth, "director")
     row = payout_structure_update(
         actor=request.auth,

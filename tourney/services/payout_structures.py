@@ -236,8 +236,13 @@ def payout_structure_update(
     *, actor, structure_id: int, name: str, brackets: Sequence[dict]
 ) -> PayoutStructureRow:
     """Replace a structure's name and tables; tournaments using it pay by the new tables from
-    now on. Templates are refused (`payout_structure_is_template`)."""
-    from tourney.services.payouts import payouts_changed, tournaments_lock_using
+    now on. Templates are refused (`payout_structure_is_template`), and so is a structure a
+    tournament has paid by (`payout_structure_in_use`: finished, a prize paid, a deal)."""
+    from tourney.services.payouts import (
+        payout_structure_paid_by,
+        payouts_changed,
+        tournaments_lock_using,
+    )
 
     # Tournament rows first (the one lock order): their payouts change with the structure.
     tournaments = tournaments_lock_using(structure_id)
@@ -246,6 +251,14 @@ def payout_structure_update(
         raise Conflict(
             "payout_structure_is_template",
             _("Built-in templates are read-only: duplicate it to change it."),
+        )
+    if payout_structure_paid_by(structure_id):
+        raise Conflict(
+            "payout_structure_in_use",
+            _(
+                "A tournament has finished, paid a prize or made a deal by this structure: "
+                "duplicate it to change it."
+            ),
         )
     name = _name(name)
     structure = _validated(name, brackets)

@@ -12,7 +12,7 @@ row, negative, purpose `prize`, once per entry).
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import Exists, OuterRef, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -129,6 +129,18 @@ def tournaments_lock_using(structure_id: int) -> list[Tournament]:
 
 def _prizes_paid(tournament: Tournament) -> bool:
     return LedgerEntry.objects.filter(tournament=tournament, kind=LedgerEntry.Kind.PAYOUT).exists()
+
+
+def payout_structure_paid_by(structure_id: int) -> bool:
+    """Whether a tournament has paid by this structure's tables (finished, a prize paid, or a
+    deal standing on them): its results and the cage's payments must not change under it."""
+    paid = LedgerEntry.objects.filter(tournament=OuterRef("pk"), kind=LedgerEntry.Kind.PAYOUT)
+    deal = Deal.objects.filter(tournament=OuterRef("pk"), undone_at__isnull=True)
+    return (
+        Tournament.objects.filter(payout_structure_id=structure_id)
+        .filter(Q(status=Tournament.Status.FINISHED) | Exists(paid) | Exists(deal))
+        .exists()
+    )
 
 
 def tournament_payout_structure_set(
