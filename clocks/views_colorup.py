@@ -9,9 +9,8 @@ turns into toasts and a refresh of the page's live parts (as on the dealer page)
 import json
 import re
 
-from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, QueryDict
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -33,6 +32,7 @@ from clocks.services.color_ups import (
 )
 from tables.domain.cards import Card
 from tables.models import TournamentTable
+from tables.views_floor import _answer, _int, _toast  # the floor pages' form answers
 from tourney import roles
 from tourney.errors import TourneyError
 from tourney.models import Entry, Tournament
@@ -41,12 +41,6 @@ from tourney.views_support import role_required
 
 SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
 METHOD_LABELS = {m.value: m.label for m in ColorUp.Method}
-
-
-def _int(value: str | None) -> int | None:
-    """A whole number as a person types it ("12 000", "12,000"), else None."""
-    cleaned = re.sub(r"[\s,.'\u00a0\u202f]", "", value or "")
-    return int(cleaned) if cleaned.isdigit() else None
 
 
 def _num(value: int, sign: bool = False) -> str:
@@ -283,22 +277,6 @@ def colorup_preview(request, tournament_id: int, number: int):
 
 
 # --- writes -----------------------------------------------------------------------------------
-
-
-def _toast(message: str, kind: str = "ok", undo_url: str | None = None) -> dict:
-    return {"message": message, "kind": kind} | ({"undoUrl": undo_url} if undo_url else {})
-
-
-def _answer(request: HttpRequest, toasts: list[dict], ok: bool, fallback: str) -> HttpResponse:
-    """204/422 with toasts for htmx (floor.js); messages and a redirect for a plain form."""
-    if request.headers.get("HX-Request") == "true":
-        response = HttpResponse(status=204 if ok else 422)
-        response["HX-Trigger"] = json.dumps({"floor:done": {"ok": ok, "toasts": toasts}})
-        return response
-    levels = {"ok": messages.SUCCESS, "warn": messages.WARNING, "bad": messages.ERROR}
-    for toast in toasts:
-        messages.add_message(request, levels[toast["kind"]], toast["message"])
-    return redirect(fallback)
 
 
 def _undo_url(tournament_id: int, color_up_id: int) -> str:
