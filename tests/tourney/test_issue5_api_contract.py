@@ -88,3 +88,30 @@ def test_a_role_a_write_is_not_for_is_refused_and_nothing_changes(
         assert response.status_code == 403, (role, response.json())
         assert response.json()["code"] == "forbidden" and response.json()["detail"]
     assert (AuditEntry.objects.count(), TournamentEvent.objects.count()) == before
+
+
+def _missing(value):
+    """The same body about ids that do not exist: every 1 or null id becomes 999."""
+    if isinstance(value, dict):
+        return {
+            k: 999 if k.endswith("_id") and v in (1, None) else _missing(v)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_missing(v) for v in value]
+    return 999 if value == 1 else value
+
+
+ABOUT_SOMETHING = [w[:3] for w in WRITES if w[1] not in ("/seasons", "/payout-structures")]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), ABOUT_SOMETHING)
+def test_a_write_about_nothing_that_exists_is_refused_with_code_and_detail(
+    api, tournament, method, path, body
+):
+    before = (AuditEntry.objects.count(), TournamentEvent.objects.count())
+    path = path.replace("/1", "/999").replace("{t}", str(tournament.pk))
+    response = getattr(api, method)(path, _missing(body))
+    assert 400 <= response.status_code < 500, response.json()
+    assert set(response.json()) == {"code", "detail"} and response.json()["detail"]
+    assert (AuditEntry.objects.count(), TournamentEvent.objects.count()) == before
