@@ -343,6 +343,22 @@ def test_deal_undo_restores_the_prizes_by_place(api, tournament):
     assert Tournament.objects.get(pk=tournament.pk).status == "finished"
 
 
+def test_a_bust_out_before_a_standing_deal_is_not_undone(api, tournament):
+    ids = seat_players(api, tournament, numbered_players(5))
+    start(api, tournament)
+    bust(api, tournament, (ids["P4"], None))
+    stacks = [{"entry_id": ids[f"P{i}"], "stack": 50_000} for i in range(4)]
+    deal = api.post(
+        f"/tournaments/{tournament.pk}/deals", {"method": "chip_chop", "stacks": stacks}
+    ).json()
+    refused = api.post(f"/tournaments/{tournament.pk}/eliminations/{ids['P4']}/undo")
+    assert refused.status_code == 409 and refused.json()["code"] == "deal_made"
+    assert Entry.objects.get(pk=ids["P4"]).status == "eliminated"
+    api.post(f"/tournaments/{tournament.pk}/deals/{deal['id']}/undo")
+    again = api.post(f"/tournaments/{tournament.pk}/eliminations/{ids['P4']}/undo")
+    assert again.status_code == 200, again.json()
+
+
 def test_a_disqualified_player_forfeits_the_prize_and_it_is_reported(api, director, tournament):
     ids = seat_players(api, tournament, numbered_players(4))
     start(api, tournament)

@@ -141,6 +141,11 @@ def test_example_4_disqualification_removes_the_chips_and_the_entry(api, tournam
     # A re-entry into the same tournament is refused.
     again = api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": entry.player_id}).json()
     assert again["code"] == "player_disqualified"
+    # Not as a bust-out: that would leave the chips out and the player marked disqualified.
+    as_bust = api.post(f"/tournaments/{tournament.pk}/eliminations/{ids['P5']}/undo")
+    assert as_bust.status_code == 409 and as_bust.json()["code"] == "disqualified"
+    entry.refresh_from_db()
+    assert entry.status == "eliminated" and entry.disqualified_at is not None
     # The undo puts the player back with the chips.
     undone = api.post(f"/tournaments/{tournament.pk}/penalties/{row['id']}/undo")
     assert undone.status_code == 200, undone.json()

@@ -27,7 +27,7 @@ from tables.services.floor import (
 )
 from tourney.domain.places import Bust, places_for_busts
 from tourney.errors import Conflict, InvalidInput
-from tourney.models import Elimination, Entry, Tournament
+from tourney.models import Deal, Elimination, Entry, Tournament
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.entries import entry_of, entry_snapshot
@@ -394,11 +394,20 @@ def _reseat(tournament: Tournament, entry: Entry, rng: random.Random, now) -> No
 
 
 def elimination_undo(
-    *, actor, tournament_id: int, entry_id: int, rng: random.Random | None = None
+    *,
+    actor,
+    tournament_id: int,
+    entry_id: int,
+    rng: random.Random | None = None,
+    allow_disqualified: bool = False,
 ) -> dict:
     """Undo a bust-out: the player is back in play (own seat if still free), the places of the
     rest of the hand and of every later bust move up by one, and the moves or breaks it caused
-    that the floor has not carried out yet are taken back."""
+    that the floor has not carried out yet are taken back.
+
+    A disqualification is taken back only through its penalty (`allow_disqualified`, which
+    also returns the chips and lifts the ban); a bust-out before a standing deal is refused (the
+    deal shared the pool among the players then left)."""
     rng = rng or random.SystemRandom()
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
@@ -407,6 +416,18 @@ def elimination_undo(
         if row is None or entry.status != Entry.Status.ELIMINATED:
             raise Conflict(
                 "not_eliminated", _("%(name)s is not out.") % {"name": entry.player.name}
+            )
+        if row.reason == Elimination.Reason.DISQUALIFIED and not allow_disqualified:
+            raise Conflict(
+                "disqualified",
+                _("%(name)s was disqualified: undo the penalty instead.")
+                % {"name": entry.player.name},
+            )
+        if Deal.objects.filter(tournament=tournament, undone_at=None, at__gt=row.at).exists():
+            raise Conflict(
+                "deal_made",
+                _("A deal was made after %(name)s went out: undo the deal first.")
+                % {"name": entry.player.name},
             )
         if Entry.objects.filter(
             tournament=tournament, player=entry.player, status=Entry.Status.ACTIVE

@@ -520,7 +520,10 @@ def penalty_undo(*, actor, tournament_id: int, penalty_id: int) -> dict:
             ).exists()
             if standing:
                 result = elimination_undo(
-                    actor=actor, tournament_id=tournament.pk, entry_id=penalty.entry_id
+                    actor=actor,
+                    tournament_id=tournament.pk,
+                    entry_id=penalty.entry_id,
+                    allow_disqualified=True,
                 )
                 tournament = tournament_lock(tournament_id)  # its version moved on
             tournament.chips_removed = max(0, tournament.chips_removed - penalty.chips_removed)
