@@ -7,10 +7,11 @@ import random
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
+from tests.e2e.desk_steps import desk_register_new_player
 from tourney.domain.purchases import MoneySettings
 from tourney.models import ChipPurchase, Entry, LedgerEntry
 from tourney.services.entries import entry_register
@@ -45,12 +46,6 @@ def _rebuy_tournament(director, structure, room):
     )
 
 
-def _search(page: Page, text: str) -> None:
-    box = page.locator("#player-search")
-    box.fill("")
-    box.press_sequentially(text, delay=15)
-
-
 @pytest.mark.django_db(transaction=True)
 def test_register_bust_rebuy_at_the_desk_and_print_the_receipt(
     live_server, page, login, screenshot, director, structure, room
@@ -65,13 +60,7 @@ def test_register_bust_rebuy_at_the_desk_and_print_the_receipt(
     login(page, director, PASSWORD)
 
     # The desk registers Fehér Tamás by keyboard (created in place).
-    page.goto(url + reverse("tourney:desk", args=[tournament.pk]))
-    _search(page, "Fehér Tamás")
-    expect(page.locator("#search-results .search-empty")).to_be_visible()
-    page.keyboard.press("Enter")
-    expect(page.locator("#id_name")).to_be_focused()
-    page.locator("#id_name").press("Enter")
-    expect(page.locator("#last-registration")).to_contain_text("Fehér Tamás is registered")
+    desk_register_new_player(page, url, tournament.pk, "Fehér Tamás")
     entry = Entry.objects.get(tournament=tournament, player__name="Fehér Tamás")
 
     seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(3))

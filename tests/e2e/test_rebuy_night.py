@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
 from tests.e2e.conftest import DESKTOP
+from tests.e2e.desk_steps import desk_register_new_player
 from tourney.domain.purchases import MoneySettings
 from tourney.models import ChipPurchase, Entry, Penalty, Tournament
 from tourney.selectors import tournament_summary
@@ -30,12 +31,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "correct horse battery staple"
 OTHERS = ["Kiss Anna", "Lakatos Bea", "Szűcs Gábor", "Major Ilona", "Bognár Ede"]
 BREAK_2 = 9  # Rimóc: L1-L4, break 1, L5-L8, break 2 (100s and 500s go, D = 1,000)
-
-
-def _search(page: Page, text: str) -> None:
-    box = page.locator("#player-search")
-    box.fill("")
-    box.press_sequentially(text, delay=15)
 
 
 def _close_toasts(page: Page) -> None:
@@ -72,13 +67,7 @@ def test_a_rebuy_night_from_registration_to_the_payouts(
     login(page, director, PASSWORD)
 
     # Registration at the desk, by keyboard.
-    page.goto(url + reverse("tourney:desk", args=[tournament.pk]))
-    _search(page, "Fehér Tamás")
-    expect(page.locator("#search-results .search-empty")).to_be_visible()
-    page.keyboard.press("Enter")
-    expect(page.locator("#id_name")).to_be_focused()
-    page.locator("#id_name").press("Enter")
-    expect(page.locator("#last-registration")).to_contain_text("Fehér Tamás is registered")
+    desk_register_new_player(page, url, tournament.pk, "Fehér Tamás")
     entry = Entry.objects.get(tournament=tournament, player__name="Fehér Tamás")
     seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(3))
     clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
