@@ -84,6 +84,9 @@ class TournamentTable(models.Model):
     # Hand-for-hand: the last hand-for-hand hand this table reported finished.
     h4h_hand_done = models.PositiveIntegerField(default=0)
     button_draw = models.JSONField(default=list, blank=True)
+    # Playing entries seated here, kept by triggers on the entry table (migration 0006):
+    # never written by Django, read where counting the entries of every table cost too much.
+    players = models.PositiveSmallIntegerField(default=0, db_default=0, editable=False)
 
     class Meta:
         ordering = ["tournament_id", "open_order"]
@@ -93,9 +96,26 @@ class TournamentTable(models.Model):
                 fields=["tournament", "number"], name="tournament_table_number"
             ),
         ]
+        indexes = [
+            # The floor's counts after a bust-out: an index-only scan, the fewest and most
+            # players one step each (tables.services.floor.field_shape_columns).
+            models.Index(
+                fields=["tournament", "status", "players"], name="tournamenttable_players"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"T{self.number}"
+
+    def save(self, *args, **kwargs) -> None:
+        # A full save would write back a `players` read before the seating changed.
+        if self.pk is not None and kwargs.get("update_fields") is None and not self._state.adding:
+            kwargs["update_fields"] = [
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name != "players"
+            ]
+        super().save(*args, **kwargs)
 
 
 class HandReport(models.Model):

@@ -2,6 +2,7 @@
 
 from collections import defaultdict
 
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 from tables.domain.button import Blinds
@@ -22,6 +23,19 @@ def table_in_play(tournament: Tournament, number: int) -> TournamentTable:
             _("Table %(n)s is not in play in this tournament.") % {"n": number},
         )
     return table
+
+
+def table_players_drift(tournament_id: int) -> dict[int, tuple[int, int]]:
+    """Tables whose stored `players` differs from a count of their playing entries, as
+    number -> (stored, counted); empty when the database triggers keep the counts right."""
+    rows = TournamentTable.objects.filter(tournament_id=tournament_id).annotate(
+        counted=Count("entries", filter=Q(entries__status=Entry.Status.ACTIVE))
+    )
+    return {
+        number: (stored, counted)
+        for number, stored, counted in rows.values_list("number", "players", "counted")
+        if stored != counted
+    }
 
 
 def table_blinds(table: TournamentTable) -> Blinds | None:

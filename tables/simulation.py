@@ -48,7 +48,7 @@ from clocks.services.structures import structure_template_install
 from tables.domain.button import next_big_blind_seat
 from tables.domain.floor import tables_wanted
 from tables.models import FloorAction, Room, TournamentTable
-from tables.selectors import table_blinds
+from tables.selectors import table_blinds, table_players_drift
 from tables.services.floor import (
     floor_action_done,
     floor_actions_out,
@@ -909,6 +909,9 @@ class _Simulation:
             if (table_id, seat) in seats:
                 raise InvariantError(f"table {table.number} seat {seat} holds two players")
             seats.add((table_id, seat))
+        drift = table_players_drift(tid)
+        if drift:
+            raise InvariantError(f"stored player counts (stored, counted) are wrong: {drift}")
         if active_ids != set(self.active.items):
             lost = set(self.active.items) ^ active_ids
             raise InvariantError(f"the field differs from the simulation's: entries {sorted(lost)}")

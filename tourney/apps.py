@@ -1,7 +1,28 @@
 from django.apps import AppConfig
+from django.db import connections
+from django.db.models.signals import post_migrate, pre_migrate
 from django.utils.translation import gettext_lazy as _
+
+
+def _drop_triggers(sender, using: str, **kwargs) -> None:
+    from tourney.db_triggers import triggers_drop
+
+    triggers_drop(connections[using])
+
+
+def _install_triggers(sender, using: str, **kwargs) -> None:
+    from tourney.db_triggers import triggers_install
+
+    triggers_install(connections[using])
 
 
 class TourneyConfig(AppConfig):
     name = "tourney"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        # Around every migrate (and after a flush): see tourney/db_triggers.py.
+        pre_migrate.connect(_drop_triggers, sender=self, dispatch_uid="tourney_triggers_drop")
+        post_migrate.connect(
+            _install_triggers, sender=self, dispatch_uid="tourney_triggers_install"
+        )

@@ -92,9 +92,7 @@ class PlanTable:
 
 _OPEN_TABLES_SQL = f"""
     SELECT t.id, t.number, t.seats, r.seats, t.table_id, t.button_seat, t.small_blind_seat,
-        t.big_blind_seat, t.dead_small_blind_seat, t.hands_played, %s,
-        (SELECT COUNT(*) FROM {Entry._meta.db_table} AS e
-            WHERE e.tournament_table_id = t.id AND e.status = %s)
+        t.big_blind_seat, t.dead_small_blind_seat, t.hands_played, %s, t.players
     FROM {TournamentTable._meta.db_table} AS t JOIN {Table._meta.db_table} AS r ON r.id = t.table_id
     WHERE t.tournament_id = %s AND t.status = %s
     ORDER BY t.number
@@ -104,7 +102,7 @@ _OPEN_TABLES_SQL = f"""
 def _open_tables(tournament: Tournament) -> list[PlanTable]:
     """The open tables with their player counts, in one statement of plain rows."""
     with connection.cursor() as cursor:
-        cursor.execute(_OPEN_TABLES_SQL, [OPEN, Entry.Status.ACTIVE, tournament.pk, OPEN])
+        cursor.execute(_OPEN_TABLES_SQL, [OPEN, tournament.pk, OPEN])
         return [PlanTable(*row) for row in cursor.fetchall()]
 
 
@@ -266,7 +264,8 @@ class FieldShape:
 
 
 _SHAPE_SQL = f"""
-    SELECT COUNT(*), COALESCE(SUM(n), 0), COALESCE(MIN(n), 0), COALESCE(MAX(n), 0),
+    SELECT COUNT(*), COALESCE(SUM(players), 0), COALESCE(MIN(players), 0),
+        COALESCE(MAX(players), 0),
         (SELECT COUNT(*) FROM (SELECT 1 FROM {TournamentTable._meta.db_table}
             WHERE tournament_id = %s AND opened_at IS NOT NULL LIMIT 2) AS opened),
         (SELECT COUNT(*) FROM (SELECT 1 FROM {FloorAction._meta.db_table}
@@ -274,26 +273,19 @@ _SHAPE_SQL = f"""
             LIMIT 1) AS unnamed),
         (SELECT COUNT(*) FROM (SELECT 1 FROM {FloorAction._meta.db_table}
             WHERE tournament_id = %s AND kind = %s AND status = %s LIMIT 1) AS pending)
-    FROM (
-        SELECT t.id, COUNT(e.id) AS n
-        FROM {TournamentTable._meta.db_table} AS t
-        LEFT JOIN {Entry._meta.db_table} AS e
-            ON e.tournament_table_id = t.id AND e.status = %s
-        WHERE t.tournament_id = %s AND t.status = %s
-        GROUP BY t.id
-    ) AS counts
+    FROM {TournamentTable._meta.db_table} WHERE tournament_id = %s AND status = %s
 """
 
 
 def field_shape(tournament: Tournament) -> FieldShape:
-    """One statement: the count per open table (a range of the entry_table_status index per
-    table), reduced in the database to the figures `_needs_plan` compares; no row per table
-    reaches Python. A join, not a correlated count: SQLite ran that once per aggregate."""
+    """One statement over the open tables' stored player counts (`TournamentTable.players`),
+    reduced in the database to the figures `_needs_plan` compares; no row per table reaches
+    Python."""
     tid, move = tournament.pk, FloorAction.Kind.MOVE
     with connection.cursor() as cursor:
         cursor.execute(
             _SHAPE_SQL,
-            [tid, tid, move, PENDING, tid, move, PENDING, Entry.Status.ACTIVE, tid, OPEN],
+            [tid, tid, move, PENDING, tid, move, PENDING, tid, OPEN],
         )
         tables, players, fewest, most, opened, unnamed, pending = cursor.fetchone()
     return FieldShape(
@@ -304,6 +296,88 @@ def field_shape(tournament: Tournament) -> FieldShape:
         int(opened) >= 2,
         bool(unnamed),
         bool(pending),
+    )
+
+
+_OPEN_SQL = f"FROM {TournamentTable._meta.db_table} WHERE tournament_id = %s AND status = %s"
+_UNTOUCHED_SQL = (
+    _OPEN_SQL + f" AND id NOT IN (SELECT tournament_table_id FROM {Entry._meta.db_table}"
+    " WHERE id IN ({ids}))"
+)
+_MOVES_SQL = (
+    f"FROM {FloorAction._meta.db_table} WHERE tournament_id = %s AND kind = %s AND status = %s"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BustTable:
+    """A busting player's table as the bust-out read it."""
+
+    pk: int
+    status: str
+    players: int
+
+
+def field_shape_select(entry_count: int) -> list[str]:
+    """SQL expressions for a bust-out's read of its `entry_count` busting entries: the figures
+    of `field_shape` as they stand before the bust, the busting players' tables left out of
+    the fewest and most (each one step down the tournamenttable_players index, not a scan of
+    every table), for `field_shape_after_bust`. Parameters: `field_shape_params`."""
+    untouched = _UNTOUCHED_SQL.format(ids=", ".join(["%s"] * entry_count))
+    return [
+        f"(SELECT COUNT(*) {_OPEN_SQL})",
+        f"(SELECT COALESCE(SUM(players), 0) {_OPEN_SQL})",
+        f"(SELECT players {untouched} ORDER BY players LIMIT 1)",
+        f"(SELECT players {untouched} ORDER BY players DESC LIMIT 1)",
+        f"""(SELECT COUNT(*) FROM (SELECT 1 FROM {TournamentTable._meta.db_table}
+            WHERE tournament_id = %s AND opened_at IS NOT NULL LIMIT 2) AS opened)""",
+        f"(SELECT COUNT(*) FROM (SELECT 1 {_MOVES_SQL} AND entry_id IS NULL LIMIT 1) AS u)",
+        f"(SELECT COUNT(*) FROM (SELECT 1 {_MOVES_SQL} LIMIT 1) AS p)",
+    ]
+
+
+def field_shape_params(tournament: Tournament, entry_ids: Sequence[int]) -> list:
+    tid, move = tournament.pk, FloorAction.Kind.MOVE
+    untouched = [tid, OPEN, *entry_ids]
+    return [
+        tid,
+        OPEN,
+        tid,
+        OPEN,
+        *untouched,
+        *untouched,
+        tid,
+        tid,
+        move,
+        PENDING,
+        tid,
+        move,
+        PENDING,
+    ]
+
+
+def field_shape_after_bust(tables: Sequence[BustTable], figures: Sequence) -> FieldShape | None:
+    """`field_shape` once one player per item of `tables` (the busting players' tables) is
+    out, from `figures` (the values of `field_shape_select`, read with them); valid when none
+    of them had a pending move (voiding it would change the figures). None when a busting
+    player's table is not open: read `field_shape` then."""
+    tables_, players, fewest_others, most_others, opened, unnamed, pending = figures
+    after: dict[int, int] = {}
+    for table in tables:
+        if table.status != OPEN:
+            return None
+        after[table.pk] = after.get(table.pk, table.players) - 1
+    counts = [*after.values()]
+    if fewest_others is not None:
+        counts += [int(fewest_others), int(most_others)]
+    return FieldShape(
+        open_tables=int(tables_),
+        players=int(players) - len(tables),
+        fewest=min(counts),
+        most=max(counts),
+        multi_table_start=int(opened) >= 2,
+        unnamed_moves=bool(unnamed),
+        pending_moves=bool(pending),
     )
 
 
@@ -336,12 +410,14 @@ def floor_replan(
     tournament: Tournament,
     cause: Elimination | None = None,
     rng: random.Random | None = None,
+    shape: FieldShape | None = None,
 ) -> list[FloorAction]:
     """Inside the caller's transaction (tournament locked): plan and apply what the field now
     needs; returns the new top-level actions (moves, breaks, a redraw), their API rows ready
-    for `floor_actions_out` without another query."""
+    for `floor_actions_out` without another query. `shape`: the `field_shape` as it stands
+    now, when the caller knows it (a bust-out reads it with its entries)."""
     rules = floor_rules(tournament_rules(tournament))
-    shape = field_shape(tournament)
+    shape = shape or field_shape(tournament)
     if not _needs_plan(shape, rules):
         return []
     rng = rng or random.SystemRandom()

@@ -27,12 +27,13 @@ from hypothesis.stateful import (
 )
 
 import tables.services.floor as floor_services
+import tourney.services.eliminations as eliminations_services
 from clocks.models import StructureLevel
 from clocks.services.clock import clock_operate
 from tables.domain.button import next_big_blind_seat
 from tables.domain.floor import tables_wanted
 from tables.models import FloorAction, TournamentTable
-from tables.selectors import table_blinds
+from tables.selectors import table_blinds, table_players_drift
 from tables.services.floor import floor_action_done, floor_rules, multi_table_start
 from tables.services.hands import hand_finished_with_busts, hand_report
 from tables.services.rooms import room_create
@@ -340,6 +341,7 @@ class FloorMachine(RuleBasedStateMachine):
             assert 1 <= seat <= table.seats
             seats.append((table.number, seat))
         assert len(seats) == len(set(seats)), "a seat holds two players"
+        assert table_players_drift(self.tid) == {}, "a stored player count is wrong"
         # A seat promised to a mover the floor has not named yet is empty and in play.
         taken = set(seats)
         open_numbers = {t.number for t in tables.values() if t.status == OPEN}
@@ -416,8 +418,17 @@ class FloorMachine(RuleBasedStateMachine):
             assert largest - min(receivers) < self.rules.balance_threshold, counts
 
 
+def shape_checked_replan(**kwargs):
+    """`floor_replan`, checking the field shape a bust-out worked out from its own read
+    against a fresh `field_shape`."""
+    if kwargs.get("shape") is not None:
+        assert kwargs["shape"] == floor_services.field_shape(kwargs["tournament"])
+    return floor_services.floor_replan(**kwargs)
+
+
 def test_the_floor_keeps_its_invariants_over_random_play(director, structure, monkeypatch):
     monkeypatch.setattr(floor_services, "random", PlannerRandom)
+    monkeypatch.setattr(eliminations_services, "floor_replan", shape_checked_replan)
     machine = type("Machine", (FloorMachine,), {"director": director, "structure": structure})
     run_state_machine_as_test(
         machine,

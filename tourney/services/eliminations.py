@@ -8,6 +8,7 @@ undone, the places of the group and of every later bust are set again, so the re
 read as if the mistake had never happened.
 """
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,6 +21,11 @@ from django.utils.translation import gettext_noop
 
 from tables.models import FloorAction, TournamentTable
 from tables.services.floor import (
+    BustTable,
+    FieldShape,
+    field_shape_after_bust,
+    field_shape_params,
+    field_shape_select,
     floor_actions_out,
     floor_actions_revert_caused_by,
     floor_moves_supersede,
@@ -27,7 +33,7 @@ from tables.services.floor import (
 )
 from tourney.domain.places import Bust, places_for_busts
 from tourney.errors import Conflict, InvalidInput
-from tourney.models import Deal, Elimination, Entry, Tournament
+from tourney.models import Deal, Elimination, Entry, Player, Tournament
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.entries import entry_of, entry_snapshot
@@ -59,36 +65,44 @@ class BustContext:
     """Pending floor moves of the players busting now (void once they are out)."""
 
 
-_CONTEXT_SQL = f"""
-    SELECT
-        (SELECT COUNT(*) FROM {Entry._meta.db_table} WHERE tournament_id = %s AND status = %s),
-        (SELECT COALESCE(MAX(bust_group), 0) FROM {Elimination._meta.db_table}
-            WHERE tournament_id = %s AND undone_at IS NULL),
-        (SELECT COUNT(*) FROM {FloorAction._meta.db_table}
-            WHERE tournament_id = %s AND kind = %s AND status = %s AND entry_id IN ({{ids}}))
+# Players left: the tables' stored counts (kept by the database, tables migration 0006) plus
+# any playing entry without a seat; counting 10,000 entries took PostgreSQL about 1 ms.
+_REMAINING_SQL = f"""
+    (SELECT COALESCE(SUM(players), 0) FROM {TournamentTable._meta.db_table}
+        WHERE tournament_id = %s)
+    + (SELECT COUNT(*) FROM {Entry._meta.db_table}
+        WHERE tournament_table_id IS NULL AND status = %s AND tournament_id = %s)
 """
+_LAST_GROUP_SQL = f"""
+    (SELECT COALESCE(MAX(bust_group), 0) FROM {Elimination._meta.db_table}
+        WHERE tournament_id = %s AND undone_at IS NULL)
+"""
+_PENDING_MOVES_SQL = f"""
+    (SELECT COUNT(*) FROM {FloorAction._meta.db_table}
+        WHERE tournament_id = %s AND kind = %s AND status = %s AND entry_id IN ({{ids}}))
+"""
+
+
+def _remaining_params(tid: int) -> list:
+    return [tid, Entry.Status.ACTIVE, tid]
+
+
+def _pending_params(tid: int) -> list:
+    return [tid, FloorAction.Kind.MOVE, FloorAction.Status.PENDING]
 
 
 def bust_context(tournament: Tournament, entry_ids: Sequence[int]) -> BustContext:
     """The players left, the last bust group and the busting players' pending moves: one
     statement instead of three ORM queries (each costs more to build than to run)."""
     tid = tournament.pk
-    sql = _CONTEXT_SQL.format(ids=", ".join(["%s"] * len(entry_ids)) or "NULL")
+    pending = _PENDING_MOVES_SQL.format(ids=", ".join(["%s"] * len(entry_ids)) or "NULL")
     with connection.cursor() as cursor:
         cursor.execute(
-            sql,
-            [
-                tid,
-                Entry.Status.ACTIVE,
-                tid,
-                tid,
-                FloorAction.Kind.MOVE,
-                FloorAction.Status.PENDING,
-                *entry_ids,
-            ],
+            f"SELECT {_REMAINING_SQL}, {_LAST_GROUP_SQL}, {pending}",
+            [*_remaining_params(tid), tid, *_pending_params(tid), *entry_ids],
         )
-        remaining, last_group, pending = cursor.fetchone()
-    return BustContext(int(remaining), int(last_group), int(pending))
+        remaining, last_group, pending_moves = cursor.fetchone()
+    return BustContext(int(remaining), int(last_group), int(pending_moves))
 
 
 def _bust(e: Elimination) -> Bust:
@@ -286,12 +300,13 @@ def eliminations_apply(
 
 # What a bust-out reads and writes of an entry (the snapshot, the audit, the elimination row):
 # the rest of the three rows (a table's button-draw JSON...) would only cost time to load.
-BUSTED_FIELDS = (
+BUSTED_COLUMNS = (
+    "id",
     "tournament_id",
-    "player__name",
+    "player_id",
     "number",
     "status",
-    "tournament_table__number",
+    "tournament_table_id",
     "seat",
     "place",
     "ended_at",
@@ -300,22 +315,55 @@ BUSTED_FIELDS = (
 )
 
 
-def _busted_entries(tournament: Tournament, entry_ids: Sequence[int]) -> list[Entry]:
+@functools.cache
+def _busted_sql(count: int) -> str:
+    """The busting entries with their players' names and tables, the `bust_context` and the
+    floor's `field_shape_select`: one statement, its SQL built once per number of entries
+    (building it with the ORM took longer than running it)."""
+    pending = f"""(SELECT COUNT(*) FROM {FloorAction._meta.db_table} AS a
+        WHERE a.tournament_id = %s AND a.kind = %s AND a.status = %s AND a.entry_id = e.id)"""
+    extra = [
+        "p.name AS player_name",
+        "t.status AS table_status",
+        "t.number AS table_number",
+        "t.players AS table_players",
+        f"{_REMAINING_SQL} AS context_remaining",
+        f"{_LAST_GROUP_SQL} AS context_last_group",
+        f"{pending} AS context_pending",
+        *(f"{sql} AS shape_{i}" for i, sql in enumerate(field_shape_select(count))),
+    ]
+    return f"""
+        SELECT {", ".join(f"e.{c}" for c in BUSTED_COLUMNS)}, {", ".join(extra)}
+        FROM {Entry._meta.db_table} AS e
+        JOIN {Player._meta.db_table} AS p ON p.id = e.player_id
+        LEFT JOIN {TournamentTable._meta.db_table} AS t ON t.id = e.tournament_table_id
+        WHERE e.tournament_id = %s AND e.id IN ({", ".join(["%s"] * count)})
+    """
+
+
+def _busted_entries(
+    tournament: Tournament, entry_ids: Sequence[int]
+) -> tuple[list[Entry], BustContext, FieldShape | None]:
+    """The entries busting, checked as playing, the `bust_context` read with them, and the
+    floor's field shape once they are out (None: the floor must read it afresh)."""
     if not entry_ids:
         raise InvalidInput("invalid_input", _("Name at least one busted player."))
     if len(set(entry_ids)) != len(entry_ids):
         raise InvalidInput("duplicate_entry", _("A player appears twice in the same bust-out."))
-    found = {
-        e.pk: e
-        # No ORDER BY: Entry's default ordering made SQLite walk the tournament's number index.
-        for e in Entry.objects.select_related("player", "tournament_table")
-        .filter(tournament=tournament, pk__in=list(entry_ids))
-        .only(*BUSTED_FIELDS)
-        .order_by()
-    }
+    tid, ids = tournament.pk, list(entry_ids)
+    params = [
+        *_remaining_params(tid),
+        tid,
+        *_pending_params(tid),
+        *field_shape_params(tournament, ids),
+        tid,
+        *ids,
+    ]
+    found = {e.pk: e for e in Entry.objects.raw(_busted_sql(len(ids)), params)}
     entries = []
     for entry_id in entry_ids:
         entry = found.get(entry_id) or entry_of(tournament, entry_id)  # entry_of: the 404
+        entry.player = Player(pk=entry.player_id, name=entry.player_name)
         if entry.status == Entry.Status.ELIMINATED:
             raise Conflict(
                 "already_eliminated",
@@ -327,8 +375,28 @@ def _busted_entries(tournament: Tournament, entry_ids: Sequence[int]) -> list[En
                 "entry_not_playing",
                 _("%(name)s is not playing at a table.") % {"name": entry.player.name},
             )
+        entry.tournament_table = TournamentTable(
+            pk=entry.tournament_table_id,
+            number=entry.table_number,
+            status=entry.table_status,
+            players=entry.table_players,
+        )
         entries.append(entry)
-    return entries
+    first = entries[0]
+    context = BustContext(
+        int(first.context_remaining),
+        int(first.context_last_group),
+        sum(int(e.context_pending) for e in entries),
+    )
+    # Without a pending move of the busted to void, the field's shape after the bust follows
+    # from this read (one statement less for the floor).
+    shape = None
+    if not context.pending_moves:
+        shape = field_shape_after_bust(
+            [BustTable(e.tournament_table_id, e.table_status, e.table_players) for e in entries],
+            [getattr(first, f"shape_{i}") for i in range(len(field_shape_select(1)))],
+        )
+    return entries, context, shape
 
 
 def eliminations_record(
@@ -351,13 +419,14 @@ def eliminations_record(
                 "tournament_not_running",
                 _("Bust-outs are recorded while the tournament is running."),
             )
-        entries = _busted_entries(tournament, [entry_id for entry_id, _s in eliminations])
+        entries, context, shape = _busted_entries(
+            tournament, [entry_id for entry_id, _s in eliminations]
+        )
         stacks = [stack for _e, stack in eliminations]
         if any(s is not None and s < 1 for s in stacks):
             raise InvalidInput(
                 "invalid_stack", _("A stack at the start of the hand must be at least 1 chip.")
             )
-        context = bust_context(tournament, [e.pk for e in entries])
         if len(entries) >= context.remaining:
             raise Conflict(
                 "last_player", _("At least one player must remain: that player is the winner.")
@@ -370,7 +439,9 @@ def eliminations_record(
         )
         new_ids = {e.pk for e in entries}
         cause = next(r for r in rows if r.entry_id in new_ids)
-        actions = floor_replan(actor=actor, tournament=tournament, cause=cause, rng=rng)
+        actions = floor_replan(
+            actor=actor, tournament=tournament, cause=cause, rng=rng, shape=shape
+        )
         names = {r.entry_id: r.entry.player.name for r in rows}
         return {"results": _results(rows, names), "actions": floor_actions_out(actions)}
 

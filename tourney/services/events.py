@@ -10,13 +10,14 @@ from tourney.models import Tournament, TournamentEvent
 
 
 def event_append(tournament: Tournament, kind: str, payload: dict[str, Any]) -> TournamentEvent:
-    """Bump the tournament's version, store the event and publish it once the write commits.
+    """Store the event with the tournament's next version (the database moves the tournament's
+    version to it) and publish the event once the write commits.
 
     The caller holds the tournament row lock and passes that locked instance, so its `version`
     is current and can be bumped without re-reading it.
     """
     tournament.version += 1
-    Tournament.objects.filter(pk=tournament.pk).update(version=tournament.version)
+    # The insert sets the tournament's version in the database (tourney/db_triggers.py).
     event = TournamentEvent.objects.create(
         tournament=tournament,
         kind=kind,

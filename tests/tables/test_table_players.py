@@ -1,0 +1,154 @@
+"""`TournamentTable.players`, the playing entries at a table, is kept by database triggers
+(tables migration 0006) whichever way the seating changes: the draw's bulk UPDATE, a late
+seat, a bust-out and its undo, a table break, an unregistration, a raw update, a delete. The
+floor reads it instead of counting every table's entries after each bust-out."""
+
+import random
+
+import pytest
+from django.db import connection
+
+from tables.models import TournamentTable
+from tables.selectors import table_players_drift
+from tables.services.floor import floor_action_done
+from tables.services.rooms import room_create
+from tables.services.seating import seats_draw
+from tests.tables.test_floor_state_machine import register, seating_of, started_tournament
+from tourney.db_triggers import TRIGGER_TABLES, triggers_drop, triggers_install, triggers_installed
+from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
+from tourney.services.eliminations import elimination_undo, eliminations_record
+from tourney.services.entries import entry_unregister
+from tourney.services.tournaments import tournament_create
+
+pytestmark = pytest.mark.django_db
+
+
+def stored_counts(tournament) -> dict[int, int]:
+    return dict(
+        TournamentTable.objects.filter(tournament=tournament, status=TournamentTable.Status.OPEN)
+        .values_list("number", "players")
+        .order_by("number")
+    )
+
+
+def assert_counts_right(tournament) -> None:
+    assert table_players_drift(tournament.pk) == {}
+    seating = seating_of(tournament)
+    assert stored_counts(tournament) == {
+        n: len(seating.get(n, {})) for n in stored_counts(tournament)
+    }
+
+
+def test_the_triggers_are_installed():
+    """Installed after migrate (tourney/db_triggers.py), whatever the migrations rebuilt."""
+    assert triggers_installed(connection) == set(TRIGGER_TABLES)
+
+
+def test_a_migration_that_rebuilds_the_tables_keeps_them(director, structure):
+    """A rebuilt table loses its triggers on SQLite; the next migrate puts them back and
+    recounts what was written meanwhile."""
+    rng = random.Random(8)
+    tournament = started_tournament(director, structure, 20, "rimoc", rng, tables=4)
+    triggers_drop(connection)
+    assert triggers_installed(connection) == set()
+    victim = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).first()
+    Entry.objects.filter(pk=victim.pk).update(status=Entry.Status.ELIMINATED)
+    assert table_players_drift(tournament.pk) != {}
+    triggers_install(connection)
+    assert triggers_installed(connection) == set(TRIGGER_TABLES)
+    assert_counts_right(tournament)
+
+
+def test_an_event_sets_the_tournament_version(director, structure):
+    rng = random.Random(9)
+    tournament = started_tournament(director, structure, 12, "rimoc", rng, tables=2)
+    latest = TournamentEvent.objects.filter(tournament=tournament).order_by("-version").first()
+    assert Tournament.objects.get(pk=tournament.pk).version == latest.version > 0
+
+
+def test_counts_follow_the_draw_late_seats_bust_outs_undo_and_breaks(director, structure):
+    rng = random.Random(5)
+    tournament = started_tournament(director, structure, 30, "rimoc", rng, tables=6)
+    assert sum(stored_counts(tournament).values()) == 30
+    assert_counts_right(tournament)
+
+    late = register(director, tournament, rng)
+    assert late.tournament_table_id is not None
+    assert_counts_right(tournament)
+
+    busted = next(iter(seating_of(tournament)[1].values()))
+    eliminations_record(actor=director, tournament_id=tournament.pk, eliminations=[(busted, None)])
+    assert_counts_right(tournament)
+    elimination_undo(actor=director, tournament_id=tournament.pk, entry_id=busted)
+    assert_counts_right(tournament)
+
+    # Bust players until a table breaks; the movers' seats change in bulk.
+    while len(stored_counts(tournament)) == 4:
+        seating = seating_of(tournament)
+        largest = max(seating.values(), key=len)
+        result = eliminations_record(
+            actor=director,
+            tournament_id=tournament.pk,
+            eliminations=[(next(iter(largest.values())), None)],
+        )
+        assert_counts_right(tournament)
+        for action in result["actions"]:
+            floor_action_done(actor=director, tournament_id=tournament.pk, action_id=action["id"])
+            assert_counts_right(tournament)
+    assert (
+        sum(stored_counts(tournament).values())
+        == Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+    )
+
+
+def test_counts_follow_an_unregistration_a_raw_update_and_a_delete(director, structure):
+    """Unregistering (before the start) empties the seat the draw gave."""
+    rng = random.Random(6)
+    room = room_create(
+        actor=director, name="Count room", tables=[{"number": n, "seats": 10} for n in (1, 2, 3)]
+    )
+    tournament = tournament_create(
+        actor=director,
+        name="Counts",
+        structure_id=structure.pk,
+        starting_stack=10_000,
+        buy_in=100,
+        room_id=room.pk,
+        house_rules="rimoc",
+    )
+    for _ in range(20):
+        register(director, tournament, rng)
+    seats_draw(actor=director, tournament_id=tournament.pk, rng=rng)
+    assert_counts_right(tournament)
+    entry = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).first()
+    table = entry.tournament_table
+    entry_unregister(actor=director, tournament_id=tournament.pk, entry_id=entry.pk)
+    assert_counts_right(tournament)
+
+    other = Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).first()
+    Entry.objects.filter(pk=other.pk).update(status=Entry.Status.ELIMINATED)
+    assert_counts_right(tournament)
+    Entry.objects.filter(pk=other.pk).update(status=Entry.Status.ACTIVE)
+    assert_counts_right(tournament)
+    Entry.objects.filter(pk=other.pk).update(seat=other.seat)  # not a change of table
+    assert_counts_right(tournament)
+
+    before = TournamentTable.objects.get(pk=table.pk).players
+    LedgerEntry.objects.filter(entry=other).delete()
+    Entry.objects.filter(pk=other.pk).delete()
+    assert TournamentTable.objects.get(pk=table.pk).players == before - 1
+    assert_counts_right(tournament)
+
+
+def test_saving_a_table_never_writes_back_a_stale_count(director, structure):
+    rng = random.Random(7)
+    tournament = started_tournament(director, structure, 20, "rimoc", rng, tables=4)
+    table = TournamentTable.objects.filter(tournament=tournament, players__gt=0).first()
+    victim = Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).first()
+    eliminations_record(
+        actor=director, tournament_id=tournament.pk, eliminations=[(victim.pk, None)]
+    )
+    table.hands_played += 1
+    table.save()  # `table.players` is the count from before the bust-out
+    assert TournamentTable.objects.get(pk=table.pk).players == table.players - 1
+    assert_counts_right(tournament)

@@ -1,0 +1,163 @@
+"""Columns the database keeps itself, with triggers, because reading them is on the hot path:
+
+- `TournamentTable.players`: the playing entries seated at the table. The floor compares the
+  tables' counts after every bust-out; counting the entries of 1,112 tables took PostgreSQL
+  3-4 ms per bust-out in a 10,000-player field (docs/benchmarks.md). Every change of an
+  entry's table or status counts that table's playing entries again (a range of the
+  entry_table_status index), so the value is exact whatever writes the row (the ORM, the
+  draw's bulk UPDATE, a raw statement, a cascade) and in whatever order a bulk write goes.
+- `Tournament.version`: the version of the tournament's latest event, set when the event is
+  inserted (one statement per event less for every service).
+
+The triggers live outside the migrations: `pre_migrate` drops them and `post_migrate` creates
+them and recounts, so a migration that rebuilds one of these tables on SQLite (which drops
+its triggers, or refuses to rename a table another trigger names) needs no care.
+`tests/tables/test_table_players.py` checks they are installed.
+"""
+
+from django.db.backends.base.base import BaseDatabaseWrapper
+
+ENTRY = "tourney_entry"
+TABLE = "tables_tournamenttable"
+EVENT = "tourney_tournamentevent"
+TOURNAMENT = "tourney_tournament"
+ACTIVE = "active"  # Entry.Status.ACTIVE (this module must not import models)
+
+TRIGGER_TABLES = {
+    "entry_table_players_insert": ENTRY,
+    "entry_table_players_update": ENTRY,
+    "entry_table_players_delete": ENTRY,
+    "event_tournament_version": EVENT,
+}
+
+
+def _recount(ref: str) -> str:
+    return (
+        f"UPDATE {TABLE} SET players = (SELECT COUNT(*) FROM {ENTRY}"
+        f" WHERE tournament_table_id = {ref}.tournament_table_id AND status = '{ACTIVE}')"
+        f" WHERE id = {ref}.tournament_table_id"
+    )
+
+
+_SET_VERSION = (
+    f"UPDATE {TOURNAMENT} SET version = NEW.version"
+    " WHERE id = NEW.tournament_id AND version < NEW.version"
+)
+
+_POSTGRES = [
+    f"""
+    CREATE OR REPLACE FUNCTION tournamenttable_players_recount() RETURNS trigger AS $$
+    BEGIN
+        IF TG_OP <> 'INSERT' AND OLD.tournament_table_id IS NOT NULL THEN
+            {_recount("OLD")};
+        END IF;
+        IF TG_OP <> 'DELETE' AND NEW.tournament_table_id IS NOT NULL
+                AND (TG_OP = 'INSERT'
+                     OR NEW.tournament_table_id IS DISTINCT FROM OLD.tournament_table_id) THEN
+            {_recount("NEW")};
+        END IF;
+        RETURN NULL;
+    END
+    $$ LANGUAGE plpgsql
+    """,
+    f"""
+    CREATE TRIGGER entry_table_players_insert AFTER INSERT ON {ENTRY}
+    FOR EACH ROW WHEN (NEW.tournament_table_id IS NOT NULL)
+    EXECUTE FUNCTION tournamenttable_players_recount()
+    """,
+    f"""
+    CREATE TRIGGER entry_table_players_update AFTER UPDATE OF status, tournament_table_id
+    ON {ENTRY} FOR EACH ROW
+    WHEN (OLD.status IS DISTINCT FROM NEW.status
+          OR OLD.tournament_table_id IS DISTINCT FROM NEW.tournament_table_id)
+    EXECUTE FUNCTION tournamenttable_players_recount()
+    """,
+    f"""
+    CREATE TRIGGER entry_table_players_delete AFTER DELETE ON {ENTRY}
+    FOR EACH ROW WHEN (OLD.tournament_table_id IS NOT NULL)
+    EXECUTE FUNCTION tournamenttable_players_recount()
+    """,
+    f"""
+    CREATE OR REPLACE FUNCTION tournament_version_from_event() RETURNS trigger AS $$
+    BEGIN
+        {_SET_VERSION};
+        RETURN NULL;
+    END
+    $$ LANGUAGE plpgsql
+    """,
+    f"""
+    CREATE TRIGGER event_tournament_version AFTER INSERT ON {EVENT}
+    FOR EACH ROW EXECUTE FUNCTION tournament_version_from_event()
+    """,
+]
+
+_SQLITE = [
+    f"""
+    CREATE TRIGGER entry_table_players_insert AFTER INSERT ON {ENTRY}
+    WHEN NEW.tournament_table_id IS NOT NULL
+    BEGIN {_recount("NEW")}; END
+    """,
+    f"""
+    CREATE TRIGGER entry_table_players_update AFTER UPDATE OF status, tournament_table_id
+    ON {ENTRY}
+    WHEN OLD.status IS NOT NEW.status OR OLD.tournament_table_id IS NOT NEW.tournament_table_id
+    BEGIN {_recount("OLD")}; {_recount("NEW")}; END
+    """,
+    f"""
+    CREATE TRIGGER entry_table_players_delete AFTER DELETE ON {ENTRY}
+    WHEN OLD.tournament_table_id IS NOT NULL
+    BEGIN {_recount("OLD")}; END
+    """,
+    f"""
+    CREATE TRIGGER event_tournament_version AFTER INSERT ON {EVENT}
+    BEGIN {_SET_VERSION}; END
+    """,
+]
+
+# What the triggers would have kept, for rows written while they were not installed.
+_RECOUNT_ALL = [
+    f"UPDATE {TABLE} SET players = (SELECT COUNT(*) FROM {ENTRY}"
+    f" WHERE {ENTRY}.tournament_table_id = {TABLE}.id AND {ENTRY}.status = '{ACTIVE}')",
+    f"UPDATE {TOURNAMENT} SET version = (SELECT MAX(version) FROM {EVENT}"
+    f" WHERE {EVENT}.tournament_id = {TOURNAMENT}.id)"
+    f" WHERE version < (SELECT COALESCE(MAX(version), 0) FROM {EVENT}"
+    f" WHERE {EVENT}.tournament_id = {TOURNAMENT}.id)",
+]
+
+
+def _tables_exist(connection: BaseDatabaseWrapper) -> bool:
+    existing = set(connection.introspection.table_names())
+    return {ENTRY, TABLE, EVENT, TOURNAMENT} <= existing
+
+
+def triggers_drop(connection: BaseDatabaseWrapper) -> None:
+    """Drop the triggers (before migrations run)."""
+    if not _tables_exist(connection):
+        return
+    with connection.cursor() as cursor:
+        for name, table in TRIGGER_TABLES.items():
+            if connection.vendor == "postgresql":
+                cursor.execute(f"DROP TRIGGER IF EXISTS {name} ON {table}")
+            else:
+                cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
+
+
+def triggers_install(connection: BaseDatabaseWrapper) -> None:
+    """(Re)create the triggers and recount what they keep (after migrations, after a flush)."""
+    if connection.vendor not in ("postgresql", "sqlite") or not _tables_exist(connection):
+        return
+    triggers_drop(connection)
+    statements = _POSTGRES if connection.vendor == "postgresql" else _SQLITE
+    with connection.cursor() as cursor:
+        for sql in [*statements, *_RECOUNT_ALL]:
+            cursor.execute(sql)
+
+
+def triggers_installed(connection: BaseDatabaseWrapper) -> set[str]:
+    """The names of the installed triggers of this module."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        else:
+            cursor.execute("SELECT tgname FROM pg_trigger WHERE NOT tgisinternal")
+        return {row[0] for row in cursor.fetchall()} & set(TRIGGER_TABLES)
