@@ -318,15 +318,30 @@ class BustTable:
     players: int
 
 
-def field_shape_select(entry_count: int) -> list[str]:
-    """SQL expressions for a bust-out's read of its `entry_count` busting entries: the figures
-    of `field_shape` as they stand before the bust, the busting players' tables left out of
-    the fewest and most (each one step down the tournamenttable_players index, not a scan of
-    every table), for `field_shape_after_bust`. Parameters: `field_shape_params`."""
+# The tournament's tables in one pass (a range of the tournamenttable_players index), for a
+# bust-out's read to CROSS JOIN: the open tables, their players, and every seated player.
+TABLE_TOTALS_SQL = f"""(
+    SELECT COUNT(CASE WHEN status = %s THEN 1 END) AS open_tables,
+        COALESCE(SUM(CASE WHEN status = %s THEN players END), 0) AS open_players,
+        COALESCE(SUM(players), 0) AS seated
+    FROM {TournamentTable._meta.db_table} WHERE tournament_id = %s
+)"""
+
+
+def table_totals_params(tournament: Tournament) -> list:
+    return [OPEN, OPEN, tournament.pk]
+
+
+def field_shape_select(entry_count: int, totals: str) -> list[str]:
+    """SQL expressions for a bust-out's read of its `entry_count` busting entries, with
+    `TABLE_TOTALS_SQL` joined as `totals`: the figures of `field_shape` as they stand before
+    the bust, the busting players' tables left out of the fewest and most (one step down the
+    tournamenttable_players index each), for `field_shape_after_bust`. Parameters:
+    `field_shape_params`."""
     untouched = _UNTOUCHED_SQL.format(ids=", ".join(["%s"] * entry_count))
     return [
-        f"(SELECT COUNT(*) {_OPEN_SQL})",
-        f"(SELECT COALESCE(SUM(players), 0) {_OPEN_SQL})",
+        f"{totals}.open_tables",
+        f"{totals}.open_players",
         f"(SELECT players {untouched} ORDER BY players LIMIT 1)",
         f"(SELECT players {untouched} ORDER BY players DESC LIMIT 1)",
         f"""(SELECT COUNT(*) FROM (SELECT 1 FROM {TournamentTable._meta.db_table}
@@ -339,21 +354,7 @@ def field_shape_select(entry_count: int) -> list[str]:
 def field_shape_params(tournament: Tournament, entry_ids: Sequence[int]) -> list:
     tid, move = tournament.pk, FloorAction.Kind.MOVE
     untouched = [tid, OPEN, *entry_ids]
-    return [
-        tid,
-        OPEN,
-        tid,
-        OPEN,
-        *untouched,
-        *untouched,
-        tid,
-        tid,
-        move,
-        PENDING,
-        tid,
-        move,
-        PENDING,
-    ]
+    return [*untouched, *untouched, tid, tid, move, PENDING, tid, move, PENDING]
 
 
 def field_shape_after_bust(tables: Sequence[BustTable], figures: Sequence) -> FieldShape | None:

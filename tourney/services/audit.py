@@ -36,8 +36,32 @@ def audit_record(
     after: Any = None,
 ) -> AuditEntry:
     """Append one audit entry; call it inside the service's transaction."""
+    entry = audit_entry(
+        actor=actor,
+        action=action,
+        summary=summary,
+        tournament=tournament,
+        target=target,
+        before=before,
+        after=after,
+    )
+    entry.save(force_insert=True)
+    return entry
+
+
+def audit_entry(
+    *,
+    actor: AbstractBaseUser | AnonymousUser | None,
+    action: str,
+    summary: AuditText,
+    tournament: Tournament | None = None,
+    target: Any = None,
+    before: Any = None,
+    after: Any = None,
+) -> AuditEntry:
+    """The audit entry `audit_record` saves, unsaved (for a `WriteBatch`)."""
     user = actor if actor is not None and actor.is_authenticated else None
-    return AuditEntry.objects.create(
+    return AuditEntry(
         at=timezone.now(),
         actor=user,
         actor_name=user.get_username() if user else "system",

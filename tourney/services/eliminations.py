@@ -21,6 +21,7 @@ from django.utils.translation import gettext_noop
 
 from tables.models import FloorAction, TournamentTable
 from tables.services.floor import (
+    TABLE_TOTALS_SQL,
     BustTable,
     FieldShape,
     field_shape_after_bust,
@@ -30,15 +31,17 @@ from tables.services.floor import (
     floor_actions_revert_caused_by,
     floor_moves_supersede,
     floor_replan,
+    table_totals_params,
 )
 from tourney.domain.places import Bust, places_for_busts
 from tourney.errors import Conflict, InvalidInput
 from tourney.models import Deal, Elimination, Entry, Player, Tournament
 from tourney.selectors import tournament_rules
-from tourney.services.audit import audit_record, audit_text
+from tourney.services.audit import audit_entry, audit_record, audit_text
 from tourney.services.entries import entry_of, entry_snapshot
-from tourney.services.events import event_append
+from tourney.services.events import event_append, event_new
 from tourney.services.locks import tournament_lock
+from tourney.write_batch import WriteBatch
 
 # Marked for translation; stored untranslated and translated when the log is read.
 ELIMINATION_SUMMARIES = {
@@ -67,12 +70,15 @@ class BustContext:
 
 # Players left: the tables' stored counts (kept by the database, tables migration 0006) plus
 # any playing entry without a seat; counting 10,000 entries took PostgreSQL about 1 ms.
-_REMAINING_SQL = f"""
+_SEATED_SQL = f"""
     (SELECT COALESCE(SUM(players), 0) FROM {TournamentTable._meta.db_table}
         WHERE tournament_id = %s)
-    + (SELECT COUNT(*) FROM {Entry._meta.db_table}
+"""
+_UNSEATED_SQL = f"""
+    (SELECT COUNT(*) FROM {Entry._meta.db_table}
         WHERE tournament_table_id IS NULL AND status = %s AND tournament_id = %s)
 """
+_REMAINING_SQL = f"{_SEATED_SQL} + {_UNSEATED_SQL}"
 _LAST_GROUP_SQL = f"""
     (SELECT COALESCE(MAX(bust_group), 0) FROM {Elimination._meta.db_table}
         WHERE tournament_id = %s AND undone_at IS NULL)
@@ -83,8 +89,12 @@ _PENDING_MOVES_SQL = f"""
 """
 
 
+def _unseated_params(tid: int) -> list:
+    return [Entry.Status.ACTIVE, tid]
+
+
 def _remaining_params(tid: int) -> list:
-    return [tid, Entry.Status.ACTIVE, tid]
+    return [tid, *_unseated_params(tid)]
 
 
 def _pending_params(tid: int) -> list:
@@ -243,35 +253,6 @@ def eliminations_apply(
     for row in group:
         row.save(update_fields=["place", "place_to"])
         Entry.objects.filter(pk=row.entry_id).update(place=row.place)
-    Elimination.objects.bulk_create(new_rows)
-    for (entry, _stack), row in zip(busts, new_rows, strict=True):
-        before = entry_snapshot(entry)
-        entry.status = Entry.Status.ELIMINATED
-        entry.place = row.place
-        entry.ended_at = now
-        entry.absent_since = None
-        entry.waits_for_button = False
-        entry.save(
-            update_fields=["status", "place", "ended_at", "absent_since", "waits_for_button"]
-        )
-        audit_record(
-            actor=actor,
-            action="entry.eliminate",
-            summary=audit_text(
-                ELIMINATION_SUMMARIES.get(reason, ELIMINATION_SUMMARIES[Elimination.Reason.BUST]),
-                {"name": entry.player.name, "place": row.place},
-            ),
-            tournament=tournament,
-            target=entry,
-            before=before,
-            after={
-                **entry_snapshot(entry),
-                "place": row.place,
-                "place_to": row.place_to,
-                "hand_start_stack": row.hand_start_stack,
-                "bust_group": bust_group,
-            },
-        )
     if context.pending_moves:
         # A move planned for a player who has now busted is void.
         floor_moves_supersede(tournament, [entry.pk for entry, _stack in busts])
@@ -279,21 +260,59 @@ def eliminations_apply(
     if removed:
         tournament.chips_removed += removed
         tournament.save(update_fields=["chips_removed"])
+    # The rows, the entries, the audit and the event need no answer in between: one round
+    # trip to PostgreSQL for all of them (tourney/write_batch.py).
+    batch = WriteBatch()
+    for row in new_rows:
+        batch.insert(row)
+    for (entry, _stack), row in zip(busts, new_rows, strict=True):
+        before = entry_snapshot(entry)
+        entry.status = Entry.Status.ELIMINATED
+        entry.place = row.place
+        entry.ended_at = now
+        entry.absent_since = None
+        entry.waits_for_button = False
+        batch.update(entry, ["status", "place", "ended_at", "absent_since", "waits_for_button"])
+        batch.insert(
+            audit_entry(
+                actor=actor,
+                action="entry.eliminate",
+                summary=audit_text(
+                    ELIMINATION_SUMMARIES.get(
+                        reason, ELIMINATION_SUMMARIES[Elimination.Reason.BUST]
+                    ),
+                    {"name": entry.player.name, "place": row.place},
+                ),
+                tournament=tournament,
+                target=entry,
+                before=before,
+                after={
+                    **entry_snapshot(entry),
+                    "place": row.place,
+                    "place_to": row.place_to,
+                    "hand_start_stack": row.hand_start_stack,
+                    "bust_group": bust_group,
+                },
+            )
+        )
     names = {e.pk: e.player.name for e, _s in busts}
     names.update((r.entry_id, r.entry.player.name) for r in group)
-    event_append(
-        tournament,
-        "eliminations",
-        {
-            "reason": reason,
-            "results": _results(rows, names),
-            "place_from": min(r.place for r in rows),
-            "place_to": max(r.place_to for r in rows),
-            "players_remaining": remaining - len(busts),
-            "chips_removed": removed,
-            "hand_for_hand": h4h,
-        },
+    batch.insert(
+        event_new(
+            tournament,
+            "eliminations",
+            {
+                "reason": reason,
+                "results": _results(rows, names),
+                "place_from": min(r.place for r in rows),
+                "place_to": max(r.place_to for r in rows),
+                "players_remaining": remaining - len(busts),
+                "chips_removed": removed,
+                "hand_for_hand": h4h,
+            },
+        )
     )
+    batch.flush()
     _finish_if_won(actor, tournament, now, remaining - len(busts))
     return rows
 
@@ -327,16 +346,17 @@ def _busted_sql(count: int) -> str:
         "t.status AS table_status",
         "t.number AS table_number",
         "t.players AS table_players",
-        f"{_REMAINING_SQL} AS context_remaining",
+        f"totals.seated + {_UNSEATED_SQL} AS context_remaining",
         f"{_LAST_GROUP_SQL} AS context_last_group",
         f"{pending} AS context_pending",
-        *(f"{sql} AS shape_{i}" for i, sql in enumerate(field_shape_select(count))),
+        *(f"{sql} AS shape_{i}" for i, sql in enumerate(field_shape_select(count, "totals"))),
     ]
     return f"""
         SELECT {", ".join(f"e.{c}" for c in BUSTED_COLUMNS)}, {", ".join(extra)}
         FROM {Entry._meta.db_table} AS e
         JOIN {Player._meta.db_table} AS p ON p.id = e.player_id
         LEFT JOIN {TournamentTable._meta.db_table} AS t ON t.id = e.tournament_table_id
+        CROSS JOIN {TABLE_TOTALS_SQL} AS totals
         WHERE e.tournament_id = %s AND e.id IN ({", ".join(["%s"] * count)})
     """
 
@@ -352,10 +372,11 @@ def _busted_entries(
         raise InvalidInput("duplicate_entry", _("A player appears twice in the same bust-out."))
     tid, ids = tournament.pk, list(entry_ids)
     params = [
-        *_remaining_params(tid),
+        *_unseated_params(tid),
         tid,
         *_pending_params(tid),
         *field_shape_params(tournament, ids),
+        *table_totals_params(tournament),
         tid,
         *ids,
     ]
@@ -394,7 +415,7 @@ def _busted_entries(
     if not context.pending_moves:
         shape = field_shape_after_bust(
             [BustTable(e.tournament_table_id, e.table_status, e.table_players) for e in entries],
-            [getattr(first, f"shape_{i}") for i in range(len(field_shape_select(1)))],
+            [getattr(first, f"shape_{i}") for i in range(len(field_shape_select(1, "totals")))],
         )
     return entries, context, shape
 
