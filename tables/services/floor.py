@@ -263,31 +263,31 @@ class FieldShape:
     """Any pending move (named or not)."""
 
 
+_MOVES_SQL = (
+    f"FROM {FloorAction._meta.db_table} WHERE tournament_id = %s AND kind = %s AND status = %s"
+)
+# Whether the tournament has ever played on two tables, has a move whose mover is not named
+# yet, has any pending move: `field_shape`'s last three figures (parameters: `_flags_params`).
+_FLAGS_SQL = [
+    f"""(SELECT COUNT(*) FROM (SELECT 1 FROM {TournamentTable._meta.db_table}
+        WHERE tournament_id = %s AND opened_at IS NOT NULL LIMIT 2) AS opened)""",
+    f"(SELECT COUNT(*) FROM (SELECT 1 {_MOVES_SQL} AND entry_id IS NULL LIMIT 1) AS unnamed)",
+    f"(SELECT COUNT(*) FROM (SELECT 1 {_MOVES_SQL} LIMIT 1) AS pending)",
+]
+_OPEN_SQL = f"FROM {TournamentTable._meta.db_table} WHERE tournament_id = %s AND status = %s"
 _SHAPE_SQL = f"""
     SELECT COUNT(*), COALESCE(SUM(players), 0), COALESCE(MIN(players), 0),
-        COALESCE(MAX(players), 0),
-        (SELECT COUNT(*) FROM (SELECT 1 FROM {TournamentTable._meta.db_table}
-            WHERE tournament_id = %s AND opened_at IS NOT NULL LIMIT 2) AS opened),
-        (SELECT COUNT(*) FROM (SELECT 1 FROM {FloorAction._meta.db_table}
-            WHERE tournament_id = %s AND kind = %s AND status = %s AND entry_id IS NULL
-            LIMIT 1) AS unnamed),
-        (SELECT COUNT(*) FROM (SELECT 1 FROM {FloorAction._meta.db_table}
-            WHERE tournament_id = %s AND kind = %s AND status = %s LIMIT 1) AS pending)
-    FROM {TournamentTable._meta.db_table} WHERE tournament_id = %s AND status = %s
+        COALESCE(MAX(players), 0), {", ".join(_FLAGS_SQL)}
+    {_OPEN_SQL}
 """
 
 
-def field_shape(tournament: Tournament) -> FieldShape:
-    """One statement over the open tables' stored player counts (`TournamentTable.players`),
-    reduced in the database to the figures `_needs_plan` compares; no row per table reaches
-    Python."""
-    tid, move = tournament.pk, FloorAction.Kind.MOVE
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _SHAPE_SQL,
-            [tid, tid, move, PENDING, tid, move, PENDING, tid, OPEN],
-        )
-        tables, players, fewest, most, opened, unnamed, pending = cursor.fetchone()
+def _flags_params(tid: int) -> list:
+    move = FloorAction.Kind.MOVE
+    return [tid, tid, move, PENDING, tid, move, PENDING]
+
+
+def _shape(tables, players, fewest, most, opened, unnamed, pending) -> FieldShape:
     return FieldShape(
         int(tables),
         int(players),
@@ -299,23 +299,19 @@ def field_shape(tournament: Tournament) -> FieldShape:
     )
 
 
-_OPEN_SQL = f"FROM {TournamentTable._meta.db_table} WHERE tournament_id = %s AND status = %s"
+def field_shape(tournament: Tournament) -> FieldShape:
+    """One statement over the open tables' stored player counts (`TournamentTable.players`),
+    reduced in the database to the figures `_needs_plan` compares; no row per table reaches
+    Python."""
+    with connection.cursor() as cursor:
+        cursor.execute(_SHAPE_SQL, [*_flags_params(tournament.pk), tournament.pk, OPEN])
+        return _shape(*cursor.fetchone())
+
+
 _UNTOUCHED_SQL = (
     _OPEN_SQL + f" AND id NOT IN (SELECT tournament_table_id FROM {Entry._meta.db_table}"
     " WHERE id IN ({ids}))"
 )
-_MOVES_SQL = (
-    f"FROM {FloorAction._meta.db_table} WHERE tournament_id = %s AND kind = %s AND status = %s"
-)
-
-
-@dataclass(frozen=True, slots=True)
-class BustTable:
-    """A busting player's table as the bust-out read it."""
-
-    pk: int
-    status: str
-    players: int
 
 
 # The tournament's tables in one pass (a range of the tournamenttable_players index), for a
@@ -344,25 +340,23 @@ def field_shape_select(entry_count: int, totals: str) -> list[str]:
         f"{totals}.open_players",
         f"(SELECT players {untouched} ORDER BY players LIMIT 1)",
         f"(SELECT players {untouched} ORDER BY players DESC LIMIT 1)",
-        f"""(SELECT COUNT(*) FROM (SELECT 1 FROM {TournamentTable._meta.db_table}
-            WHERE tournament_id = %s AND opened_at IS NOT NULL LIMIT 2) AS opened)""",
-        f"(SELECT COUNT(*) FROM (SELECT 1 {_MOVES_SQL} AND entry_id IS NULL LIMIT 1) AS u)",
-        f"(SELECT COUNT(*) FROM (SELECT 1 {_MOVES_SQL} LIMIT 1) AS p)",
+        *_FLAGS_SQL,
     ]
 
 
 def field_shape_params(tournament: Tournament, entry_ids: Sequence[int]) -> list:
-    tid, move = tournament.pk, FloorAction.Kind.MOVE
-    untouched = [tid, OPEN, *entry_ids]
-    return [*untouched, *untouched, tid, tid, move, PENDING, tid, move, PENDING]
+    untouched = [tournament.pk, OPEN, *entry_ids]
+    return [*untouched, *untouched, *_flags_params(tournament.pk)]
 
 
-def field_shape_after_bust(tables: Sequence[BustTable], figures: Sequence) -> FieldShape | None:
-    """`field_shape` once one player per item of `tables` (the busting players' tables) is
-    out, from `figures` (the values of `field_shape_select`, read with them); valid when none
-    of them had a pending move (voiding it would change the figures). None when a busting
-    player's table is not open: read `field_shape` then."""
-    tables_, players, fewest_others, most_others, opened, unnamed, pending = figures
+def field_shape_after_bust(
+    tables: Sequence[TournamentTable], figures: Sequence
+) -> FieldShape | None:
+    """`field_shape` once one player per item of `tables` (the busting players' tables, with
+    their `players` as read) is out, from `figures` (the values of `field_shape_select`, read
+    with them); valid when none of them had a pending move (voiding it would change the
+    figures). None when a busting player's table is not open: read `field_shape` then."""
+    open_tables, players, fewest_others, most_others, *flags = figures
     after: dict[int, int] = {}
     for table in tables:
         if table.status != OPEN:
@@ -371,15 +365,7 @@ def field_shape_after_bust(tables: Sequence[BustTable], figures: Sequence) -> Fi
     counts = [*after.values()]
     if fewest_others is not None:
         counts += [int(fewest_others), int(most_others)]
-    return FieldShape(
-        open_tables=int(tables_),
-        players=int(players) - len(tables),
-        fewest=min(counts),
-        most=max(counts),
-        multi_table_start=int(opened) >= 2,
-        unnamed_moves=bool(unnamed),
-        pending_moves=bool(pending),
-    )
+    return _shape(open_tables, int(players) - len(tables), min(counts), max(counts), *flags)
 
 
 def _needs_plan(shape: FieldShape, rules: FloorRules) -> bool:

@@ -11,14 +11,12 @@ from django.db import connection
 from tables.models import TournamentTable
 from tables.selectors import table_players_drift
 from tables.services.floor import floor_action_done
-from tables.services.rooms import room_create
-from tables.services.seating import seats_draw
+from tests.conftest import numbered_players, seat_players
 from tests.tables.test_floor_state_machine import register, seating_of, started_tournament
 from tourney.db_triggers import TRIGGER_TABLES, triggers_drop, triggers_install, triggers_installed
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
 from tourney.services.eliminations import elimination_undo, eliminations_record
 from tourney.services.entries import entry_unregister
-from tourney.services.tournaments import tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -101,24 +99,9 @@ def test_counts_follow_the_draw_late_seats_bust_outs_undo_and_breaks(director, s
     )
 
 
-def test_counts_follow_an_unregistration_a_raw_update_and_a_delete(director, structure):
+def test_counts_follow_an_unregistration_a_raw_update_and_a_delete(api, director, tournament):
     """Unregistering (before the start) empties the seat the draw gave."""
-    rng = random.Random(6)
-    room = room_create(
-        actor=director, name="Count room", tables=[{"number": n, "seats": 10} for n in (1, 2, 3)]
-    )
-    tournament = tournament_create(
-        actor=director,
-        name="Counts",
-        structure_id=structure.pk,
-        starting_stack=10_000,
-        buy_in=100,
-        room_id=room.pk,
-        house_rules="rimoc",
-    )
-    for _ in range(20):
-        register(director, tournament, rng)
-    seats_draw(actor=director, tournament_id=tournament.pk, rng=rng)
+    seat_players(api, tournament, numbered_players(20))
     assert_counts_right(tournament)
     entry = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).first()
     table = entry.tournament_table

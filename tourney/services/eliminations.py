@@ -22,7 +22,6 @@ from django.utils.translation import gettext_noop
 from tables.models import FloorAction, TournamentTable
 from tables.services.floor import (
     TABLE_TOTALS_SQL,
-    BustTable,
     FieldShape,
     field_shape_after_bust,
     field_shape_params,
@@ -339,8 +338,7 @@ def _busted_sql(count: int) -> str:
     """The busting entries with their players' names and tables, the `bust_context` and the
     floor's `field_shape_select`: one statement, its SQL built once per number of entries
     (building it with the ORM took longer than running it)."""
-    pending = f"""(SELECT COUNT(*) FROM {FloorAction._meta.db_table} AS a
-        WHERE a.tournament_id = %s AND a.kind = %s AND a.status = %s AND a.entry_id = e.id)"""
+    pending = _PENDING_MOVES_SQL.format(ids=", ".join(["%s"] * count))
     extra = [
         "p.name AS player_name",
         "t.status AS table_status",
@@ -375,6 +373,7 @@ def _busted_entries(
         *_unseated_params(tid),
         tid,
         *_pending_params(tid),
+        *ids,
         *field_shape_params(tournament, ids),
         *table_totals_params(tournament),
         tid,
@@ -407,14 +406,14 @@ def _busted_entries(
     context = BustContext(
         int(first.context_remaining),
         int(first.context_last_group),
-        sum(int(e.context_pending) for e in entries),
+        int(first.context_pending),
     )
     # Without a pending move of the busted to void, the field's shape after the bust follows
     # from this read (one statement less for the floor).
     shape = None
     if not context.pending_moves:
         shape = field_shape_after_bust(
-            [BustTable(e.tournament_table_id, e.table_status, e.table_players) for e in entries],
+            [e.tournament_table for e in entries],
             [getattr(first, f"shape_{i}") for i in range(len(field_shape_select(1, "totals")))],
         )
     return entries, context, shape
