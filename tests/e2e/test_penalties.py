@@ -16,6 +16,7 @@ from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
 from tests.conftest import make_staff
 from tests.e2e.conftest import DESKTOP, PHONE
+from tests.e2e.penalty_steps import penalty_search
 from tourney.models import Entry, Penalty
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
@@ -65,7 +66,7 @@ def test_a_two_round_penalty_counts_down_on_the_console_and_ends(
     expect(console.locator("#penalties-panel")).to_contain_text("Nobody is sitting out")
 
     # The penalty, found by "table seat" like the quick bust-out.
-    console.locator("#penalty-search").fill(f"{table} {seat}")
+    penalty_search(console, f"{table} {seat}")
     console.locator(f'#penalty-results [data-penalty-entry="{offender.pk}"]').click()
     expect(console.locator("#penalty-picked-name")).to_have_text("Szabó Zoltán")
     expect(console.locator("#penalty-history")).to_contain_text("No earlier penalties")

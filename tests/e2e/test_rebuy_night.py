@@ -18,6 +18,7 @@ from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.desk_steps import desk_register_new_player
+from tests.e2e.penalty_steps import penalty_search
 from tourney.domain.purchases import MoneySettings
 from tourney.models import ChipPurchase, Entry, Penalty, Tournament
 from tourney.selectors import tournament_summary
@@ -133,7 +134,7 @@ def test_a_rebuy_night_from_registration_to_the_payouts(
     ).count()
     console.reload()
     expect(console.locator("body")).to_have_attribute("data-floor-stream", "online")
-    console.locator("#penalty-search").fill(f"{offender.tournament_table.number} {offender.seat}")
+    penalty_search(console, f"{offender.tournament_table.number} {offender.seat}")
     console.locator(f'#penalty-results [data-penalty-entry="{offender.pk}"]').click()
     console.locator("#penalty-count").fill("1")
     expect(console.locator("#penalty-preview")).to_have_text(
