@@ -1,6 +1,7 @@
 """Reads of a tournament's tables and seats."""
 
 from collections import defaultdict
+from operator import itemgetter
 
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
@@ -8,6 +9,7 @@ from django.utils.translation import gettext as _
 from tables.domain.button import Blinds
 from tables.domain.cards import Card
 from tables.models import SeatRestriction, TournamentTable
+from tourney.collation import sorted_by_name
 from tourney.errors import NotFound
 from tourney.models import Entry, Tournament
 
@@ -83,13 +85,14 @@ def occupied_seats(tournament: Tournament) -> dict[int, set[int]]:
 
 
 def seated_players_by_name(tables: list[dict]) -> list[dict]:
-    """Rows {name, table, seat} of a seating chart (`tournament_tables_layout`), by name."""
+    """Rows {name, table, seat} of a seating chart (`tournament_tables_layout`), by name as the
+    active language sorts names (tourney/collation.py)."""
     rows = [
         {"name": p["player_name"], "table": t["number"], "seat": p["seat"]}
         for t in tables
         for p in t["players"]
     ]
-    return sorted(rows, key=lambda row: row["name"].casefold())
+    return sorted_by_name(rows, key=itemgetter("name"))
 
 
 def tournament_tables_layout(tournament: Tournament, include_idle: bool = False) -> list[dict]:

@@ -14,6 +14,7 @@ from clocks.services.clock import clock_view, structure_periods
 from tables.services.seating import seats_draw
 from tables.views_floor import floor_console_context
 from tourney import roles
+from tourney.collation import sorted_by_name
 from tourney.domain.house_rules import PROFILES
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
 from tourney.forms import NewPlayerForm, RegisterForm, TournamentForm
@@ -307,12 +308,11 @@ def _absence(tournament: Tournament) -> dict | None:
     if tournament.seats_drawn_at is None or tournament.status not in live:
         return None
     rules = tournament_rules(tournament)
-    seated = list(
+    seated = sorted_by_name(
         Entry.objects.filter(
             tournament=tournament, status=Entry.Status.ACTIVE, tournament_table__isnull=False
-        )
-        .select_related("player", "tournament_table")
-        .order_by("player__name")
+        ).select_related("player", "tournament_table"),
+        key=lambda entry: entry.player.name,
     )
     return {
         "eliminates": rules.absent_policy == "eliminate",
