@@ -1,4 +1,5 @@
-"""Names in the order the reader's language sorts them (ICU collation through PyICU).
+"""Names in the order the reader's language sorts them (ICU collation through PyICU, installed
+from the `PyICU-wheels` binary wheels, which bundle ICU: no system library or compiler needed).
 
 Code-point order puts "Mészáros" after "Molnár" and "Čapek" after "Zeman"; plain accent
 folding gets Hungarian wrong too ("Cs", "Gy", "Sz", "Zs" are letters of their own, "Ö" follows
@@ -37,8 +38,7 @@ def _icu():
         import icu
     except ImportError as exc:  # pragma: no cover - a dependency in pyproject.toml
         raise ImproperlyConfigured(
-            "Name collation needs PyICU (pyproject.toml): run `pip install -e .` "
-            "(it builds against the system's ICU, Debian package libicu-dev)."
+            "Name collation needs ICU (PyICU-wheels in pyproject.toml): run `pip install -e .`."
         ) from exc
     return icu
 
