@@ -26,6 +26,7 @@ from clocks.services.structures import (
 )
 from tourney import roles
 from tourney.models import Tournament
+from tourney.schema_types import Id
 from tourney.schemas import ERROR_RESPONSES
 
 router = Router(tags=["structures"])
@@ -71,7 +72,7 @@ def list_structures(request):
 
 
 @router.get("/structures/{int:structure_id}", response={200: StructureOut, **ERRORS})
-def get_structure(request, structure_id: int):
+def get_structure(request, structure_id: Id):
     roles.require(request.auth, "read")
     return structure_out(get_object_or_404(Structure, pk=structure_id))
 
@@ -92,7 +93,7 @@ def preview_structure(request, payload: StructureIn):
 
 
 @router.put("/structures/{int:structure_id}", response={200: StructureOut, **ERRORS})
-def update_structure(request, structure_id: int, payload: StructureIn):
+def update_structure(request, structure_id: Id, payload: StructureIn):
     """Replace a structure (same body as POST). 409 `structure_is_template` for built-in
     templates; 409 `structure_in_use` when a started tournament's current or past periods
     would change."""
@@ -102,7 +103,7 @@ def update_structure(request, structure_id: int, payload: StructureIn):
 
 
 @router.get("/structures/{int:structure_id}/export", response={200: StructureIn, **ERRORS})
-def export_structure(request, structure_id: int):
+def export_structure(request, structure_id: Id):
     """The structure as a `.json` download in the POST format (import it with POST)."""
     roles.require(request.auth, "read")
     structure = get_object_or_404(Structure, pk=structure_id)
@@ -116,13 +117,13 @@ def export_structure(request, structure_id: int):
 
 
 @router.get("/tournaments/{tournament_id}/clock", response={200: dict, **ERRORS}, tags=["clock"])
-def get_clock(request, tournament_id: int):
+def get_clock(request, tournament_id: Id):
     roles.require(request.auth, "read")
     return clock_view(get_object_or_404(Tournament, pk=tournament_id))
 
 
 def _clock_route(operation: str, permission: str):
-    def handler(request, tournament_id: int):
+    def handler(request, tournament_id: Id):
         roles.require(request.auth, permission)
         return clock_operate(actor=request.auth, tournament_id=tournament_id, operation=operation)
 
@@ -148,7 +149,7 @@ for _operation, _permission in (
 @router.post(
     "/tournaments/{tournament_id}/clock/adjust", response={200: dict, **ERRORS}, tags=["clock"]
 )
-def clock_adjust(request, tournament_id: int, payload: ClockAdjustIn):
+def clock_adjust(request, tournament_id: Id, payload: ClockAdjustIn):
     roles.require(request.auth, "director")
     return clock_operate(
         actor=request.auth, tournament_id=tournament_id, operation="adjust", seconds=payload.seconds
@@ -158,7 +159,7 @@ def clock_adjust(request, tournament_id: int, payload: ClockAdjustIn):
 @router.post(
     "/tournaments/{tournament_id}/clock/jump", response={200: dict, **ERRORS}, tags=["clock"]
 )
-def clock_jump(request, tournament_id: int, payload: ClockJumpIn):
+def clock_jump(request, tournament_id: Id, payload: ClockJumpIn):
     """Go to the start of a period (0-based `period_index`), keeping running or paused."""
     roles.require(request.auth, "director")
     return clock_operate(
@@ -172,7 +173,7 @@ def clock_jump(request, tournament_id: int, payload: ClockJumpIn):
 @router.post(
     "/tournaments/{tournament_id}/clock/undo", response={200: dict, **ERRORS}, tags=["clock"]
 )
-def clock_undo(request, tournament_id: int, payload: ClockUndoIn | None = None):
+def clock_undo(request, tournament_id: Id, payload: ClockUndoIn | None = None):
     """Undo the last manual clock change (pause, resume, next, previous, adjust, jump) as if it
     had not happened. 409 `nothing_to_undo`, or `undo_stale` once the clock moved on."""
     roles.require(request.auth, "director")

@@ -20,6 +20,7 @@ from clocks.services.color_ups import (
 )
 from tourney import roles
 from tourney.models import Tournament
+from tourney.schema_types import Id, PeriodIndex
 from tourney.schemas import ERROR_RESPONSES
 
 router = Router(tags=["color-ups"])
@@ -32,11 +33,11 @@ def _seats(payload: ColorUpIn) -> list[dict]:
 
 
 class StatusQuery(Schema):
-    period_index: int | None = None
+    period_index: PeriodIndex | None = None
 
 
 @router.get(BASE, response={200: ColorUpStatusOut, **ERRORS})
-def color_ups(request, tournament_id: int, filters: Query[StatusQuery]):
+def color_ups(request, tournament_id: Id, filters: Query[StatusQuery]):
     """The current break's color-up (or the break at `?period_index=`): each table open,
     dealt (a race waiting for its confirmation) or done."""
     roles.require(request.auth, "read")
@@ -45,7 +46,7 @@ def color_ups(request, tournament_id: int, filters: Query[StatusQuery]):
 
 
 @router.post(f"{BASE}/preview", response={200: ColorUpOut, **ERRORS})
-def preview_color_up(request, tournament_id: int, payload: ColorUpIn):
+def preview_color_up(request, tournament_id: Id, payload: ColorUpIn):
     """Nothing saved: a round-up's new stacks, or a race's plan (cards per seat, chips to
     race; the outcome as well when `cards` are given)."""
     roles.require(request.auth, "floor")
@@ -63,7 +64,7 @@ def preview_color_up(request, tournament_id: int, payload: ColorUpIn):
 
 
 @router.post(BASE, response={201: ColorUpOut, **ERRORS})
-def run_color_up(request, tournament_id: int, payload: ColorUpIn):
+def run_color_up(request, tournament_id: Id, payload: ColorUpIn):
     """Color up one table: who gets a chip, the cards dealt, the stacks after and the change
     of the chips in play."""
     roles.require(request.auth, "floor")
@@ -84,7 +85,7 @@ def run_color_up(request, tournament_id: int, payload: ColorUpIn):
 
 
 @router.post(f"{BASE}/{{color_up_id}}/confirm", response={200: ColorUpOut, **ERRORS})
-def confirm_color_up(request, tournament_id: int, color_up_id: int):
+def confirm_color_up(request, tournament_id: Id, color_up_id: Id):
     roles.require(request.auth, "floor")
     return color_up_confirm(
         actor=request.auth, tournament_id=tournament_id, color_up_id=color_up_id
@@ -92,13 +93,13 @@ def confirm_color_up(request, tournament_id: int, color_up_id: int):
 
 
 @router.post(f"{BASE}/{{color_up_id}}/undo", response={200: ColorUpOut, **ERRORS})
-def undo_color_up(request, tournament_id: int, color_up_id: int):
+def undo_color_up(request, tournament_id: Id, color_up_id: Id):
     roles.require(request.auth, "floor")
     return color_up_undo(actor=request.auth, tournament_id=tournament_id, color_up_id=color_up_id)
 
 
 @router.post(f"{BASE}/{{color_up_id}}/found", response={200: ColorUpFoundOut, **ERRORS})
-def found_chips(request, tournament_id: int, color_up_id: int, payload: ColorUpFoundIn):
+def found_chips(request, tournament_id: Id, color_up_id: Id, payload: ColorUpFoundIn):
     """Removed-colour chips found later (TDA 24-C): exchanged at equal value, the rest below
     the new smallest chip leaves play."""
     roles.require(request.auth, "floor")

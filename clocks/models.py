@@ -10,7 +10,7 @@ class Structure(models.Model):
     description = models.TextField(_("description"), blank=True)
     # [{"value": 100, "color": "grey"}, ...] in ascending value
     chips = models.JSONField(default=list)
-    starting_stack = models.PositiveIntegerField(_("starting stack"), null=True, blank=True)
+    starting_stack = models.PositiveBigIntegerField(_("starting stack"), null=True, blank=True)
     template_key = models.CharField(max_length=60, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -31,9 +31,9 @@ class StructureLevel(models.Model):
     structure = models.ForeignKey(Structure, on_delete=models.CASCADE, related_name="levels")
     position = models.PositiveIntegerField()
     kind = models.CharField(max_length=5, choices=Kind.choices)
-    small_blind = models.PositiveIntegerField(default=0)
-    big_blind = models.PositiveIntegerField(default=0)
-    ante = models.PositiveIntegerField(default=0)
+    small_blind = models.PositiveBigIntegerField(default=0)
+    big_blind = models.PositiveBigIntegerField(default=0)
+    ante = models.PositiveBigIntegerField(default=0)
     duration_seconds = models.PositiveIntegerField()
     color_up = models.JSONField(default=list, blank=True)
 
@@ -86,7 +86,7 @@ class ColorUp(models.Model):
     period_index = models.PositiveIntegerField()
     method = models.CharField(max_length=10, choices=Method.choices)
     removed_values = models.JSONField(default=list)
-    denomination = models.PositiveIntegerField()
+    denomination = models.PositiveBigIntegerField()
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
     seats = models.JSONField(default=list)
     cards_recorded = models.BooleanField(default=False)

@@ -4,36 +4,49 @@ from typing import Annotated, Literal
 
 from ninja import Field, Schema
 
+from tourney.schema_types import (
+    LEVEL_MAX,
+    SECONDS_MAX,
+    Chips,
+    ChipValue,
+    Line,
+    PeriodIndex,
+    Seconds,
+    Text,
+    Version,
+    bounded,
+)
+
 
 class ChipIn(Schema):
-    value: int = Field(..., gt=0)
-    color: str = Field(..., min_length=1, max_length=30)
+    value: ChipValue
+    color: Line = Field(..., min_length=1, max_length=30)
 
 
 class LevelIn(Schema):
     kind: Literal["level"]
     # Value rules (SB > 0, SB <= BB, durations ...) are checked by validate_structure, which
     # names the row; the schema only refuses what is not a count.
-    small_blind: int = Field(..., ge=0)
-    big_blind: int = Field(..., ge=0)
-    ante: int = Field(0, ge=0)
-    duration_seconds: int = Field(..., ge=0)
+    small_blind: Chips
+    big_blind: Chips
+    ante: Chips = 0
+    duration_seconds: Seconds
 
 
 class BreakIn(Schema):
     kind: Literal["break"]
-    duration_seconds: int = Field(..., ge=0)
-    color_up: list[int] = Field(default_factory=list)
+    duration_seconds: Seconds
+    color_up: list[ChipValue] = Field(default_factory=list, max_length=100)
 
 
 class StructureIn(Schema):
-    name: str = Field(..., min_length=1, max_length=120)
-    chips: list[ChipIn] = Field(default_factory=list)
+    name: Line = Field(..., min_length=1, max_length=120)
+    chips: list[ChipIn] = Field(default_factory=list, max_length=100)
     levels: list[Annotated[LevelIn | BreakIn, Field(discriminator="kind")]] = Field(
-        ..., min_length=1
+        ..., min_length=1, max_length=LEVEL_MAX
     )
-    starting_stack: int | None = Field(None, gt=0)
-    description: str = ""
+    starting_stack: ChipValue | None = None
+    description: Text = Field("", max_length=10_000)
 
 
 class PeriodOut(Schema):
@@ -80,15 +93,19 @@ class StructureCheckOut(Schema):
 
 
 class ClockAdjustIn(Schema):
-    seconds: int = Field(..., description="Positive adds time, negative removes it")
+    seconds: bounded(-SECONDS_MAX, SECONDS_MAX) = Field(
+        ..., description="Positive adds time, negative removes it"
+    )
 
 
 class ClockJumpIn(Schema):
-    period_index: int = Field(..., description="0-based index of the period in the structure")
+    period_index: PeriodIndex = Field(
+        ..., description="0-based index of the period in the structure"
+    )
 
 
 class ClockUndoIn(Schema):
-    version: int | None = Field(
+    version: Version | None = Field(
         None,
         description="The clock version right after the change to undo (from its response); "
         "409 undo_stale if the clock has changed since",

@@ -4,6 +4,8 @@ from typing import Literal
 
 from ninja import Field, Schema
 
+from tourney.schema_types import Chips, Line, PeriodIndex, SeatNumber, TableNumber
+
 
 class ColorUpSeatIn(Schema):
     """One seat as the dealer counted it. Race: `odd_chips` (removed chips left after
@@ -11,29 +13,29 @@ class ColorUpSeatIn(Schema):
     (true when those odd chips are all the player has). Round-up: the whole `stack` before
     (chip value), or just its `odd_chips`."""
 
-    seat: int
-    odd_chips: int | None = Field(None, ge=0)
+    seat: SeatNumber
+    odd_chips: Chips | None = None
     zero_stack: bool = False
-    stack: int | None = Field(None, ge=0)
+    stack: Chips | None = None
 
 
 class ColorUpIn(Schema):
-    table: int
+    table: TableNumber
     method: Literal["round_up", "race"] | None = None
     seats: list[ColorUpSeatIn] = Field(default_factory=list, max_length=12)
     # Race: the real cards dealt, seat -> codes ("As", "Kh", "10d"); omitted = a virtual deal
     # from a server seed (recorded in the audit log).
-    cards: dict[str, list[str]] | None = None
+    cards: dict[Line, list[Line]] | None = Field(None, max_length=12)
     # Race: false = deal and show the cards, confirm with POST .../color-ups/{id}/confirm.
     confirm: bool = True
     # Director only: outside a color-up break (for `period_index`, or the latest / next one).
     override: bool = False
-    period_index: int | None = None
+    period_index: PeriodIndex | None = None
 
 
 class ColorUpFoundIn(Schema):
-    seat: int
-    value: int = Field(..., gt=0)
+    seat: SeatNumber
+    value: Chips = Field(..., gt=0)
 
 
 class ColorUpSeatOut(Schema):

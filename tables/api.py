@@ -13,6 +13,7 @@ from tables.services.seating import seats_draw
 from tourney import roles
 from tourney.errors import InvalidInput
 from tourney.models import Tournament
+from tourney.schema_types import Id, SeatNumber, TableNumber
 from tourney.schemas import ERROR_RESPONSES
 
 router = Router(tags=["tables"])
@@ -47,7 +48,9 @@ def list_rooms(request):
 
 
 @router.put("/rooms/{room_id}/tables/{number}/seats/{seat}", response={200: RoomOut, **ERRORS})
-def restrict_seat(request, room_id: int, number: int, seat: int, payload: RestrictionIn):
+def restrict_seat(
+    request, room_id: Id, number: TableNumber, seat: SeatNumber, payload: RestrictionIn
+):
     roles.require(request.auth, "director")
     seat_restriction_set(
         actor=request.auth,
@@ -61,20 +64,20 @@ def restrict_seat(request, room_id: int, number: int, seat: int, payload: Restri
 
 
 @router.delete("/rooms/{room_id}/tables/{number}/seats/{seat}", response={200: RoomOut, **ERRORS})
-def release_seat(request, room_id: int, number: int, seat: int):
+def release_seat(request, room_id: Id, number: TableNumber, seat: SeatNumber):
     roles.require(request.auth, "director")
     seat_restriction_clear(actor=request.auth, room_id=room_id, table_number=number, seat=seat)
     return room_out(get_object_or_404(Room, pk=room_id))
 
 
 @router.post("/tournaments/{tournament_id}/draw", response={200: DrawOut, **ERRORS})
-def draw(request, tournament_id: int):
+def draw(request, tournament_id: Id):
     roles.require(request.auth, "director")
     return {"tables": seats_draw(actor=request.auth, tournament_id=tournament_id)}
 
 
 @router.get("/tournaments/{tournament_id}/tables", response={200: list[TableOut], **ERRORS})
-def tables(request, tournament_id: int):
+def tables(request, tournament_id: Id):
     roles.require(request.auth, "read")
     return tournament_tables_layout(get_object_or_404(Tournament, pk=tournament_id))
 
@@ -82,7 +85,7 @@ def tables(request, tournament_id: int):
 @router.post(
     "/tournaments/{tournament_id}/tables/{number}/hands", response={200: TableOut, **ERRORS}
 )
-def report_hand(request, tournament_id: int, number: int, payload: HandIn | None = None):
+def report_hand(request, tournament_id: Id, number: TableNumber, payload: HandIn | None = None):
     """A hand finished (the button moves), or with `misdeal` a misdeal (the button stays)."""
     roles.require(request.auth, "floor")
     if payload is not None and payload.misdeal:

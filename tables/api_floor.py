@@ -26,6 +26,7 @@ from tables.services.floor import (
 from tables.services.hand_for_hand import hand_for_hand_set, hand_for_hand_state
 from tourney import roles
 from tourney.models import Tournament
+from tourney.schema_types import Id, Line, TableNumber
 from tourney.schemas import ERROR_RESPONSES
 from tourney.services.eliminations import elimination_undo, eliminations_record
 
@@ -35,7 +36,7 @@ BASE = "/tournaments/{tournament_id}"
 
 
 @router.post(f"{BASE}/eliminations", response={200: EliminationsOut, **ERRORS})
-def eliminate(request, tournament_id: int, payload: EliminationsIn):
+def eliminate(request, tournament_id: Id, payload: EliminationsIn):
     """Players busted in the same hand; their places and the moves the field now needs."""
     roles.require(request.auth, "floor")
     return eliminations_record(
@@ -46,24 +47,24 @@ def eliminate(request, tournament_id: int, payload: EliminationsIn):
 
 
 @router.post(f"{BASE}/eliminations/{{entry_id}}/undo", response={200: EliminationUndoOut, **ERRORS})
-def undo_elimination(request, tournament_id: int, entry_id: int):
+def undo_elimination(request, tournament_id: Id, entry_id: Id):
     roles.require(request.auth, "floor")
     return elimination_undo(actor=request.auth, tournament_id=tournament_id, entry_id=entry_id)
 
 
 class ActionsQuery(Schema):
-    status: str | None = None
+    status: Line | None = None
 
 
 @router.get(f"{BASE}/actions", response={200: list[ActionOut], **ERRORS})
-def actions(request, tournament_id: int, filters: Query[ActionsQuery]):
+def actions(request, tournament_id: Id, filters: Query[ActionsQuery]):
     """The floor's to-do list (newest first); `?status=pending` for what is still to do."""
     roles.require(request.auth, "read")
     return floor_actions_list(get_object_or_404(Tournament, pk=tournament_id), filters.status)
 
 
 @router.post(f"{BASE}/actions/{{action_id}}/done", response={200: ActionResultOut, **ERRORS})
-def action_done(request, tournament_id: int, action_id: int, payload: ActionDoneIn | None = None):
+def action_done(request, tournament_id: Id, action_id: Id, payload: ActionDoneIn | None = None):
     roles.require(request.auth, "floor")
     return floor_action_done(
         actor=request.auth,
@@ -74,32 +75,32 @@ def action_done(request, tournament_id: int, action_id: int, payload: ActionDone
 
 
 @router.post(f"{BASE}/actions/{{action_id}}/undo", response={200: ActionResultOut, **ERRORS})
-def action_undo(request, tournament_id: int, action_id: int):
+def action_undo(request, tournament_id: Id, action_id: Id):
     roles.require(request.auth, "floor")
     return floor_action_undo(actor=request.auth, tournament_id=tournament_id, action_id=action_id)
 
 
 @router.get(f"{BASE}/hand-for-hand", response={200: HandForHandOut, **ERRORS})
-def hand_for_hand(request, tournament_id: int):
+def hand_for_hand(request, tournament_id: Id):
     roles.require(request.auth, "read")
     return hand_for_hand_state(get_object_or_404(Tournament, pk=tournament_id))
 
 
 @router.put(f"{BASE}/hand-for-hand", response={200: HandForHandOut, **ERRORS})
-def set_hand_for_hand(request, tournament_id: int, payload: HandForHandIn):
+def set_hand_for_hand(request, tournament_id: Id, payload: HandForHandIn):
     roles.require(request.auth, "director")
     return hand_for_hand_set(actor=request.auth, tournament_id=tournament_id, active=payload.active)
 
 
 @router.get(f"{BASE}/clock-calls", response={200: list[ClockCallOut], **ERRORS})
-def clock_calls(request, tournament_id: int):
+def clock_calls(request, tournament_id: Id):
     """Clocks called on players that are still running."""
     roles.require(request.auth, "read")
     return clock_calls_active(get_object_or_404(Tournament, pk=tournament_id))
 
 
 @router.post(f"{BASE}/tables/{{number}}/clock-calls", response={201: ClockCallOut, **ERRORS})
-def call_clock(request, tournament_id: int, number: int, payload: ClockCallIn):
+def call_clock(request, tournament_id: Id, number: TableNumber, payload: ClockCallIn):
     roles.require(request.auth, "floor")
     row = clock_call_begin(
         actor=request.auth,
@@ -112,7 +113,7 @@ def call_clock(request, tournament_id: int, number: int, payload: ClockCallIn):
 
 
 @router.post(f"{BASE}/clock-calls/{{call_id}}/end", response={200: ClockCallOut, **ERRORS})
-def end_clock_call(request, tournament_id: int, call_id: int, payload: ClockCallEndIn):
+def end_clock_call(request, tournament_id: Id, call_id: Id, payload: ClockCallEndIn):
     roles.require(request.auth, "floor")
     return clock_call_finish(
         actor=request.auth, tournament_id=tournament_id, call_id=call_id, outcome=payload.outcome

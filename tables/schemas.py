@@ -2,15 +2,17 @@
 
 from ninja import Field, Schema
 
+from tourney.schema_types import Chips, Id, Line, SeatNumber, TableNumber, Text, bounded
+
 
 class TableIn(Schema):
-    number: int = Field(..., ge=1)
-    seats: int = Field(..., ge=2, le=12)
+    number: TableNumber
+    seats: bounded(2, 12)
 
 
 class RoomIn(Schema):
-    name: str = Field(..., min_length=1, max_length=120)
-    tables: list[TableIn] = Field(..., min_length=1)
+    name: Line = Field(..., min_length=1, max_length=120)
+    tables: list[TableIn] = Field(..., min_length=1, max_length=1_000)
 
 
 class RestrictionOut(Schema):
@@ -34,7 +36,7 @@ class RoomOut(Schema):
 
 class RestrictionIn(Schema):
     kind: str = Field(..., pattern="^(blocked|reserved)$")
-    note: str = Field("", max_length=200)
+    note: Text = Field("", max_length=200)
 
 
 class SeatedPlayerOut(Schema):
@@ -62,15 +64,15 @@ class DrawOut(Schema):
 
 
 class HandIn(Schema):
-    button_seat: int | None = Field(None, ge=1, le=12)
+    button_seat: SeatNumber | None = None
     misdeal: bool = Field(
         False, description="A misdeal: the button stays; with its redeal it is one hand"
     )
 
 
 class EliminationIn(Schema):
-    entry_id: int
-    hand_start_stack: int | None = Field(None, ge=1)
+    entry_id: Id
+    hand_start_stack: Chips | None = Field(None, ge=1)
 
 
 class EliminationsIn(Schema):
@@ -119,7 +121,7 @@ class EliminationUndoOut(Schema):
 
 
 class ActionDoneIn(Schema):
-    entry_id: int | None = None
+    entry_id: Id | None = None
 
 
 class ActionResultOut(Schema):
@@ -140,8 +142,8 @@ class HandForHandOut(Schema):
 
 
 class ClockCallIn(Schema):
-    seat: int = Field(..., ge=1, le=12)
-    elapsed_seconds: int | None = Field(None, ge=0, le=3600)
+    seat: SeatNumber
+    elapsed_seconds: bounded(0, 3600) | None = None
 
 
 class ClockCallEndIn(Schema):

@@ -15,15 +15,16 @@ from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
 from tourney import roles
+from tourney.api_contract import CheckedJsonParser, status_code
 from tourney.auth import api_auth
 from tourney.domain.house_rules import describe
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
 from tourney.errors import TourneyError
 from tourney.models import Entry, Player, Tournament
+from tourney.schema_types import Id, Line, bounded
 from tourney.schemas import (
     ERROR_RESPONSES,
     BanIn,
-    BanOut,
     EntryIn,
     EntryOut,
     HealthOut,
@@ -36,7 +37,7 @@ from tourney.schemas import (
     TournamentIn,
     TournamentOut,
 )
-from tourney.schemas_penalties import BanOut as BanListOut
+from tourney.schemas_penalties import BanOut
 from tourney.selectors import player_active_ban, player_search, tournament_rules, tournament_summary
 from tourney.services.absence import entry_mark_absent
 from tourney.services.entries import entry_register, entry_unregister
@@ -66,6 +67,7 @@ api = NinjaAPI(
     urls_namespace="api",
     auth=api_auth,
     docs_decorator=staff_docs_only,
+    parser=CheckedJsonParser(),
 )
 router = Router(tags=["tournaments"])
 ERRORS = ERROR_RESPONSES
@@ -106,7 +108,8 @@ def on_not_found(request, exc):
 
 @api.exception_handler(HttpError)
 def on_http_error(request, exc: HttpError):
-    return error_response(request, "http_error", str(exc), exc.status_code)
+    code, _default = status_code(exc.status_code)
+    return error_response(request, code, str(exc), exc.status_code)
 
 
 def ms(dt: datetime | None) -> int | None:
@@ -213,21 +216,19 @@ def create_player(request, payload: PlayerIn):
 
 
 @router.get("/players", response=list[PlayerOut], tags=["players"])
-def list_players(request, search: str = "", limit: int = 20):
+def list_players(request, search: Line = "", limit: bounded(1, 100) = 20):
     roles.require(request.auth, "read")
-    return [player_out(p) for p in player_search(search, limit=max(1, min(limit, 100)))]
+    return [player_out(p) for p in player_search(search[:200], limit=limit)]
 
 
 @router.get("/players/{player_id}", response={200: PlayerOut, **ERRORS}, tags=["players"])
-def get_player(request, player_id: int):
+def get_player(request, player_id: Id):
     roles.require(request.auth, "read")
     return player_out(get_object_or_404(Player, pk=player_id))
 
 
-@router.get(
-    "/players/{player_id}/bans", response={200: list[BanListOut], **ERRORS}, tags=["players"]
-)
-def player_bans_list(request, player_id: int):
+@router.get("/players/{player_id}/bans", response={200: list[BanOut], **ERRORS}, tags=["players"])
+def player_bans_list(request, player_id: Id):
     """Every ban of the player, newest first (lifted and ended ones too)."""
     from tourney.selectors_bans import player_bans
     from tourney.services.penalties import ban_out
@@ -237,10 +238,15 @@ def player_bans_list(request, player_id: int):
 
 
 @router.post("/players/{player_id}/bans", response={201: BanOut, **ERRORS}, tags=["players"])
-def ban_player(request, player_id: int, payload: BanIn):
+def ban_player(request, player_id: Id, payload: BanIn):
+    from tourney.services.penalties import ban_out
+
     roles.require(request.auth, "director")
+    # 0 is 1970, in the past like any other instant before now: refused, never "no end".
     ends_at = (
-        datetime.fromtimestamp(payload.ends_at_ms / 1000, tz=UTC) if payload.ends_at_ms else None
+        datetime.fromtimestamp(payload.ends_at_ms / 1000, tz=UTC)
+        if payload.ends_at_ms is not None
+        else None
     )
     ban = player_ban(
         actor=request.auth,
@@ -249,16 +255,7 @@ def ban_player(request, player_id: int, payload: BanIn):
         ends_at=ends_at,
         season_id=payload.season_id,
     )
-    return Status(
-        201,
-        {
-            "id": ban.pk,
-            "player_id": ban.player_id,
-            "reason": ban.reason,
-            "starts_at_ms": ms(ban.starts_at),
-            "ends_at_ms": ms(ban.ends_at),
-        },
-    )
+    return Status(201, ban_out(ban))
 
 
 # --- tournaments and entries ---------------------------------------------------------------
@@ -300,13 +297,13 @@ def list_tournaments(request):
 
 
 @router.get("/tournaments/{tournament_id}", response={200: TournamentOut, **ERRORS})
-def get_tournament(request, tournament_id: int):
+def get_tournament(request, tournament_id: Id):
     roles.require(request.auth, "read")
     return tournament_out(get_object_or_404(Tournament, pk=tournament_id))
 
 
 @router.post("/tournaments/{tournament_id}/start", response={200: TournamentOut, **ERRORS})
-def start_tournament(request, tournament_id: int):
+def start_tournament(request, tournament_id: Id):
     roles.require(request.auth, "director")
     return tournament_out(tournament_start(actor=request.auth, tournament_id=tournament_id))
 
@@ -314,7 +311,7 @@ def start_tournament(request, tournament_id: int):
 @router.post(
     "/tournaments/{tournament_id}/entries", response={201: EntryOut, **ERRORS}, tags=["entries"]
 )
-def register_entry(request, tournament_id: int, payload: EntryIn):
+def register_entry(request, tournament_id: Id, payload: EntryIn):
     roles.require(request.auth, "desk")
     entry = entry_register(
         actor=request.auth,
@@ -326,7 +323,7 @@ def register_entry(request, tournament_id: int, payload: EntryIn):
 
 
 @router.get("/tournaments/{tournament_id}/entries", response=list[EntryOut], tags=["entries"])
-def list_entries(request, tournament_id: int, status: str | None = None):
+def list_entries(request, tournament_id: Id, status: Line | None = None):
     roles.require(request.auth, "read")
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     entries = Entry.objects.filter(tournament=tournament).select_related(
@@ -342,7 +339,7 @@ def list_entries(request, tournament_id: int, status: str | None = None):
     response={204: None, **ERRORS},
     tags=["entries"],
 )
-def unregister_entry(request, tournament_id: int, entry_id: int):
+def unregister_entry(request, tournament_id: Id, entry_id: Id):
     roles.require(request.auth, "desk")
     entry_unregister(actor=request.auth, tournament_id=tournament_id, entry_id=entry_id)
     return Status(204, None)
@@ -353,7 +350,7 @@ def unregister_entry(request, tournament_id: int, entry_id: int):
     response={200: EntryOut, **ERRORS},
     tags=["entries"],
 )
-def assign_seat(request, tournament_id: int, entry_id: int, payload: SeatAssignIn):
+def assign_seat(request, tournament_id: Id, entry_id: Id, payload: SeatAssignIn):
     from tables.services.seating import entry_seat_assign
 
     roles.require(request.auth, "floor")
@@ -370,7 +367,7 @@ def assign_seat(request, tournament_id: int, entry_id: int, payload: SeatAssignI
 @router.put(
     "/tournaments/{tournament_id}/message", response={200: MessageOut, **ERRORS}, tags=["display"]
 )
-def set_message(request, tournament_id: int, payload: MessageIn):
+def set_message(request, tournament_id: Id, payload: MessageIn):
     """The director's message scrolled on the lobby screens (`message` event)."""
     roles.require(request.auth, "director")
     tournament = tournament_message_set(
@@ -380,7 +377,7 @@ def set_message(request, tournament_id: int, payload: MessageIn):
 
 
 def _absence_route(action: str, absent: bool):
-    def handler(request, tournament_id: int, entry_id: int):
+    def handler(request, tournament_id: Id, entry_id: Id):
         roles.require(request.auth, "floor")
         entry = entry_mark_absent(
             actor=request.auth, tournament_id=tournament_id, entry_id=entry_id, absent=absent

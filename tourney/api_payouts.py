@@ -7,6 +7,7 @@ from ninja import Router, Status
 
 from tourney import roles
 from tourney.models import Deal, PayoutStructure, Season, Tournament
+from tourney.schema_types import Id
 from tourney.schemas import ERROR_RESPONSES
 from tourney.schemas_payouts import (
     DealIn,
@@ -71,7 +72,7 @@ def list_payout_structures(request):
 
 
 @router.get("/payout-structures/{int:structure_id}", response={200: PayoutStructureOut, **ERRORS})
-def get_payout_structure(request, structure_id: int):
+def get_payout_structure(request, structure_id: Id):
     roles.require(request.auth, "read")
     return payout_structure_out(get_object_or_404(PayoutStructure, pk=structure_id))
 
@@ -97,7 +98,7 @@ def preview_payout_structure(request, payload: PayoutPreviewIn):
 
 
 @router.put("/payout-structures/{int:structure_id}", response={200: PayoutStructureOut, **ERRORS})
-def update_payout_structure(request, structure_id: int, payload: PayoutStructureIn):
+def update_payout_structure(request, structure_id: Id, payload: PayoutStructureIn):
     """Replace a structure (same body as POST); 409 `payout_structure_is_template`, or
     `payout_structure_in_use` once a tournament finished, paid a prize or made a deal by it."""
     roles.require(request.auth, "director")
@@ -113,7 +114,7 @@ def update_payout_structure(request, structure_id: int, payload: PayoutStructure
 @router.post(
     "/payout-structures/{int:structure_id}/copy", response={201: PayoutStructureOut, **ERRORS}
 )
-def copy_payout_structure(request, structure_id: int):
+def copy_payout_structure(request, structure_id: Id):
     roles.require(request.auth, "director")
     row = payout_structure_duplicate(actor=request.auth, structure_id=structure_id)
     return Status(201, payout_structure_out(row))
@@ -124,7 +125,7 @@ def copy_payout_structure(request, structure_id: int):
 
 @router.put(f"{BASE}/payout-structure", response={200: TournamentPayoutsOut, **ERRORS})
 def set_tournament_payout_structure(
-    request, tournament_id: int, payload: TournamentPayoutStructureIn
+    request, tournament_id: Id, payload: TournamentPayoutStructureIn
 ):
     """Choose how the tournament pays (`null`: the default template); 409 `prizes_paid`,
     `deal_in_force`."""
@@ -141,7 +142,7 @@ def set_tournament_payout_structure(
 
 
 @router.get(f"{BASE}/payouts", response={200: list[PayoutOut], **ERRORS})
-def payouts(request, tournament_id: int):
+def payouts(request, tournament_id: Id):
     """The places paid now, summing exactly to the prize pool (recomputed as entries, rebuys
     and add-ons come in), rounded to the house's `money_rounding`."""
     roles.require(request.auth, "read")
@@ -149,7 +150,7 @@ def payouts(request, tournament_id: int):
 
 
 @router.get(f"{BASE}/results", response={200: list[ResultOut], **ERRORS})
-def results(request, tournament_id: int):
+def results(request, tournament_id: Id):
     """Finished players by place with their prize: tied places share, a deal's amounts replace
     its players' prizes, a disqualified player's prize is `forfeited` (house rule)."""
     roles.require(request.auth, "read")
@@ -157,7 +158,7 @@ def results(request, tournament_id: int):
 
 
 @router.post(f"{BASE}/results/{{entry_id}}/pay", response={201: PrizePaidOut, **ERRORS})
-def pay_prize(request, tournament_id: int, entry_id: int, payload: PrizePayIn | None = None):
+def pay_prize(request, tournament_id: Id, entry_id: Id, payload: PrizePayIn | None = None):
     """Pay a finished player's prize at the cage (a `payout` ledger row, once per entry:
     409 `already_paid`, `not_finished`, `no_prize`, `prize_forfeited`)."""
     roles.require(request.auth, "desk")
@@ -197,7 +198,7 @@ def _deal_args(payload: DealIn) -> dict:
 
 
 @router.post(f"{BASE}/deals/preview", response={200: DealQuoteOut, **ERRORS}, tags=["deals"])
-def preview_deal(request, tournament_id: int, payload: DealIn):
+def preview_deal(request, tournament_id: Id, payload: DealIn):
     """The calculator's amounts for the stacks of the players left; nothing is saved."""
     roles.require(request.auth, "director")
     tournament = get_object_or_404(Tournament, pk=tournament_id)
@@ -205,14 +206,14 @@ def preview_deal(request, tournament_id: int, payload: DealIn):
 
 
 @router.get(f"{BASE}/deals", response={200: list[DealOut], **ERRORS}, tags=["deals"])
-def list_deals(request, tournament_id: int):
+def list_deals(request, tournament_id: Id):
     roles.require(request.auth, "read")
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     return [deal_out(d) for d in Deal.objects.filter(tournament=tournament).order_by("-id")]
 
 
 @router.post(f"{BASE}/deals", response={201: DealOut, **ERRORS}, tags=["deals"])
-def make_deal(request, tournament_id: int, payload: DealIn):
+def make_deal(request, tournament_id: Id, payload: DealIn):
     """Confirm a deal: the amounts become the prizes of those players, whatever place they
     finish (409 `deal_exists`; 422 `deal_players`, `bad_stack`, `deal_sum`)."""
     roles.require(request.auth, "director")
@@ -221,7 +222,7 @@ def make_deal(request, tournament_id: int, payload: DealIn):
 
 
 @router.post(f"{BASE}/deals/{{deal_id}}/undo", response={200: DealOut, **ERRORS}, tags=["deals"])
-def undo_deal(request, tournament_id: int, deal_id: int):
+def undo_deal(request, tournament_id: Id, deal_id: Id):
     roles.require(request.auth, "director")
     return deal_out(deal_undo(actor=request.auth, tournament_id=tournament_id, deal_id=deal_id))
 
@@ -242,13 +243,13 @@ def create_season(request, payload: SeasonIn):
 
 
 @router.get("/seasons/{season_id}", response={200: SeasonOut, **ERRORS}, tags=["seasons"])
-def get_season(request, season_id: int):
+def get_season(request, season_id: Id):
     roles.require(request.auth, "read")
     return season_out(get_object_or_404(Season, pk=season_id))
 
 
 @router.put("/seasons/{season_id}", response={200: SeasonOut, **ERRORS}, tags=["seasons"])
-def update_season(request, season_id: int, payload: SeasonIn):
+def update_season(request, season_id: Id, payload: SeasonIn):
     roles.require(request.auth, "director")
     return season_out(season_update(actor=request.auth, season_id=season_id, **payload.dict()))
 
@@ -256,14 +257,14 @@ def update_season(request, season_id: int, payload: SeasonIn):
 @router.get(
     "/seasons/{season_id}/standings", response={200: StandingsOut, **ERRORS}, tags=["seasons"]
 )
-def standings(request, season_id: int):
+def standings(request, season_id: Id):
     """Points by place in each round (the season's formula), the best `best_of` rounds added."""
     roles.require(request.auth, "read")
     return season_standings(get_object_or_404(Season, pk=season_id))
 
 
 @router.put(f"{BASE}/season", response={200: TournamentSeasonOut, **ERRORS}, tags=["seasons"])
-def set_tournament_season(request, tournament_id: int, payload: TournamentSeasonIn):
+def set_tournament_season(request, tournament_id: Id, payload: TournamentSeasonIn):
     """Make the tournament a round of a championship (`season_id` null: none); 409
     `round_taken`."""
     roles.require(request.auth, "director")

@@ -6,6 +6,7 @@ from ninja import Query, Router, Schema, Status
 
 from tourney import roles
 from tourney.models import Player, Tournament
+from tourney.schema_types import Id, Line
 from tourney.schemas import ERROR_RESPONSES
 from tourney.schemas_penalties import BanOut, PenaltyIn, PenaltyOut, PenaltyResultOut
 from tourney.services.penalties import (
@@ -24,7 +25,7 @@ BASE = "/tournaments/{tournament_id}/penalties"
 
 
 @router.post(BASE, response={201: PenaltyResultOut, **ERRORS}, url_name="penalty_give")
-def give(request, tournament_id: int, payload: PenaltyIn):
+def give(request, tournament_id: Id, payload: PenaltyIn):
     """A warning, missed hands or rounds, or a disqualification (with `chips`, optional ban)."""
     roles.require(request.auth, "floor")
     result = penalty_give(
@@ -43,11 +44,11 @@ def give(request, tournament_id: int, payload: PenaltyIn):
 
 
 class PenaltiesQuery(Schema):
-    status: str | None = None
+    status: Line | None = None
 
 
 @router.get(BASE, response={200: list[PenaltyOut], **ERRORS}, url_name="penalties")
-def penalties(request, tournament_id: int, filters: Query[PenaltiesQuery]):
+def penalties(request, tournament_id: Id, filters: Query[PenaltiesQuery]):
     """Every penalty of the tournament, newest first; `?status=serving` for who sits out now."""
     roles.require(request.auth, "read")
     return penalties_list(get_object_or_404(Tournament, pk=tournament_id), filters.status)
@@ -58,7 +59,7 @@ def penalties(request, tournament_id: int, filters: Query[PenaltiesQuery]):
     response={200: PenaltyResultOut, **ERRORS},
     url_name="penalty_undo",
 )
-def undo(request, tournament_id: int, penalty_id: int):
+def undo(request, tournament_id: Id, penalty_id: Id):
     """A mistaken penalty; a disqualified player is back in play with the chips."""
     roles.require(request.auth, "floor")
     return penalty_undo(actor=request.auth, tournament_id=tournament_id, penalty_id=penalty_id)
@@ -67,7 +68,7 @@ def undo(request, tournament_id: int, penalty_id: int):
 @router.post(
     f"{BASE}/{{penalty_id}}/end", response={200: PenaltyResultOut, **ERRORS}, url_name="penalty_end"
 )
-def end(request, tournament_id: int, penalty_id: int):
+def end(request, tournament_id: Id, penalty_id: Id):
     """The floor ends a sit-out (a table that reports no hands)."""
     roles.require(request.auth, "floor")
     return penalty_end(actor=request.auth, tournament_id=tournament_id, penalty_id=penalty_id)
@@ -78,7 +79,7 @@ def end(request, tournament_id: int, penalty_id: int):
     response={200: list[PenaltyOut], **ERRORS},
     url_name="player_penalties",
 )
-def history(request, player_id: int):
+def history(request, player_id: Id):
     """A player's penalties in every tournament, newest first."""
     roles.require(request.auth, "read")
     return player_penalties(get_object_or_404(Player, pk=player_id))
@@ -89,7 +90,7 @@ def history(request, player_id: int):
     response={200: BanOut, **ERRORS},
     url_name="player_ban_lift",
 )
-def lift(request, player_id: int, ban_id: int):
+def lift(request, player_id: Id, ban_id: Id):
     roles.require(request.auth, "director")
     get_object_or_404(Player, pk=player_id)
     return ban_out(player_ban_lift(actor=request.auth, ban_id=ban_id, player_id=player_id))

@@ -5,6 +5,7 @@ from ninja import Router, Status
 
 from tourney import roles
 from tourney.models import Tournament
+from tourney.schema_types import Id
 from tourney.schemas import ERROR_RESPONSES
 from tourney.schemas_purchases import AddonIn, ChipPurchaseOut, RebuyIn
 from tourney.services.purchases import (
@@ -21,7 +22,7 @@ BASE = "/tournaments/{tournament_id}"
 
 
 @router.post(f"{BASE}/entries/{{entry_id}}/rebuy", response={201: ChipPurchaseOut, **ERRORS})
-def rebuy(request, tournament_id: int, entry_id: int, payload: RebuyIn | None = None):
+def rebuy(request, tournament_id: Id, entry_id: Id, payload: RebuyIn | None = None):
     """A rebuy (RULES.md 2). A busted player's rebuy takes back his bust-out while no hand has
     been dealt at his table since; refusals: `no_rebuys`, `rebuy_closed`, `rebuy_limit`,
     `rebuy_not_allowed`, `rebuy_too_late`, `stack_required`."""
@@ -38,7 +39,7 @@ def rebuy(request, tournament_id: int, entry_id: int, payload: RebuyIn | None = 
 
 
 @router.post(f"{BASE}/entries/{{entry_id}}/addon", response={201: ChipPurchaseOut, **ERRORS})
-def addon(request, tournament_id: int, entry_id: int, payload: AddonIn | None = None):
+def addon(request, tournament_id: Id, entry_id: Id, payload: AddonIn | None = None):
     """The add-on: one per playing entry, in the period after the add-on level; refusals:
     `no_addons`, `addon_closed`, `addon_twice`."""
     roles.require(request.auth, "desk")
@@ -52,7 +53,7 @@ def addon(request, tournament_id: int, entry_id: int, payload: AddonIn | None = 
 
 
 @router.get(f"{BASE}/chip-purchases", response={200: list[ChipPurchaseOut], **ERRORS})
-def chip_purchases(request, tournament_id: int, entry_id: int | None = None):
+def chip_purchases(request, tournament_id: Id, entry_id: Id | None = None):
     """Rebuys and add-ons, newest first (`?entry_id=` for one entry's)."""
     roles.require(request.auth, "read")
     return chip_purchases_list(get_object_or_404(Tournament, pk=tournament_id), entry_id)
@@ -61,7 +62,7 @@ def chip_purchases(request, tournament_id: int, entry_id: int | None = None):
 @router.post(
     f"{BASE}/chip-purchases/{{purchase_id}}/undo", response={200: ChipPurchaseOut, **ERRORS}
 )
-def undo_chip_purchase(request, tournament_id: int, purchase_id: int):
+def undo_chip_purchase(request, tournament_id: Id, purchase_id: Id):
     """Undo a mistaken rebuy or add-on: refunded, chips out of play; a rebuy that took back a
     bust-out busts the entry again."""
     roles.require(request.auth, "desk")

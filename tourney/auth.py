@@ -3,8 +3,11 @@
 from datetime import timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from ninja.security import HttpBearer, SessionAuth
+from ninja.utils import check_csrf
 
+from tourney.errors import PermissionDenied
 from tourney.models import ApiToken
 from tourney.services.tokens import token_hash
 
@@ -26,4 +29,18 @@ class BearerTokenAuth(HttpBearer):
         return found.user
 
 
-api_auth = [BearerTokenAuth(), SessionAuth()]
+class StaffSessionAuth(SessionAuth):
+    """The session of a logged-in user, its writes CSRF-checked. Without a session there is
+    nothing to forge: the request is unauthenticated (401), not a CSRF failure (403)."""
+
+    def _get_key(self, request):
+        if not request.user.is_authenticated:
+            return None
+        if not getattr(request, "_ninja_csrf_exempt", False) and check_csrf(request):
+            raise PermissionDenied(
+                "csrf_failed", _("The page's security token is missing or old: reload the page.")
+            )
+        return request.COOKIES.get(self.param_name)
+
+
+api_auth = [BearerTokenAuth(), StaffSessionAuth()]

@@ -125,9 +125,9 @@ class Tournament(models.Model):
         "clocks.Structure", on_delete=models.PROTECT, related_name="tournaments"
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING)
-    starting_stack = models.PositiveIntegerField(_("starting stack"))
-    buy_in = models.PositiveIntegerField(_("buy-in"))
-    fee = models.PositiveIntegerField(_("fee"), default=0)
+    starting_stack = models.PositiveBigIntegerField(_("starting stack"))
+    buy_in = models.PositiveBigIntegerField(_("buy-in"))
+    fee = models.PositiveBigIntegerField(_("fee"), default=0)
     currency = models.CharField(_("currency"), max_length=8, default="HUF")
     house_rules = models.CharField(_("house rules"), max_length=20, default="tda2024")
     rules_overrides = models.JSONField(default=dict, blank=True)
@@ -162,23 +162,23 @@ class Tournament(models.Model):
         choices=RebuyCondition.choices,
         default=RebuyCondition.AT_MOST_START,
     )
-    rebuy_buy_in = models.PositiveIntegerField(_("rebuy price (prize pool)"), default=0)
-    rebuy_fee = models.PositiveIntegerField(_("rebuy fee"), default=0)
-    rebuy_chips = models.PositiveIntegerField(_("rebuy chips"), default=0)
+    rebuy_buy_in = models.PositiveBigIntegerField(_("rebuy price (prize pool)"), default=0)
+    rebuy_fee = models.PositiveBigIntegerField(_("rebuy fee"), default=0)
+    rebuy_chips = models.PositiveBigIntegerField(_("rebuy chips"), default=0)
     # Add-on: one per entry, through the end of the break that follows `addon_level`
     # (empty = no add-on).
     addon_level = models.PositiveIntegerField(
         _("add-on at the break after level"), null=True, blank=True
     )
-    addon_buy_in = models.PositiveIntegerField(_("add-on price (prize pool)"), default=0)
-    addon_fee = models.PositiveIntegerField(_("add-on fee"), default=0)
-    addon_chips = models.PositiveIntegerField(_("add-on chips"), default=0)
+    addon_buy_in = models.PositiveBigIntegerField(_("add-on price (prize pool)"), default=0)
+    addon_fee = models.PositiveBigIntegerField(_("add-on fee"), default=0)
+    addon_chips = models.PositiveBigIntegerField(_("add-on chips"), default=0)
     # Payouts (RULES.md 11.6): structure (empty = the default template), a guarantee (0 =
     # none; the house pays the overlay).
     payout_structure = models.ForeignKey(
         "PayoutStructure", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    guarantee = models.PositiveIntegerField(_("guaranteed prize pool"), default=0)
+    guarantee = models.PositiveBigIntegerField(_("guaranteed prize pool"), default=0)
     # Signed change of the chips in play from color-ups (round-up increases, race rounding).
     chips_color_up = models.BigIntegerField(default=0)
     season = models.ForeignKey(
@@ -341,7 +341,7 @@ class LedgerEntry(models.Model):
     purchase = models.ForeignKey(
         "ChipPurchase", null=True, blank=True, on_delete=models.PROTECT, related_name="ledger"
     )
-    amount = models.IntegerField()
+    amount = models.BigIntegerField()
     method = models.CharField(max_length=8, choices=Method.choices, default=Method.CASH)
     cashier = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -383,9 +383,9 @@ class ChipPurchase(models.Model):
     )
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="chip_purchases")
     kind = models.CharField(max_length=8, choices=Kind.choices)
-    chips = models.PositiveIntegerField()
-    buy_in = models.PositiveIntegerField()
-    fee = models.PositiveIntegerField()
+    chips = models.PositiveBigIntegerField()
+    buy_in = models.PositiveBigIntegerField()
+    fee = models.PositiveBigIntegerField()
     # The period (clocks) in play when bought, and the stack the player declared (may be empty).
     period_index = models.PositiveIntegerField(null=True, blank=True)
     stack_before = models.PositiveBigIntegerField(null=True, blank=True)
@@ -443,7 +443,7 @@ class Deal(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="deals")
     method = models.CharField(max_length=10, choices=Method.choices)
     shares = models.JSONField(default=list)
-    left_to_play = models.PositiveIntegerField(default=0)
+    left_to_play = models.PositiveBigIntegerField(default=0)
     at = models.DateTimeField()
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"

@@ -4,6 +4,21 @@ from typing import Any, Literal
 
 from ninja import Field, Schema
 
+from tourney.schema_types import (
+    Chips,
+    Entries,
+    Id,
+    Instant,
+    Level,
+    Line,
+    Money,
+    PoolMoney,
+    SeatNumber,
+    TableNumber,
+    Text,
+    bounded,
+)
+
 
 class ErrorOut(Schema):
     code: str
@@ -25,10 +40,10 @@ class TimeOut(Schema):
 
 
 class PlayerIn(Schema):
-    name: str = Field(..., min_length=1, max_length=120)
-    nickname: str = Field("", max_length=60)
-    email: str = Field("", max_length=254)
-    phone: str = Field("", max_length=40)
+    name: Line = Field(..., min_length=1, max_length=120)
+    nickname: Line = Field("", max_length=60)
+    email: Line = Field("", max_length=254)
+    phone: Line = Field("", max_length=40)
 
 
 class PlayerOut(Schema):
@@ -42,62 +57,56 @@ class PlayerOut(Schema):
 
 
 class BanIn(Schema):
-    reason: str = Field(..., min_length=1, max_length=300)
-    ends_at_ms: int | None = Field(None, description="When the ban ends; omit for indefinite")
-    season_id: int | None = Field(None, description="Only from this season's tournaments")
-
-
-class BanOut(Schema):
-    id: int
-    player_id: int
-    reason: str
-    starts_at_ms: int
-    ends_at_ms: int | None
+    reason: Text = Field(..., min_length=1, max_length=300)
+    ends_at_ms: Instant | None = Field(
+        None, description="When the ban ends (in the future); omit or null for indefinite"
+    )
+    season_id: Id | None = Field(None, description="Only from this season's tournaments")
 
 
 class TournamentIn(Schema):
-    name: str = Field(..., min_length=1, max_length=160)
-    structure_id: int
-    starting_stack: int = Field(..., gt=0)
-    buy_in: int = Field(..., ge=0)
-    fee: int = Field(0, ge=0)
-    room_id: int | None = None
-    house_rules: str | None = Field(
+    name: Line = Field(..., min_length=1, max_length=160)
+    structure_id: Id
+    starting_stack: Chips = Field(..., gt=0)
+    buy_in: Money
+    fee: Money = 0
+    room_id: Id | None = None
+    house_rules: Line | None = Field(
         None, description="tda2024, mirage, doyle, veszprem, rimoc, atlas"
     )
-    seats_per_table: int | None = Field(None, ge=2, le=12)
-    final_table_size: int | None = Field(None, ge=2, le=12)
-    table_numbers: list[int] | None = None
-    balance_threshold: int | None = Field(None, ge=1, le=9)
+    seats_per_table: bounded(2, 12) | None = None
+    final_table_size: bounded(2, 12) | None = None
+    table_numbers: list[TableNumber] | None = Field(None, max_length=1_000)
+    balance_threshold: bounded(1, 9) | None = None
     rules: dict[str, Any] = Field(default_factory=dict, description="Other house-rule overrides")
     waiting_list: bool = True
-    max_entries: int | None = Field(None, gt=0)
-    currency: str = Field("HUF", max_length=8)
-    late_registration_level: int | None = Field(
+    max_entries: Entries | None = None
+    currency: Line = Field("HUF", max_length=8)
+    late_registration_level: Level | None = Field(
         None,
         ge=1,
         description="Late registration is open through the end of this level (1-based, breaks "
         "not counted); omit for no clock deadline",
     )
-    reentry_max: int | None = Field(
-        None, ge=0, description="Re-entries per player (house rule; 0 = none)"
+    reentry_max: bounded(0, 1_000) | None = Field(
+        None, description="Re-entries per player (house rule; 0 = none)"
     )
-    rebuy_until_level: int | None = Field(
-        None, ge=1, description="Rebuys through the end of this level; omit for no rebuys"
+    rebuy_until_level: Level | None = Field(
+        None, description="Rebuys through the end of this level; omit for no rebuys"
     )
-    rebuy_max: int = Field(0, ge=0, description="Rebuys per entry; 0 = no limit")
+    rebuy_max: bounded(0, 1_000) = Field(0, description="Rebuys per entry; 0 = no limit")
     rebuy_condition: Literal["at_most_start", "busted"] = "at_most_start"
-    rebuy_buy_in: int = Field(0, ge=0, description="Rebuy price to the prize pool")
-    rebuy_fee: int = Field(0, ge=0)
-    rebuy_chips: int = Field(0, ge=0)
-    addon_level: int | None = Field(
-        None, ge=1, description="Add-on in the break (or level) after this level; omit for none"
+    rebuy_buy_in: Money = Field(0, description="Rebuy price to the prize pool")
+    rebuy_fee: Money = 0
+    rebuy_chips: Chips = 0
+    addon_level: Level | None = Field(
+        None, description="Add-on in the break (or level) after this level; omit for none"
     )
-    addon_buy_in: int = Field(0, ge=0)
-    addon_fee: int = Field(0, ge=0)
-    addon_chips: int = Field(0, ge=0)
-    guarantee: int = Field(0, ge=0, description="Guaranteed prize pool; the house pays the overlay")
-    payout_structure_id: int | None = Field(
+    addon_buy_in: Money = 0
+    addon_fee: Money = 0
+    addon_chips: Chips = 0
+    guarantee: PoolMoney = Field(0, description="Guaranteed prize pool; the house pays the overlay")
+    payout_structure_id: Id | None = Field(
         None, description="How it pays (GET /payout-structures); omit for the default template"
     )
 
@@ -148,7 +157,7 @@ class TournamentOut(Schema):
 
 
 class EntryIn(Schema):
-    player_id: int
+    player_id: Id
     method: Literal["cash", "card", "other"] = "cash"
 
 
@@ -165,12 +174,12 @@ class EntryOut(Schema):
 
 
 class SeatAssignIn(Schema):
-    table: int
-    seat: int = Field(..., ge=1, le=12)
+    table: TableNumber
+    seat: SeatNumber
 
 
 class MessageIn(Schema):
-    message: str = Field(..., max_length=500, description="Empty clears the message")
+    message: Text = Field(..., max_length=500, description="Empty clears the message")
 
 
 class MessageOut(Schema):

@@ -1,29 +1,49 @@
 """API schemas of payout structures, payouts, results, deals, prizes paid and championships."""
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from ninja import Field, Schema
 
+from tourney.schema_types import (
+    CHIPS_MAX,
+    Entries,
+    Id,
+    Level,
+    Line,
+    Money,
+    PoolMoney,
+    SignedMoney,
+    bounded,
+)
+
+# A payout table pays at most this many places; millionths of the pool per place.
+PLACES_MAX = 10_000
+Share = bounded(0, 1_000_000)
+
 
 class BracketIn(Schema):
-    min_entries: int = Field(..., ge=1)
-    max_entries: int | None = Field(None, ge=1, description="Omit on the last table: no limit")
-    percents: list[str | float | int] | None = Field(
-        None, description='Percent of the pool by place, 1st first ("50", 12.5, "0.0150")'
+    min_entries: Entries
+    max_entries: Entries | None = Field(None, description="Omit on the last table: no limit")
+    percents: list[Line | Annotated[float, Field(ge=0, le=100)]] | None = Field(
+        None,
+        max_length=PLACES_MAX,
+        description='Percent of the pool by place, 1st first ("50", 12.5, "0.0150")',
     )
-    shares: list[int] | None = Field(None, description="Or millionths of the pool by place")
+    shares: list[Share] | None = Field(
+        None, max_length=PLACES_MAX, description="Or millionths of the pool by place"
+    )
 
 
 class PayoutStructureIn(Schema):
-    name: str = Field(..., min_length=1, max_length=120)
-    brackets: list[BracketIn]
+    name: Line = Field(..., min_length=1, max_length=120)
+    brackets: list[BracketIn] = Field(..., max_length=1_000)
 
 
 class PayoutPreviewIn(Schema):
-    name: str = "preview"
-    brackets: list[BracketIn]
-    sample_pool: int = Field(1_000_000, ge=0, description="Pool the editor shows amounts for")
-    unit: int = Field(1, ge=1, description="Rounding unit of the sample amounts")
+    name: Line = Field("preview", max_length=120)
+    brackets: list[BracketIn] = Field(..., max_length=1_000)
+    sample_pool: PoolMoney = Field(1_000_000, description="Pool the editor shows amounts for")
+    unit: Money = Field(1, ge=1, description="Rounding unit of the sample amounts")
 
 
 class BracketOut(Schema):
@@ -63,7 +83,7 @@ class PayoutPreviewOut(Schema):
 
 
 class TournamentPayoutStructureIn(Schema):
-    payout_structure_id: int | None = Field(None, description="None: the default template")
+    payout_structure_id: Id | None = Field(None, description="None: the default template")
 
 
 class PayoutOut(Schema):
@@ -107,21 +127,21 @@ class PrizePaidOut(Schema):
 
 
 class DealStackIn(Schema):
-    entry_id: int
-    stack: int
+    entry_id: Id
+    stack: bounded(-CHIPS_MAX, CHIPS_MAX)  # a negative one is refused by the deal's rules
 
 
 class DealAmountIn(Schema):
-    entry_id: int
-    amount: int
+    entry_id: Id
+    amount: SignedMoney
 
 
 class DealIn(Schema):
     method: Literal["icm", "chip_chop"]
-    stacks: list[DealStackIn]
-    left_to_play: int = Field(0, ge=0)
+    stacks: list[DealStackIn] = Field(..., max_length=PLACES_MAX)
+    left_to_play: PoolMoney = 0
     amounts: list[DealAmountIn] | None = Field(
-        None, description="Amounts agreed by hand (else the calculator's)"
+        None, max_length=PLACES_MAX, description="Amounts agreed by hand (else the calculator's)"
     )
 
 
@@ -159,10 +179,10 @@ class DealOut(Schema):
 
 
 class SeasonIn(Schema):
-    name: str = Field(..., min_length=1, max_length=160)
+    name: Line = Field(..., min_length=1, max_length=160)
     points_formula: Literal["linear", "table", "sqrt"] = "linear"
-    points_table: list[int] = Field(default_factory=list)
-    best_of: int | None = Field(None, description="Count only the best rounds; None: all")
+    points_table: list[bounded(0, 1_000_000)] = Field(default_factory=list, max_length=PLACES_MAX)
+    best_of: Level | None = Field(None, description="Count only the best rounds; None: all")
 
 
 class SeasonTournamentOut(Schema):
@@ -204,8 +224,8 @@ class StandingsOut(Schema):
 
 
 class TournamentSeasonIn(Schema):
-    season_id: int | None = None
-    round: int | None = Field(None, description="Omit for the next round number")
+    season_id: Id | None = None
+    round: Level | None = Field(None, description="Omit for the next round number")
 
 
 class TournamentSeasonOut(Schema):

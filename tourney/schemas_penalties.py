@@ -5,17 +5,18 @@ from typing import Literal
 from ninja import Field, Schema
 
 from tables.schemas import ActionOut
+from tourney.schema_types import Chips, Hands, Id, Text, bounded
 
 
 class PenaltyIn(Schema):
-    entry_id: int
+    entry_id: Id
     kind: Literal["warning", "missed_hands", "missed_rounds", "disqualification"]
-    rounds: int | None = Field(
+    rounds: bounded(0, 1_000) | None = Field(
         None, description="Missed rounds (missed_hands with rounds = rounds)"
     )
-    hands: int | None = Field(None, description="Missed hands; omitted: the house's fixed_hands")
-    reason: str = Field(..., max_length=300)
-    chips: int | None = Field(
+    hands: Hands | None = Field(None, description="Missed hands; omitted: the house's fixed_hands")
+    reason: Text = Field(..., max_length=300)
+    chips: Chips | None = Field(
         None, description="Disqualification: the player's chips, removed from play (required)"
     )
     ban: Literal["day", "days", "indefinite", "season"] | None = Field(
@@ -23,7 +24,7 @@ class PenaltyIn(Schema):
         description="Disqualification: also ban the player for the local day, `ban_days` days, "
         "until lifted, or from this tournament's season",
     )
-    ban_days: int | None = None
+    ban_days: bounded(0, 36_500) | None = None
 
 
 class BanOut(Schema):

@@ -4,11 +4,12 @@ from typing import Literal
 
 from ninja import Field, Schema
 
+from tourney.schema_types import Chips
+
 
 class RebuyIn(Schema):
-    stack: int | None = Field(
+    stack: Chips | None = Field(
         None,
-        ge=0,
         description="The chips the player has now (0 or omitted for a busted player); needed "
         "when rebuys are allowed with at most the starting stack",
     )

@@ -48,6 +48,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before CSRF and the views: /api/ refusals are {code, detail} JSON (tourney/api_contract.py).
+    "tourney.api_contract.ApiContractMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tourney.middleware.UserLanguageMiddleware",

@@ -1,0 +1,209 @@
+"""The error contract of everything under /api/ (API.md "Errors everywhere under /api/"),
+and text with control characters refused on every page.
+
+Before a view runs, the middleware refuses what no endpoint may take: a body larger than
+DATA_UPLOAD_MAX_MEMORY_SIZE (413), a body that is not a JSON object (malformed JSON, a string,
+an array, null or a number: 422, also on endpoints that take no body), and text holding NUL
+or other control characters, in the body or the query string (422). After it, any refusal
+that is not already `{code, detail}` JSON (Django's 404 and 405, a 400, a 500) becomes one.
+The parsed body is kept on the request for the API's parser, so JSON is decoded once.
+"""
+
+import json
+from typing import Any
+
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
+from ninja.parser import Parser
+
+from tourney.schema_types import bad_character
+
+API_PREFIX = "/api/"
+FORM_TYPES = ("multipart/form-data", "application/x-www-form-urlencoded")
+_PARSED = "_tourney_json"
+
+
+class InputRefused(Exception):
+    def __init__(self, status: int, code: str, detail: str):
+        super().__init__(detail)
+        self.status, self.code, self.detail = status, code, detail
+
+
+def error(status: int, code: str, detail: str, headers: dict | None = None) -> JsonResponse:
+    response = JsonResponse({"code": code, "detail": detail}, status=status)
+    for name, value in (headers or {}).items():
+        response[name] = value
+    return response
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _check_text(value: Any) -> None:
+    """Walk a decoded JSON value: every string and key must be free of control characters."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if bad_character(item, multiline=True) is not None:
+                raise InputRefused(
+                    422,
+                    "invalid_text",
+                    _("Text may not contain NUL or other control characters."),
+                )
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def check_query(query: QueryDict, multiline: bool = False) -> None:
+    """Refuse a query string (or form) with a control character in a name or value."""
+    for key, values in query.lists():
+        for text in (key, *values):
+            if bad_character(text, multiline) is not None:
+                raise InputRefused(
+                    422,
+                    "invalid_text",
+                    _("Text may not contain NUL or other control characters."),
+                )
+
+
+def _body_size(request: HttpRequest) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
+
+
+def check_request(request: HttpRequest) -> None:
+    """Raise InputRefused for a request no API endpoint may take; keep its parsed body."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    too_large = InputRefused(
+        413,
+        "request_too_large",
+        _("The request body is larger than %(limit)s bytes.") % {"limit": limit},
+    )
+    if limit is not None and _body_size(request) > limit:
+        raise too_large
+    check_query(request.GET)
+    try:
+        body = request.body
+    except RequestDataTooBig:
+        raise too_large from None
+    if not body.strip():
+        return
+    content_type = request.META.get("CONTENT_TYPE", "").split(";")[0].strip().lower()
+    if content_type in FORM_TYPES and not request.POST and not request.FILES:
+        return  # an empty form (a test client's bare POST) is no body
+    not_json = InputRefused(
+        422, "invalid_json", _("The request body must be a JSON object (or nothing).")
+    )
+    try:
+        data = json.loads(body, parse_constant=_refuse_constant)
+    except ValueError:  # JSONDecodeError, UnicodeDecodeError, NaN and Infinity
+        raise not_json from None
+    except RecursionError:
+        raise not_json from None
+    if not isinstance(data, dict):
+        raise not_json
+    _check_text(data)
+    setattr(request, _PARSED, data)
+
+
+def check_page(request: HttpRequest) -> None:
+    """A page's query and form: text with NUL or control characters (line breaks and tabs
+    aside: a text area may hold them) is refused before any view reads it."""
+    check_query(request.GET)
+    if request.method == "POST":
+        try:
+            check_query(request.POST, multiline=True)
+        except RequestDataTooBig:
+            return  # Django answers the oversized form itself
+
+
+_CODES = {
+    400: ("bad_request", N_("The request is not valid.")),
+    401: ("not_authenticated", N_("Log in or send a valid bearer token.")),
+    403: ("forbidden", N_("You may not do this.")),
+    404: ("not_found", N_("There is no such object.")),
+    405: ("method_not_allowed", N_("This method is not allowed here.")),
+    413: ("request_too_large", N_("The request body is too large.")),
+    500: ("server_error", N_("The server failed; nothing was changed.")),
+}
+
+
+def status_code(status: int) -> tuple[str, str]:
+    """The code and (untranslated) detail of a refusal that has no code of its own."""
+    return _CODES.get(status, ("error", N_("The request failed.")))
+
+
+def _as_contract(response: HttpResponse) -> HttpResponse:
+    """The same refusal as `{code, detail}` JSON when it is not JSON already."""
+    if response.status_code < 400 or getattr(response, "streaming", False):
+        return response
+    if response.get("Content-Type", "").startswith("application/json"):
+        return response
+    code, detail = status_code(response.status_code)
+    headers = {"Allow": response["Allow"]} if response.has_header("Allow") else None
+    return error(response.status_code, code, _(detail), headers)
+
+
+class ApiContractMiddleware:
+    """Sync and async capable, so the event stream (async) never hops to a thread."""
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        if iscoroutinefunction(self.get_response):
+            markcoroutinefunction(self)
+
+    @staticmethod
+    def _refusal(request) -> HttpResponse | None:
+        try:
+            if request.path.startswith(API_PREFIX):
+                check_request(request)
+            else:
+                check_page(request)
+        except InputRefused as refused:
+            if request.path.startswith(API_PREFIX):
+                return error(refused.status, refused.code, refused.detail)
+            return render(request, "bad_input.html", status=refused.status)
+        return None
+
+    def __call__(self, request):
+        if iscoroutinefunction(self):
+            return self.__acall__(request)
+        refusal = self._refusal(request)
+        if refusal is not None:
+            return refusal
+        response = self.get_response(request)
+        return _as_contract(response) if request.path.startswith(API_PREFIX) else response
+
+    async def __acall__(self, request):
+        refusal = self._refusal(request)
+        if refusal is not None:
+            return refusal
+        response = await self.get_response(request)
+        return _as_contract(response) if request.path.startswith(API_PREFIX) else response
+
+
+class CheckedJsonParser(Parser):
+    """The body the middleware already decoded and checked (a JSON object)."""
+
+    def parse_body(self, request: HttpRequest) -> dict:
+        if hasattr(request, _PARSED):
+            return getattr(request, _PARSED)
+        data = json.loads(request.body, parse_constant=_refuse_constant)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        return data

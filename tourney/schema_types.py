@@ -1,0 +1,90 @@
+"""The integer and text types every API input schema is made of.
+
+Each integer is bounded by what its column holds (PostgreSQL `integer` is 32-bit, `bigint`
+64-bit; out of range it raised, or with server-side binding was silently truncated) and by
+what the floor can mean (a table number, a seat, a level). Booleans are not numbers: JSON
+`true` is refused where an integer is expected (pydantic would read it as 1). Text refuses
+NUL and other control characters (PostgreSQL cannot store NUL); only multi-line text keeps
+tabs and line breaks.
+"""
+
+import unicodedata
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BeforeValidator, Field
+
+INT32_MAX = 2**31 - 1
+INT64_MAX = 2**63 - 1
+# One price, fee, payment or prize, in the currency's unit: a 25,000-entry event at this price
+# still sums far inside 64 bits.
+MONEY_MAX = 10**12
+# A prize pool, a guarantee or an amount shared in a deal.
+POOL_MAX = 10**15
+# A stack, a blind, an ante or a chip's value (all the chips in play fit).
+CHIPS_MAX = 10**15
+TABLE_MAX = 9_999
+SEAT_MAX = 12
+ENTRIES_MAX = 100_000
+LEVEL_MAX = 1_000
+HANDS_MAX = 10_000
+# One period, a clock adjustment or a call: a day at most.
+SECONDS_MAX = 86_400
+# Instants in milliseconds since 1970, up to the end of year 9999.
+MS_MAX = 253_402_300_799_999
+
+
+def _not_bool(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise ValueError("a number is expected, not true or false")
+    return value
+
+
+def bounded(ge: int, le: int) -> Any:
+    """An integer type in [ge, le] that refuses booleans (usable as a field's annotation)."""
+    return Annotated[int, Field(ge=ge, le=le), BeforeValidator(_not_bool)]
+
+
+Id = bounded(1, INT64_MAX)
+Int32 = bounded(-INT32_MAX - 1, INT32_MAX)
+Count32 = bounded(0, INT32_MAX)
+Money = bounded(0, MONEY_MAX)
+PoolMoney = bounded(0, POOL_MAX)
+SignedMoney = bounded(-POOL_MAX, POOL_MAX)
+Chips = bounded(0, CHIPS_MAX)
+ChipValue = bounded(1, CHIPS_MAX)
+TableNumber = bounded(1, TABLE_MAX)
+SeatNumber = bounded(1, SEAT_MAX)
+Level = bounded(1, LEVEL_MAX)
+PeriodIndex = bounded(0, LEVEL_MAX)
+Hands = bounded(0, HANDS_MAX)
+Entries = bounded(1, ENTRIES_MAX)
+Seconds = bounded(0, SECONDS_MAX)
+Instant = bounded(0, MS_MAX)
+Version = bounded(0, INT32_MAX)
+
+
+def bad_character(text: str, multiline: bool = False) -> str | None:
+    """The first character text may not hold (control or lone surrogate), else None."""
+    allowed = "\t\n\r" if multiline else ""
+    for char in text:
+        if char in allowed:
+            continue
+        if unicodedata.category(char) in ("Cc", "Cs"):
+            return char
+    return None
+
+
+def _line(value: str) -> str:
+    if bad_character(value) is not None:
+        raise ValueError("control characters are not allowed")
+    return value
+
+
+def _text(value: str) -> str:
+    if bad_character(value, multiline=True) is not None:
+        raise ValueError("control characters other than tabs and line breaks are not allowed")
+    return value
+
+
+Line = Annotated[str, AfterValidator(_line)]
+Text = Annotated[str, AfterValidator(_text)]
