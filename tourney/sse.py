@@ -14,7 +14,9 @@ from typing import Any
 from tourney.models import TournamentEvent
 
 RETRY_MS = 2_000
-BACKLOG_LIMIT = 500  # a screen further behind than this refetches its snapshot anyway
+# Events read per catch-up query: a screen further behind gets its backlog page after page
+# (`EventCursor.behind`), then the live events; nothing waits for a new event to be released.
+BACKLOG_LIMIT = 500
 
 
 def now_ms() -> int:
@@ -52,6 +54,8 @@ class EventCursor:
     last_event_id: int = 0
     last_version: int = 0
     pending: list[str] = field(default_factory=list)
+    # The last catch-up filled a page: more stored events follow, read them before live ones.
+    behind: bool = False
 
     def opening(self, resume_from: int | None) -> list[str]:
         """Frames to send first: a replay after `resume_from`, or a `ready` marker (sync, DB)."""
@@ -73,7 +77,8 @@ class EventCursor:
         return frames
 
     def catch_up(self) -> list[str]:
-        """Frames for every stored event after the last one sent (sync, DB)."""
+        """Frames for the next page (BACKLOG_LIMIT) of stored events after the last one sent;
+        `behind` tells whether another page follows (sync, DB)."""
         rows = list(
             TournamentEvent.objects.filter(
                 tournament_id=self.tournament_id, pk__gt=self.last_event_id
@@ -81,6 +86,7 @@ class EventCursor:
             .order_by("pk")
             .values_list("pk", "kind", "version", "payload")[:BACKLOG_LIMIT]
         )
+        self.behind = len(rows) == BACKLOG_LIMIT
         for pk, _kind, version, _payload in rows:
             self.last_event_id, self.last_version = pk, max(self.last_version, version)
         return [frame(pk, kind, payload) for pk, kind, _version, payload in rows]

@@ -83,6 +83,13 @@ def _refusal(request: HttpRequest, tournament_id: int) -> JsonResponse | None:
     return None
 
 
+async def _rest_of_backlog(cursor: EventCursor) -> AsyncIterator[str]:
+    """The stored events after the cursor, page after page, up to the newest."""
+    while cursor.behind:
+        for chunk in await _db(cursor.catch_up):
+            yield chunk
+
+
 async def _stream_async(cursor: EventCursor, resume_from: int | None) -> AsyncIterator[str]:
     from tourney.event_hub import subscribe_async
 
@@ -90,6 +97,8 @@ async def _stream_async(cursor: EventCursor, resume_from: int | None) -> AsyncIt
     try:
         # Subscribed before reading the table, so nothing committed meanwhile is missed.
         for chunk in await _db(cursor.opening, resume_from):
+            yield chunk
+        async for chunk in _rest_of_backlog(cursor):
             yield chunk
         heartbeat = _heartbeat_seconds()
         while True:
@@ -101,6 +110,8 @@ async def _stream_async(cursor: EventCursor, resume_from: int | None) -> AsyncIt
             chunk = cursor.accept(message) if message is not None else None
             if chunk is None:
                 for missed in await _db(cursor.catch_up):
+                    yield missed
+                async for missed in _rest_of_backlog(cursor):
                     yield missed
             elif chunk:
                 yield chunk
@@ -114,6 +125,8 @@ def _stream_sync(cursor: EventCursor, resume_from: int | None) -> Iterator[str]:
     subscription = SyncSubscription(cursor.tournament_id)
     try:
         yield from cursor.opening(resume_from)
+        while cursor.behind:
+            yield from cursor.catch_up()
         # A WSGI server learns that a page closed only when a write fails: probe every second
         # so the thread (and its database connection) ends with the page.
         heartbeat = min(_heartbeat_seconds(), WSGI_PROBE_SECONDS)
@@ -126,6 +139,8 @@ def _stream_sync(cursor: EventCursor, resume_from: int | None) -> Iterator[str]:
             chunk = cursor.accept(message)
             if chunk is None:
                 yield from cursor.catch_up()
+                while cursor.behind:
+                    yield from cursor.catch_up()
             elif chunk:
                 yield chunk
     finally:
