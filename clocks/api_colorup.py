@@ -1,4 +1,4 @@
-"""Color-ups and chip races at the breaks (RULES.md 8): per table, with undo."""
+"""Color-ups and chip races at the breaks (docs/rules.md §8): per table, with undo."""
 
 from django.shortcuts import get_object_or_404
 from ninja import Query, Router, Schema, Status

@@ -61,7 +61,7 @@ class Clock(models.Model):
 
 
 class ColorUp(models.Model):
-    """A color-up at one table during a break (RULES.md 8): round-up or chip race.
+    """A color-up at one table during a break (docs/rules.md §8.6): round-up or chip race.
 
     `seats` = [{"seat", "entry_id", "stack_before" | "odd_chips", "cards": [..],
     "awarded": int, "stack_after"}]; `chips_change` is what the chips in play changed by

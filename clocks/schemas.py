@@ -1,4 +1,4 @@
-"""API schemas of blind structures (API.md "Blind structures")."""
+"""API schemas of blind structures (docs/rules.md §1.2)."""
 
 from typing import Annotated, Literal
 

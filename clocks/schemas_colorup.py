@@ -1,4 +1,4 @@
-"""API schemas of color-ups and chip races (RULES.md 8; API.md "Money and results")."""
+"""API schemas of color-ups and chip races (docs/rules.md §8)."""
 
 from typing import Literal
 

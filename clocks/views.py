@@ -130,7 +130,7 @@ def _screen(tournament: Tournament, token: str, number: int = 1) -> dict:
         "seats": _seat_rows(tournament) if clock["status"] == "pending" else [],
         "opening_periods": _opening_periods(tournament),
         "state_url": reverse("clocks:display_state", args=[token]),
-        # API.md's stream; the signed display token is its read access on a TV.
+        # The API's event stream; the signed display token is its read access on a TV.
         "events_url": f"/api/v1/tournaments/{tournament.pk}/events?{urlencode({'display': token})}",
     }
 

@@ -4,6 +4,7 @@ The editor itself saves through the JSON API (`PUT/POST /api/v1/structures`, pre
 type); these views only render and call services.
 """
 
+import dataclasses
 import json
 import re
 
@@ -12,6 +13,7 @@ from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 from pydantic import ValidationError
 
@@ -141,8 +143,21 @@ def editor_strings() -> dict[str, str]:
     }
 
 
+# The built-in templates' notes, stored in English (clocks/domain/structures.py) and shown in
+# the reader's language; listed here so makemessages finds them.
+TEMPLATE_DESCRIPTIONS = (
+    gettext_noop(
+        "The Rimóc Youth Association's championship: blinds rise every 15 minutes, a break every "
+        "four levels, starting stack 40,000. Break length (10 min) and color-ups are Tourney "
+        "defaults."
+    ),
+)
+
+
 def _editor(request, structure: Structure | None, data: StructureData):
     editable = roles.can(request.user, "director") and not (structure and structure.template_key)
+    if structure and structure.template_key and data.description:
+        data = dataclasses.replace(data, description=_(data.description))
     config = {
         "id": structure.pk if structure else None,
         "structure": structure_payload(data),

@@ -1,5 +1,5 @@
 """The floor: bust-outs and places, the to-do list of moves and breaks, hand-for-hand and
-calling the clock (API.md "Floor")."""
+calling the clock (docs/rules.md §5 to §7, §9 and §11)."""
 
 from django.shortcuts import get_object_or_404
 from ninja import Query, Router, Schema, Status

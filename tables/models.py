@@ -198,7 +198,7 @@ class FloorAction(models.Model):
 
 
 class ClockCall(models.Model):
-    """A clock called on a player (RULES.md 9): time to act, then the closing countdown."""
+    """A clock called on a player (docs/rules.md §9): time to act, then the closing countdown."""
 
     class Outcome(models.TextChoices):
         ACTED = "acted", _("Acted in time")

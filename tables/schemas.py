@@ -1,4 +1,4 @@
-"""API schemas of rooms, tables and hands (names fixed by API.md)."""
+"""API schemas of rooms, tables and hands (the API's names: kept stable)."""
 
 from ninja import Field, Schema
 

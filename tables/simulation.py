@@ -223,7 +223,7 @@ def paid_places(players: int, fraction: float) -> int:
 
 
 def smallest_wait(seats: int, prev_bb: int, seated: set[int] | frozenset[int]) -> int | None:
-    """The smallest wait a balancing mover can get at a table (RULES.md 5 step 5), computed
+    """The smallest wait a balancing mover can get at a table (docs/rules.md §5.5), computed
     here from the rule, independently of the planner, to check the planner's choice.
 
     Candidate seats: every seat not in `seated`, other than `prev_bb` (the next small blind)

@@ -171,7 +171,8 @@ def _dealer_context(request: HttpRequest, tournament: Tournament, number: int) -
     actions = _decorate(floor_actions_list(tournament, FloorAction.Status.PENDING))
     incoming, outgoing = moves_for_table(actions, number)
     calls = [c for c in clock_calls_active(tournament) if c["table"] == number]
-    # Seats sitting out a penalty: the dealer deals them in and kills the hand (RULES.md 10).
+    # Seats sitting out a penalty: the dealer deals them in and kills the hand (docs/rules.md
+    # §10.3).
     penalties = seats_sitting_out(tournament, number)
     for seat in table["seat_list"]:
         seat["penalty"] = penalties.get(seat["seat"])

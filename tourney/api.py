@@ -386,7 +386,7 @@ def _absence_route(action: str, absent: bool):
 
     handler.__name__ = f"entry_{action}"
     handler.__doc__ = (
-        "Mark a seated entry absent (RULES.md 2); `arrived` undoes it."
+        "Mark a seated entry absent; `arrived` undoes it."
         if absent
         else "Mark an absent entry arrived (undoes `absent`)."
     )

@@ -1,5 +1,5 @@
-"""The error contract of everything under /api/ (API.md "Errors everywhere under /api/"),
-and text with control characters refused on every page.
+"""The error contract of everything under /api/ (README, "The API": `{code, detail}` with
+401/403/404/409/422), and text with control characters refused on every page.
 
 Before a view runs, the middleware refuses what no endpoint may take: a body larger than
 DATA_UPLOAD_MAX_MEMORY_SIZE (413), a body that is not a JSON object (malformed JSON, a string,

@@ -1,5 +1,5 @@
-"""Payout structures, payouts, results, deals, prizes paid and championships (API.md "Money
-and results")."""
+"""Payout structures, payouts, results, deals, prizes paid and championships (docs/rules.md
+§12 and §13)."""
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse

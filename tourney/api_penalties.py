@@ -1,4 +1,4 @@
-"""Penalties and bans (RULES.md 10): give, list, undo and end penalties; a player's history
+"""Penalties and bans (docs/rules.md §10): give, list, undo and end penalties; a player's history
 across tournaments; list and lift bans."""
 
 from django.shortcuts import get_object_or_404

@@ -1,4 +1,4 @@
-"""Rebuys, add-ons and their undo (API.md "Money and results"): the desk takes the money."""
+"""Rebuys, add-ons and their undo (docs/rules.md §2.5, §2.6): the desk takes the money."""
 
 from django.shortcuts import get_object_or_404
 from ninja import Router, Status
@@ -23,7 +23,7 @@ BASE = "/tournaments/{tournament_id}"
 
 @router.post(f"{BASE}/entries/{{entry_id}}/rebuy", response={201: ChipPurchaseOut, **ERRORS})
 def rebuy(request, tournament_id: Id, entry_id: Id, payload: RebuyIn | None = None):
-    """A rebuy (RULES.md 2). A busted player's rebuy takes back his bust-out while no hand has
+    """A rebuy. A busted player's rebuy takes back his bust-out while no hand has
     been dealt at his table since; refusals: `no_rebuys`, `rebuy_closed`, `rebuy_limit`,
     `rebuy_not_allowed`, `rebuy_too_late`, `stack_required`."""
     roles.require(request.auth, "desk")

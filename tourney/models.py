@@ -141,17 +141,18 @@ class Tournament(models.Model):
     )
     # The director's message scrolled on the lobby screens.
     display_message = models.TextField(_("message for the screens"), blank=True, default="")
-    # Chips taken out of play without a bust-out (e.g. an absent player's stack, RULES.md 2).
+    # Chips taken out of play without a bust-out (e.g. an absent player's stack, docs/rules.md
+    # §2.3).
     chips_removed = models.PositiveBigIntegerField(default=0)
-    # When the absent-player deadline was applied (RULES.md 2, absent_policy "eliminate").
+    # When the absent-player deadline was applied (docs/rules.md §2.3, absent_policy "eliminate").
     absent_deadline_applied_at = models.DateTimeField(null=True, blank=True)
-    # Hand-for-hand (RULES.md 11): on/off, and the number of the hand-for-hand hand in play.
+    # Hand-for-hand (docs/rules.md §11.5): on/off, and the number of the hand-for-hand hand in play.
     hand_for_hand = models.BooleanField(_("hand-for-hand"), default=False)
     h4h_hand = models.PositiveIntegerField(default=0)
     h4h_started_at = models.DateTimeField(null=True, blank=True)
-    # Rebuys (RULES.md 2): allowed through the end of `rebuy_until_level` (1-based, breaks not
-    # counted; empty = no rebuys), at most `rebuy_max` per entry (0 = no limit), when the
-    # entry is busted (`busted`) or its stack is at most the starting stack (`at_most_start`).
+    # Rebuys (docs/rules.md §2.5): allowed through the end of `rebuy_until_level` (1-based, breaks
+    # not counted; empty = no rebuys), at most `rebuy_max` per entry (0 = no limit), when the entry
+    # is busted (`busted`) or its stack is at most the starting stack (`at_most_start`).
     rebuy_until_level = models.PositiveIntegerField(
         _("rebuys until the end of level"), null=True, blank=True
     )
@@ -173,7 +174,7 @@ class Tournament(models.Model):
     addon_buy_in = models.PositiveBigIntegerField(_("add-on price (prize pool)"), default=0)
     addon_fee = models.PositiveBigIntegerField(_("add-on fee"), default=0)
     addon_chips = models.PositiveBigIntegerField(_("add-on chips"), default=0)
-    # Payouts (RULES.md 11.6): structure (empty = the default template), a guarantee (0 =
+    # Payouts (docs/rules.md §12): structure (empty = the default template), a guarantee (0 =
     # none; the house pays the overlay).
     payout_structure = models.ForeignKey(
         "PayoutStructure", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -232,11 +233,11 @@ class Entry(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     seated_at = models.DateTimeField(null=True, blank=True)
-    # Set while staff have marked the seated player absent (RULES.md 2), cleared on arrival.
+    # Set while staff have marked the seated player absent (docs/rules.md §2.3), cleared on arrival.
     absent_since = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
     place = models.PositiveIntegerField(null=True, blank=True)
-    # Disqualified (RULES.md 10): out of the tournament, no prize when the house says so.
+    # Disqualified (docs/rules.md §10.4): out of the tournament, no prize when the house says so.
     disqualified_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -267,7 +268,7 @@ class Entry(models.Model):
 
 
 class Elimination(models.Model):
-    """One entry busted (RULES.md 11): its finishing place range and the hand it busted in.
+    """One entry busted (docs/rules.md §11): its finishing place range and the hand it busted in.
 
     Entries busted in the same hand share a `bust_group` (under hand-for-hand: every bust of
     that hand-for-hand hand, at any table). `place`..`place_to` is the range of places the
@@ -369,7 +370,8 @@ class TournamentEvent(models.Model):
 
 
 class ChipPurchase(models.Model):
-    """A rebuy or add-on bought by an entry (RULES.md 2): chips into play, money to the ledger.
+    """A rebuy or add-on bought by an entry (docs/rules.md §2.5, §2.6): chips into play, money to
+    the ledger.
 
     A mistaken one is undone (`undone_at`) with refund rows in the ledger; never deleted.
     """
@@ -389,8 +391,8 @@ class ChipPurchase(models.Model):
     # The period (clocks) in play when bought, and the stack the player declared (may be empty).
     period_index = models.PositiveIntegerField(null=True, blank=True)
     stack_before = models.PositiveBigIntegerField(null=True, blank=True)
-    # The bust-out a rebuy took back (RULES.md 2: declared before the next hand); undoing the
-    # rebuy busts the entry again.
+    # The bust-out a rebuy took back (docs/rules.md §2.5: declared before the next hand); undoing
+    # the rebuy busts the entry again.
     revives = models.ForeignKey(
         Elimination, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
@@ -455,7 +457,7 @@ class Deal(models.Model):
 
 
 class Penalty(models.Model):
-    """A sanction given to an entry (RULES.md 10); a player's history spans tournaments.
+    """A sanction given to an entry (docs/rules.md §10); a player's history spans tournaments.
 
     Missed hands start at the end of the hand in play: `table_hands_at_start` is the table's
     `hands_played` then; hands left come from dealer hand reports (misdeals excluded), or a
@@ -501,7 +503,7 @@ class Penalty(models.Model):
 
 
 class Season(models.Model):
-    """A championship of rounds (seed 003): tournaments whose places earn points.
+    """A championship of rounds (Rimóc; docs/rules.md §13): tournaments whose places earn points.
 
     `points_formula`: `linear` = entries - place + 1; `table` = `points_table[place - 1]`
     (0 past its end); `sqrt` = round(10 * sqrt(entries / place)) for the places paid.

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from tourney.errors import PermissionDenied
 from tourney.models import StaffRole
 
-# Director may do everything; others only what their job needs (ARCHITECTURE.md "Safety").
+# Director may do everything; others only what their job needs (README, "The API": roles).
 PERMISSIONS: dict[str, frozenset[str]] = {
     StaffRole.DIRECTOR: frozenset({"read", "desk", "floor", "director"}),
     StaffRole.FLOOR: frozenset({"read", "floor"}),

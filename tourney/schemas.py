@@ -1,4 +1,4 @@
-"""API schemas of players, tournaments and entries (names fixed by API.md)."""
+"""API schemas of players, tournaments and entries (the API's names: kept stable)."""
 
 from typing import Any, Literal
 
@@ -25,7 +25,7 @@ class ErrorOut(Schema):
     detail: str
 
 
-# Every endpoint documents the same refusals: `{code, detail}` with these statuses (API.md).
+# Every endpoint documents the same refusals: `{code, detail}` with these statuses.
 ERROR_RESPONSES = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
 
 

@@ -1,4 +1,4 @@
-"""Schemas of penalties and bans (RULES.md 10)."""
+"""Schemas of penalties and bans (docs/rules.md §10)."""
 
 from typing import Literal
 

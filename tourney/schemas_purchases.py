@@ -1,4 +1,4 @@
-"""API schemas of rebuys, add-ons and their undo (API.md "Money and results")."""
+"""API schemas of rebuys, add-ons and their undo (docs/rules.md §2.5, §2.6)."""
 
 from typing import Literal
 

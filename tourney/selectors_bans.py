@@ -10,7 +10,8 @@ from tourney.selectors import active_bans
 
 def tournament_bans(tournament: Tournament, now: datetime):
     """Bans in force at `now` that keep a player out of `tournament`: those without a season,
-    and those of the tournament's season (seed 003's exclusion from the championship)."""
+    and those of the tournament's season (Rimóc's exclusion from the championship, docs/rules.md
+    §10.5)."""
     scope = Q(season=None)
     if tournament.season_id is not None:
         scope |= Q(season_id=tournament.season_id)

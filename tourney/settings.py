@@ -182,7 +182,7 @@ MESSAGE_TAGS = {
     message_constants.INFO: "info",
 }
 
-# Exactly one beat runs this; each tick is idempotent (ARCHITECTURE.md "The clock").
+# Exactly one beat runs this; each tick is idempotent (clocks/tasks.py, clocks/services/clock.py).
 CELERY_BEAT_SCHEDULE = {
     # Ticks queued while no worker ran are dropped, not replayed in a burst: one tick catches up.
     "clocks-tick": {

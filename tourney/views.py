@@ -303,7 +303,7 @@ def _console_clock(request, tournament: Tournament) -> dict:
 
 
 def _absence(tournament: Tournament) -> dict | None:
-    """Absent players for the console (RULES.md 2): who is marked absent, who could be."""
+    """Absent players for the console (docs/rules.md §2.3): who is marked absent, who could be."""
     live = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
     if tournament.seats_drawn_at is None or tournament.status not in live:
         return None

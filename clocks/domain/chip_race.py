@@ -1,5 +1,5 @@
-"""Color-up at a break (RULES.md 8): round every stack up (Method A) or race off the odd chips
-(Method B, TDA 24).
+"""Color-up at a break (docs/rules.md §8): round every stack up (Method A) or race off the odd
+chips (Method B, TDA 24).
 
 Units:
 - :func:`round_up_stacks` works in chip *values* (a stack of 1,100 is 1,100 whatever chips
@@ -74,9 +74,9 @@ class RoundUp:
 
 
 def round_up_stacks(stacks: Mapping[int, int], denomination: int) -> RoundUp:
-    """Method A (seed 001 #56): every stack goes up to the next multiple of ``denomination``,
-    the smallest chip value still in play. Nobody ends with fewer chips; an empty stack stays
-    empty."""
+    """Method A (Doyle #56, docs/rules.md §8.2): every stack goes up to the next multiple of
+    ``denomination``, the smallest chip value still in play. Nobody ends with fewer chips; an empty
+    stack stays empty."""
     if not isinstance(denomination, int) or denomination < 1:
         raise ChipRaceError(
             "bad_denomination",
@@ -97,7 +97,7 @@ def round_up_stacks(stacks: Mapping[int, int], denomination: int) -> RoundUp:
 
 
 def race_chip_count(total_odd: int, k: int, rounding: RaceRounding) -> int:
-    """N, the number of D chips to race for ``total_odd`` removed chips (RULES.md 8 B.2):
+    """N, the number of D chips to race for ``total_odd`` removed chips (docs/rules.md §8.3):
     whole groups of ``k``, plus one when the remainder r rounds up: ``half_up`` when
     2r >= k (RRoP), ``up`` when r > 0, never for ``down``."""
     _check_k(k)
@@ -148,7 +148,7 @@ def plan_race(
     zero_stack: ZeroStackChip,
     start_seat: int = 1,
 ) -> RacePlan:
-    """Validate the dealer's counts and plan the race (RULES.md 8 B.1-B.3, B.6).
+    """Validate the dealer's counts and plan the race (docs/rules.md §8.3, §8.4).
 
     ``odd_chips``: seat -> o, the odd count of the removed chip (0 <= o < k); ``remaining_chips``:
     seat -> D chips held after the change-up. A seat missing from either mapping has 0 there.
@@ -277,7 +277,7 @@ def chip_race(
     *,
     old_value: int = 1,
 ) -> ChipRace:
-    """Race off one table's odd chips (RULES.md 8 B, TDA 24).
+    """Race off one table's odd chips (docs/rules.md §8.3, TDA 24).
 
     Seats racing (odd chips > 0, minus pooled zero-stack seats) are dealt one card per odd
     chip, clockwise from ``start_seat``, one player's cards before the next player's; the best
@@ -414,7 +414,7 @@ class FoundChips:
 
 
 def found_chips_exchange(value: int, denomination: int) -> FoundChips:
-    """TDA 24-C as RULES.md 8 example 5 reads it: ``value`` of removed-colour chips found
+    """TDA 24-C as docs/rules.md §8.5 reads it: ``value`` of removed-colour chips found
     later becomes ``value // D`` chips of D; the rest (below D) leaves play."""
     if not isinstance(denomination, int) or denomination < 1:
         raise ChipRaceError(

@@ -1,4 +1,4 @@
-"""The blind clock as a pure state machine (ARCHITECTURE.md "The clock", RULES.md 1).
+"""The blind clock as a pure state machine (docs/rules.md §1.4).
 
 Units: every instant is Unix epoch **milliseconds** (`*_at_ms`, `now_ms`: int); every
 duration inside this module is milliseconds (`*_ms`); seconds appear only at the edges
@@ -150,7 +150,7 @@ class ClockView:
     version: int
 
     def as_dict(self) -> dict[str, object]:
-        """The API.md "Clock" object, plus `elapsed_ms`, `time_to_next_break_ms` and
+        """The API's clock object (`GET .../clock`), plus `elapsed_ms`, `time_to_next_break_ms` and
         `planned_end_ms`."""
         return {
             "status": self.status,

@@ -1,4 +1,4 @@
-"""Which chip denominations a structure can color up at which break (RULES.md 1 and 8, [INF]).
+"""Which chip denominations a structure can color up at which break (docs/rules.md §1.6, [INF]).
 
 Units: chip values, blinds and antes are integer amounts of chips; periods are indexed from 0
 in playing order (levels and breaks together, as stored).
@@ -163,7 +163,7 @@ def chip_warnings(
 
 @dataclass(frozen=True)
 class ColorUpStep:
-    """The chips a break removes and how a table changes them (RULES.md 8).
+    """The chips a break removes and how a table changes them (docs/rules.md §8.1).
 
     ``denomination`` D is the smallest chip still in play once ``removed`` are gone. Odd chips
     are counted in ``unit``, the largest value dividing D and every removed chip (for one

@@ -180,7 +180,7 @@ def unchanged_through(old: tuple[Period, ...], new: tuple[Period, ...], index: i
 
 
 def structure_payload(data: StructureData) -> dict[str, object]:
-    """The structure in the `POST /api/v1/structures` format of API.md (export and import),
+    """The structure in the `POST /api/v1/structures` format (export and import),
     plus the optional `starting_stack` and `description` that POST also accepts."""
     levels: list[dict[str, object]] = []
     for p in data.periods:
@@ -216,6 +216,13 @@ def structure_payload(data: StructureData) -> dict[str, object]:
     return payload
 
 
+# Stored in English; the structure pages show it translated (clocks/views_structures.py).
+RIMOC_DESCRIPTION = (
+    "The Rimóc Youth Association's championship: blinds rise every 15 minutes, a break every "
+    "four levels, starting stack 40,000. Break length (10 min) and color-ups are Tourney defaults."
+)
+
+
 def _rimoc() -> StructureData:
     blinds = [
         (100, 200), (200, 400), (300, 600), (400, 800),
@@ -223,7 +230,7 @@ def _rimoc() -> StructureData:
         (2_000, 4_000), (3_000, 6_000), (4_000, 8_000), (5_000, 10_000),
         (6_000, 12_000), (7_500, 15_000), (10_000, 20_000), (15_000, 30_000),
     ]  # fmt: skip
-    # Chip values a break may remove once no later blind needs them (RULES.md 1, [INF]).
+    # Chip values a break may remove once no later blind needs them (docs/rules.md §1.6, [INF]).
     color_up_after_break = {2: (100, 500), 4: (1_000,)}
     periods: list[Period] = []
     for i, (sb, bb) in enumerate(blinds, start=1):
@@ -233,10 +240,7 @@ def _rimoc() -> StructureData:
     return StructureData(
         key="rimoc-championship",
         name="Rimóc championship (15-minute levels)",
-        description=(
-            "003_05a9422fcf9d7902.txt: blinds rise every 15 minutes, a break every four levels, "
-            "starting stack 40,000. Break length (10 min) and color-ups are Tourney defaults."
-        ),
+        description=RIMOC_DESCRIPTION,
         chips=(
             Chip(100, "grey"),
             Chip(500, "red"),

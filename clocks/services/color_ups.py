@@ -1,4 +1,4 @@
-"""Color-ups at the breaks (RULES.md 8): one table's round-up or chip race, its confirmation
+"""Color-ups at the breaks (docs/rules.md §8): one table's round-up or chip race, its confirmation
 and undo, chips found later, and which tables are done.
 
 Units: chip values are integers; odd chips are counted in the break's `unit`

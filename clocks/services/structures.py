@@ -1,6 +1,6 @@
 """Writes of blind structures: create, update, duplicate; and their reading into domain data.
 
-A structure in use (ARCHITECTURE.md "The clock"): the clock derives the current period from
+A structure in use (docs/rules.md §1.4): the clock derives the current period from
 the structure, so an edit must never change the period a tournament is playing or any period
 it has played. `structure_update` therefore locks every tournament on the structure (tournament
 rows first, in id order) and refuses with `structure_in_use` unless, for every clock that has
@@ -82,7 +82,7 @@ def structure_error(exc: StructureError) -> InvalidInput:
 
 
 def structure_data_from_payload(payload: dict) -> StructureData:
-    """Turn the API.md structure JSON into domain data (validated by the schema's types)."""
+    """Turn the API's structure JSON into domain data (validated by the schema's types)."""
     return StructureData(
         name=payload["name"].strip(),
         chips=tuple(Chip(c["value"], c["color"].strip()) for c in payload.get("chips", [])),

@@ -52,7 +52,7 @@
  *   online         the stream is connected (navigator.onLine without a stream)
  *   version        the server clock version the view derives from
  *
- * How it keeps every screen on the same second (ARCHITECTURE.md "Events and screens"):
+ * How it keeps every screen on the same second (README, tour step 9 "Display"):
  * remaining = ends_at_ms - Tourney.serverClock.now() on each animation frame, never an
  * accumulating interval; at zero the next period starts from the structure held here, its end
  * at the previous *scheduled* end plus its duration (as clocks/domain/clock.py advance does),

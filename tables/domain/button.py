@@ -1,4 +1,4 @@
-"""Button and blind positions of a table, hand after hand (RULES.md section 4).
+"""Button and blind positions of a table, hand after hand (docs/rules.md §4).
 
 Seats are numbered 1..seats clockwise and wrap from `seats` back to 1. "After x" always
 means strictly after x going clockwise. Positions are seat numbers, never player ids: the
@@ -101,8 +101,8 @@ def next_hand_blinds(previous: Blinds, occupied: Collection[int], seats: int) ->
       button (exact whenever the busted BB sat right after the SB position). The button may
       therefore sit on an empty seat (dead button).
     - Heads-up (2 occupied): BB as above; the other player is both BTN and SB. Coming down
-      from 3+ players this is what keeps anyone from being BB twice in a row (RULES.md 4
-      examples 2 and 3).
+      from 3+ players this is what keeps anyone from being BB twice in a row (docs/rules.md
+      §4.6 examples 2 and 3).
     - Leaving heads-up (players join a 2-player table), the old BTN/SB seat may be the new BB
       or lie beyond it; then the button goes to the last occupied seat before the SB position,
       so the order clockwise is always BTN, SB, BB.

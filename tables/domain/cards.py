@@ -1,7 +1,7 @@
 """Playing cards for draws (button draw, seat-card draws, chip races).
 
-Draw order is rank (ace high), then suit spades > hearts > diamonds > clubs (RULES.md
-conventions), so no two distinct cards ever tie.
+Draw order is rank (ace high), then suit spades > hearts > diamonds > clubs (docs/rules.md
+§0.2), so no two distinct cards ever tie.
 """
 
 import functools

@@ -1,11 +1,11 @@
-"""Calling the clock on a player who is taking too long (RULES.md 9).
+"""Calling the clock on a player who is taking too long (docs/rules.md §9).
 
 Once called, the player has ``seconds`` (``final_table_seconds`` at the final table) to act,
-followed by a closing countdown of ``countdown_seconds`` (seed 001: "30 s, then a 10-s
+followed by a closing countdown of ``countdown_seconds`` (Doyle #23: "30 s, then a 10-s
 countdown"; TDA 29: 25 s + 5-s countdown). The call expires after both. Acting at exactly the
-end is still in time (example 3: ties go to the player), so a call is expired only strictly
-after ``ends_at_ms``. At expiry a player facing a bet has a dead hand (fold); otherwise the
-house rule ``expiry_no_bet`` decides (check or fold).
+end is still in time (docs/rules.md §9.5 example 3: ties go to the player), so a call is
+expired only strictly after ``ends_at_ms``. At expiry a player facing a bet has a dead hand
+(fold); otherwise the house rule ``expiry_no_bet`` decides (check or fold).
 
 Times are epoch milliseconds, durations seconds, passed in by the caller. Pure Python.
 """

@@ -1,4 +1,4 @@
-"""Balancing, breaking tables and the final table (RULES.md sections 5-7).
+"""Balancing, breaking tables and the final table (docs/rules.md §5, §6, §7).
 
 The floor planner looks at the tables after a hand and says who moves where. Pure functions:
 tables come in as `FloorTable`s, every random choice comes from the `random.Random` passed in
@@ -84,7 +84,7 @@ class FloorRules:
     """The house rules the planner needs (plain values, see tourney/domain/house_rules.py).
 
     `ft_redraw` False: the final table forms by breaking tables like any other break, with
-    no redraw (RULES.md §7 config).
+    no redraw (docs/rules.md §7.4).
     """
 
     balance_threshold: int
@@ -121,7 +121,7 @@ class Move:
     destination's button is unknown. Computed when the move is planned: a later move to the
     same table in the same plan may add one."""
     sits_out: bool
-    """True: the new seat is not dealt in the next hand (newcomer rule, RULES.md §4)."""
+    """True: the new seat is not dealt in the next hand (newcomer rule, docs/rules.md §4.3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,10 +294,10 @@ def _next_blinds(table: FloorTable, seated: Collection[int]) -> Blinds | None:
 
 
 def tables_wanted(players: int, multi_table_start: bool, rules: FloorRules) -> int:
-    """Tables `players` should play on now (RULES.md §3, §6 step 1 and §7).
+    """Tables `players` should play on now (docs/rules.md §3.1, §6.1, §7.3).
 
     After a multi-table start play stays on at least 2 tables until the field is down to
-    `final_table_size`, even where the table thresholds already say 1 (§7 step 3).
+    `final_table_size`, even where the table thresholds already say 1 (docs/rules.md §7.3).
     """
     if players < 0:
         raise ValueError(f"players must be >= 0, got {players}")
@@ -316,11 +316,11 @@ def tables_wanted(players: int, multi_table_start: bool, rules: FloorRules) -> i
 def sits_out_at(
     seat: int, blinds_next_hand: Blinds | None, seats: int, not_dealt: NotDealt
 ) -> bool:
-    """Whether a player newly seated at `seat` is not dealt in the next hand (RULES.md §4).
+    """Whether a player newly seated at `seat` is not dealt in the next hand (docs/rules.md §4.3).
 
     `blinds_next_hand` are the positions of that hand (None = unknown -> False).
     between_btn_sb (TDA 10-A): the seat lies strictly between BTN and SB.
-    sb_or_btn_seat (seed 001 #7): the seat is the BTN or SB seat, or between them.
+    sb_or_btn_seat (Doyle #7): the seat is the BTN or SB seat, or between them.
     """
     if blinds_next_hand is None:
         return False
@@ -336,7 +336,7 @@ def sits_out_at(
 def worst_seat(
     table: FloorTable, taken: Collection[int] = (), rng: random.Random | None = None
 ) -> tuple[int, int | None]:
-    """The seat for a balancing mover, as (seat, wait) (RULES.md §5 step 5, TDA 11-A).
+    """The seat for a balancing mover, as (seat, wait) (docs/rules.md §5.5, TDA 11-A).
 
     `taken` are extra seats already promised in this plan (treated as seated). Among the free
     seats other than the next small-blind seat (prevBB = `blinds.big_blind` of the hand in
@@ -379,7 +379,7 @@ def worst_seat(
 
 
 def halted_tables(tables: Sequence[FloorTable], rules: FloorRules) -> frozenset[int]:
-    """Tables that must hold play until they get players (TDA 11-D, RULES.md §5 step 7).
+    """Tables that must hold play until they get players (TDA 11-D, docs/rules.md §5.7).
 
     A table halts when its count is at least `halt_threshold` below the largest table's count
     and the seat right after the big blind of the hand in play (bb % seats + 1, the physical
@@ -415,7 +415,7 @@ def _halted(
 def plan_balance(
     tables: Sequence[FloorTable], rules: FloorRules, rng: random.Random
 ) -> tuple[Move, ...]:
-    """Moves that balance the tables (RULES.md §5, TDA 11-A/C), in the order to make them.
+    """Moves that balance the tables (docs/rules.md §5, TDA 11-A/C), in the order to make them.
 
     While the largest table has at least `balance_threshold` more players than the smallest
     table that can take one: the source is a largest table (ties by `source_order`), the
@@ -491,9 +491,9 @@ def _balance_field(field: _Field, rules: FloorRules, rng: random.Random) -> tupl
 
 
 def table_to_break(tables: Sequence[FloorTable], rules: FloorRules, rng: random.Random) -> int:
-    """The number of the next table to break (RULES.md §6 step 2).
+    """The number of the next table to break (docs/rules.md §6.2).
 
-    fewest_players: the smallest count, ties by `break_tiebreak` (seed 003). fixed_list: by
+    fewest_players: the smallest count, ties by `break_tiebreak` (Rimóc). fixed_list: by
     `break_tiebreak` alone (highest_first = highest number first, as Triton). random: any.
     """
     if not tables:
@@ -538,7 +538,8 @@ def plan_table_break(
     rng: random.Random,
     not_dealt: NotDealt = "between_btn_sb",
 ) -> TableBreak:
-    """Break table `breaking` into the others by the two-step draw (RULES.md §6, TDA 10).
+    """Break table `breaking` into the others by the two-step draw (docs/rules.md §6.3, §6.4, TDA
+    10).
 
     Seat pool: one free seat per player at the breaking table, spread so the receiving
     tables' counts end as even as their free seats allow (differ by at most 1 when there is
@@ -602,7 +603,7 @@ def _break_into(
 def plan_final_table(
     tables: Sequence[FloorTable], host: int, seats: int, rng: random.Random
 ) -> FinalTableDraw:
-    """Redraw everyone to the final table at `host`, then draw for the button (RULES.md §7).
+    """Redraw everyone to the final table at `host`, then draw for the button (docs/rules.md §7.2).
 
     Seats 1..`seats` of the host minus its unavailable seats; a uniform random set of them is
     shown as seat cards and handed out by the two-step draw (players in table, then seat

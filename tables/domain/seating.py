@@ -1,4 +1,4 @@
-"""Table count, initial seat draw, button draw and late-entry seats (RULES.md sections 2-3).
+"""Table count, initial seat draw, button draw and late-entry seats (docs/rules.md §3).
 
 Pure functions: every random choice comes from the `random.Random` passed in (the service
 passes `random.SystemRandom()`), so tests can seed it.

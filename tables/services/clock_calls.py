@@ -1,4 +1,4 @@
-"""Calling the clock on a player (RULES.md 9): the house's time to act, the closing
+"""Calling the clock on a player (docs/rules.md §9): the house's time to act, the closing
 countdown, and what happens when it runs out, shown on the dealer page and the console."""
 
 from django.db import transaction

@@ -1,5 +1,5 @@
 """The floor's to-do list: the moves, table breaks and final-table redraw the house rules call
-for after every change (RULES.md 5-7), applied to the seating and confirmed by staff.
+for after every change (docs/rules.md §5, §6, §7), applied to the seating and confirmed by staff.
 
 A plan is applied at once: the seating chart and the dealer pages show where each player must
 go, and the action stays `pending` until the floor confirms it. Only a move whose mover is not
@@ -62,7 +62,7 @@ def floor_rules(rules: HouseRules) -> FloorRules:
 
 
 def multi_table_start(tournament: Tournament) -> bool:
-    """True once the tournament has ever played on two or more tables (RULES.md 7.3)."""
+    """True once the tournament has ever played on two or more tables (docs/rules.md §7.3)."""
     return (
         TournamentTable.objects.filter(tournament=tournament, opened_at__isnull=False).count() >= 2
     )

@@ -1,4 +1,4 @@
-"""Hand-for-hand play near the money (RULES.md 11, TDA RP-8).
+"""Hand-for-hand play near the money (docs/rules.md §11.5, TDA RP-8).
 
 While it is on, every table plays one hand and waits; the hand-for-hand hand ends when every
 table in play has reported it finished. The clock is paused when it starts and, per hand,

@@ -105,7 +105,7 @@ def hand_report(
         {"table": table.number, "hands_played": table.hands_played, **positions},
     )
     penalties_after_hand(actor, tournament, table, now)
-    # Balancing is judged after every hand (RULES.md 5).
+    # Balancing is judged after every hand (docs/rules.md §5.1).
     floor_replan(actor=actor, tournament=tournament)
     return table
 

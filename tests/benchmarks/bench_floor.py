@@ -17,7 +17,7 @@ use (SQLite by default, PostgreSQL with DATABASE_URL):
 - the pure planner `tables.domain.floor.floor_plan`, every time it is called;
 - the other floor services the run calls: undo, hand reports, confirmations.
 It also reports the moves per bust-out, breaks, the final table and how many balancing movers
-landed in the worst position (checked against RULES.md 5 step 5 computed independently).
+landed in the worst position (checked against docs/rules.md §5.5 computed independently).
 
 Run: .venv/bin/pytest -m benchmark tests/benchmarks/bench_floor.py -s -p no:warnings
 PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (same command).

@@ -1,4 +1,4 @@
-"""Invariants of a chip race run through the service (RULES.md 8, issue 5): it never
+"""Invariants of a chip race run through the service (docs/rules.md §8.3): it never
 eliminates a player, nobody holding chips is left without one, nobody gets more than one
 chip, and the chips in play change by the race rounding (less than one chip either way) plus
 one chip per zero-stack chip beyond those raced; undo takes the change back."""

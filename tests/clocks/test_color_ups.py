@@ -1,4 +1,4 @@
-"""Color-ups through the API (RULES.md 8): the worked examples, the race in two steps, undo,
+"""Color-ups through the API (docs/rules.md §8): the worked examples, the race in two steps, undo,
 chips found later, the per-table status, and refusals that change nothing."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Color-up (RULES.md 8): round-up and chip-race worked examples, refusals and invariants."""
+"""Color-up (docs/rules.md §8): round-up and chip-race worked examples, refusals and invariants."""
 
 import random
 

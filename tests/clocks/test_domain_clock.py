@@ -1,4 +1,4 @@
-"""The pure blind clock: transitions, refusals, the no-drift timer and RULES.md 1."""
+"""The pure blind clock: transitions, refusals, the no-drift timer and docs/rules.md §1.4."""
 
 from datetime import UTC, datetime
 
@@ -55,7 +55,7 @@ def refused(code: str, fn, *args) -> ClockError:
     return info.value
 
 
-# --- RULES.md 1 -----------------------------------------------------------------------------
+# --- docs/rules.md §1.8 -------------------------------------------------------------------------
 
 
 def test_rules_1_example_2_level_4_ends_at_20_then_break_1_then_level_5() -> None:

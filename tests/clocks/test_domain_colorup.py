@@ -1,4 +1,4 @@
-"""The color-up suggestion (RULES.md 1, [INF]): worked results and hypothesis invariants."""
+"""The color-up suggestion (docs/rules.md §1.6, [INF]): worked results and hypothesis invariants."""
 
 from hypothesis import given
 from hypothesis import strategies as st

@@ -1,5 +1,5 @@
 """Which chips a break removes, the new smallest chip D, the odd-chip unit and k; chips found
-after the race (RULES.md 1 example 3, 8 example 5)."""
+after the race (docs/rules.md §1.8 example 3, §8.8 example 5)."""
 
 import pytest
 from hypothesis import given

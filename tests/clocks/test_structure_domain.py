@@ -48,7 +48,7 @@ def test_the_rimoc_template_is_exactly_the_seed():
         (10_000, "black"),
     ]
     assert RIMOC.starting_stack == 40_000
-    # RULES.md 1 example 2: start 19:00, L4 ends 20:00.
+    # docs/rules.md §1.8 example 2: start 19:00, L4 ends 20:00.
     assert total_seconds(RIMOC.periods[:4]) == 3_600
     validate_structure(RIMOC)
 

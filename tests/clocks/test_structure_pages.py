@@ -106,7 +106,8 @@ def test_printable_sheet_has_start_times_and_color_ups(director_client, structur
     page = director_client.get(f"/structures/{structure.pk}/print/?start=19:00")
     assert page.status_code == 200
     rows = page.context["rows"]
-    assert rows[4]["starts"] == "20:00" and rows[4]["period"].kind == "break"  # RULES.md 1 ex. 2
+    # docs/rules.md §1.8 ex. 2
+    assert rows[4]["starts"] == "20:00" and rows[4]["period"].kind == "break"
     assert rows[5]["starts"] == "20:10" and rows[5]["level"] == 5
     assert page.context["end"] == "23:40"  # 16 x 15 min + 4 x 10 min = 4 h 40 min from 19:00
     html = page.content.decode()

@@ -1,4 +1,4 @@
-"""The chip race in a real browser (RULES.md 8): at Rimóc's break 2 (100s and 500s go, D =
+"""The chip race in a real browser (docs/rules.md §8): at Rimóc's break 2 (100s and 500s go, D =
 1,000) a floor person on a phone opens table 1's color-up from the dealer page's banner,
 enters the odd chips with the steppers, deals virtual cards, shows them and confirms; the
 director's console card, never reloaded, turns table 1 done. Then table 2 rounds its stacks

@@ -1,4 +1,4 @@
-"""Penalties in a real browser (issue 5, RULES.md 10): the director gives a 2-round penalty from
+"""Penalties in a real browser (docs/rules.md §10): the director gives a 2-round penalty from
 the console by "table seat", the dealer reports hands on a phone (a misdeal among them), the
 console's "Sitting out" panel counts down live from the event stream (never reloaded), and the
 penalty ends with the hand that completes it.

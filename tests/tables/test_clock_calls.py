@@ -1,4 +1,4 @@
-"""Calling the clock on a player (RULES.md 9): house times, the final table, the countdown and
+"""Calling the clock on a player (docs/rules.md §9): house times, the final table, the countdown and
 what happens at zero; time moved by time-machine."""
 
 import pytest
@@ -41,7 +41,7 @@ def test_mirage_final_table_clock_is_60_seconds_then_check_without_a_bet(api, to
         traveller.shift(59)
         not_yet = end(api, tournament, row["id"], "expired")
         assert not_yet.status_code == 409 and not_yet.json()["code"] == "clock_call_not_expired"
-        traveller.shift(1)  # exactly at zero: acting still counts (RULES.md 9 ex. 3)
+        traveller.shift(1)  # exactly at zero: acting still counts (docs/rules.md §9.5 ex. 3)
         acted = end(api, tournament, row["id"], "acted")
         assert acted.status_code == 200 and acted.json()["outcome"] == "acted"
         assert api.get(f"/tournaments/{tournament.pk}/clock-calls").json() == []

@@ -1,4 +1,4 @@
-"""Button and blinds between hands: RULES.md section 4 and dead-button invariants."""
+"""Button and blinds between hands: docs/rules.md §4 and dead-button invariants."""
 
 import itertools
 import random

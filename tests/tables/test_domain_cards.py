@@ -41,7 +41,7 @@ def test_invalid_cards_are_rejected(rank: int, suit: str) -> None:
 
 
 def test_order_is_rank_then_spades_hearts_diamonds_clubs() -> None:
-    assert Card.from_code("As") > Card.from_code("Ad")  # RULES.md 3 example 2
+    assert Card.from_code("As") > Card.from_code("Ad")  # docs/rules.md §3.6 example 2
     assert Card.from_code("Ah") > Card.from_code("Ad") > Card.from_code("Ac")
     assert Card.from_code("2s") < Card.from_code("3c")
     assert Card.from_code("Ks") < Card.from_code("Ac")

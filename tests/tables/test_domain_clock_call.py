@@ -1,4 +1,4 @@
-"""Calling the clock (RULES.md 9)."""
+"""Calling the clock (docs/rules.md §9)."""
 
 import pytest
 from hypothesis import given
@@ -37,7 +37,7 @@ TDA = profile_rules("tda2024")
 DOYLE = profile_rules("doyle")
 
 
-# --- RULES.md 9 examples -------------------------------------------------------------------
+# --- docs/rules.md §9.5 examples ---------------------------------------------------------------
 
 
 def test_example_1_mirage_facing_a_bet_after_95_s_30_s_then_fold():

@@ -1,4 +1,4 @@
-"""Balancing, breaking and the final table: RULES.md sections 5-7 and planner invariants."""
+"""Balancing, breaking and the final table: docs/rules.md §5, §6, §7 and planner invariants."""
 
 import random
 from collections import Counter
@@ -91,7 +91,7 @@ class ScriptedRandom(random.Random):
         return super().sample(population, k, counts=counts)
 
 
-# --- table count (RULES.md §3, §7) ------------------------------------------------------
+# --- table count (docs/rules.md §3.1, §7.3) -----------------------------------------------
 
 
 def test_tables_wanted() -> None:
@@ -122,7 +122,7 @@ def test_rimoc_thresholds_keep_two_tables_at_ten_players() -> None:
     assert plan == FloorPlan()
 
 
-# --- balancing (RULES.md §5) -------------------------------------------------------------
+# --- balancing (docs/rules.md §5) ---------------------------------------------------------
 
 
 def test_rules_5_example_1_nine_six() -> None:
@@ -320,7 +320,7 @@ def test_sits_out_at() -> None:
     assert not sits_out_at(4, None, 9, "sb_or_btn_seat")
 
 
-# --- breaking (RULES.md §6) --------------------------------------------------------------
+# --- breaking (docs/rules.md §6) ----------------------------------------------------------
 
 
 def test_rules_6_example_1_break_the_smallest_table() -> None:
@@ -439,7 +439,7 @@ def test_floor_plan_breaks_several_tables_without_moving_anyone_twice() -> None:
     assert plan.moves == ()
 
 
-# --- final table (RULES.md §7) -----------------------------------------------------------
+# --- final table (docs/rules.md §7) -------------------------------------------------------
 
 
 def _check_final(plan: FloorPlan, tables: Sequence[FloorTable], host: int, seats: int) -> None:

@@ -1,4 +1,4 @@
-"""Table count, seat draw, button draw and late seats: RULES.md sections 2-3."""
+"""Table count, seat draw, button draw and late seats: docs/rules.md §3."""
 
 import ast
 import itertools
@@ -74,7 +74,7 @@ def test_negative_players_is_an_error() -> None:
         tables_needed(-1, HOUSE_003)
 
 
-# --- draw_seats: RULES.md 3 examples and errors ----------------------------------------------
+# --- draw_seats: docs/rules.md §3.6 examples and errors ------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -173,7 +173,7 @@ def test_partials_render(director_client, api, tournament):
 def test_a_table_that_must_hold_is_marked_on_the_map_the_list_and_its_dealer_page(
     director_client, api, tournament
 ):
-    """Rimóc holds a table 3 short of the largest once its blinds are hit (RULES.md 5.7)."""
+    """Rimóc holds a table 3 short of the largest once its blinds are hit (docs/rules.md §5.7)."""
     start(api, tournament, 16)
     small = min(counts(tournament))
     table = TournamentTable.objects.get(tournament=tournament, number=small)

@@ -1,5 +1,5 @@
-"""Bust-outs, places, balancing, breaking and the final table through the API (RULES.md 5-7,
-11), with the undo of each; the floor's to-do list and its confirmation."""
+"""Bust-outs, places, balancing, breaking and the final table through the API (docs/rules.md §5,
+§6, §7, §11), with the undo of each; the floor's to-do list and its confirmation."""
 
 import pytest
 
@@ -169,7 +169,7 @@ def test_undo_of_the_bust_takes_back_the_pending_move(api, tournament):
 
 def test_a_table_breaks_when_the_field_fits_fewer_tables(api, tournament):
     """Rimóc: 19 players → 3 tables (7, 6, 6); at 18 the thresholds say 2 tables: the table
-    with the fewest players breaks into the seat pool of the other two (RULES.md 6)."""
+    with the fewest players breaks into the seat pool of the other two (docs/rules.md §6.2)."""
     start(api, tournament, numbered_players(19))
     tables = counts(tournament)
     assert sorted(tables.values()) == [6, 6, 7]

@@ -1,5 +1,5 @@
 """The floor over random sequences of bust-outs, hand reports, late entries, undos and
-confirmations (issue 4; RULES.md 5-7 and 11), driven through the services.
+confirmations (docs/rules.md §5, §6, §7 and §11), driven through the services.
 
 After every step: nobody is lost, no seat is used twice (a seat held for a mover not named
 yet included), places stay a partition, never more tables than needed, the final table forms
@@ -173,7 +173,7 @@ class FloorMachine(RuleBasedStateMachine):
 
     def _check_movers(self, seating_before, busted: set[int], last_action: int) -> None:
         """Each single move planned by this step takes the source table's next big blind
-        (RULES.md 5 step 4); several moves from one table take the next ones in turn."""
+        (docs/rules.md §5.4); several moves from one table take the next ones in turn."""
         moves = FloorAction.objects.filter(
             tournament_id=self.tid,
             id__gt=last_action,
@@ -398,7 +398,7 @@ class FloorMachine(RuleBasedStateMachine):
         players = sum(len(s) for s in seating.values())
         multi = multi_table_start(tournament)
         assert multi  # 12+ players always start on two tables or more
-        # The final table forms exactly at its size (RULES.md 7).
+        # The final table forms exactly at its size (docs/rules.md §7.1).
         assert (len(open_tables) == 1) == (players <= self.rules.final_table_size)
         unnamed = FloorAction.objects.filter(
             tournament_id=self.tid, kind=FloorAction.Kind.MOVE, status=PENDING, entry__isnull=True

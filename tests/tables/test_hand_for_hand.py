@@ -1,4 +1,4 @@
-"""Hand-for-hand (RULES.md 11, TDA RP-8): every table plays one hand and waits; the clock is
+"""Hand-for-hand (docs/rules.md §11.5, TDA RP-8): every table plays one hand and waits; the clock is
 paused and each hand takes the house's seconds off the level; bust-outs in one hand-for-hand
 hand share places across tables."""
 

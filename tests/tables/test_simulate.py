@@ -107,7 +107,7 @@ def test_the_command_prints_a_summary():
 @pytest.mark.parametrize(
     ("seats", "prev_bb", "seated", "expected"),
     [
-        # RULES.md 5 example 1: T2 seats 1, 2, 3, 5, 7, 9; prevBB 3: s4 comes before the BB.
+        # docs/rules.md §5.9 example 1: T2 seats 1, 2, 3, 5, 7, 9; prevBB 3: s4 comes before the BB.
         (9, 3, {1, 2, 3, 5, 7, 9}, 0),
         # Example 2: T3 seats 1, 2, 4, 5, 7, 8, 10; last BB 4, next BB 5: s6 waits 1 hand.
         (10, 4, {1, 2, 4, 5, 7, 8, 10}, 1),

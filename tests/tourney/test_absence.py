@@ -1,4 +1,4 @@
-"""Absent players (RULES.md 2): marking, arrival, and the deadline where the profile
+"""Absent players (docs/rules.md §2.3): marking, arrival, and the deadline where the profile
 eliminates them (Rimóc: one level); time moved by time-machine, never slept."""
 
 import pytest

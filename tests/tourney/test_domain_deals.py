@@ -1,4 +1,4 @@
-"""Deal calculators (RULES.md 11.6): ICM and chip chop rounded to the unit, summing to what is
+"""Deal calculators (docs/rules.md §12.5): ICM and chip chop rounded to the unit, summing to what is
 shared; the amount left to play for; amounts agreed by hand."""
 
 import pytest

@@ -1,4 +1,5 @@
-"""House-rules profiles and override resolution (RULES.md "Config" sections)."""
+"""House-rules profiles and override resolution (docs/rules.md §0.3 and each section's "Profile
+values")."""
 
 from __future__ import annotations
 

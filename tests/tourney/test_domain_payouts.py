@@ -1,4 +1,4 @@
-"""Prize pool, payout structures and amounts by place (RULES.md 11): examples, refusals and
+"""Prize pool, payout structures and amounts by place (docs/rules.md §12): examples, refusals and
 hypothesis invariants (no money created or lost, never rising by place)."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Missed-hand penalties (RULES.md 10): worked examples, refusals and counting invariants."""
+"""Missed-hand penalties (docs/rules.md §10): worked examples, refusals and counting invariants."""
 
 import pytest
 from hypothesis import given

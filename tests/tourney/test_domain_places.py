@@ -1,4 +1,4 @@
-"""Finishing places, hand-for-hand ties and prize splits (RULES.md 11)."""
+"""Finishing places, hand-for-hand ties and prize splits (docs/rules.md §11)."""
 
 from collections import Counter
 
@@ -21,7 +21,7 @@ def ranges(placings):
     return {p.entry_id: (p.place, p.place_to) for p in placings}
 
 
-# --- RULES.md 11 examples ------------------------------------------------------------------
+# --- docs/rules.md §11.9 examples --------------------------------------------------------------
 
 
 def test_example_1_larger_stack_places_higher():

@@ -1,4 +1,4 @@
-"""Prizes of the finished players (RULES.md 11.4-11.6): ties, hand-for-hand shares, a deal and
+"""Prizes of the finished players (docs/rules.md §12.4): ties, hand-for-hand shares, a deal and
 disqualification; hypothesis: the prizes and the forfeited money add up to the pool."""
 
 import itertools

@@ -1,4 +1,4 @@
-"""Late registration closes at the end of the level the tournament sets (RULES.md 2)."""
+"""Late registration closes at the end of the level the tournament sets (docs/rules.md §2.2)."""
 
 import pytest
 import time_machine

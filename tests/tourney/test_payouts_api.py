@@ -1,4 +1,4 @@
-"""Payout structures, payouts and results through the API (RULES.md 11): refusals change
+"""Payout structures, payouts and results through the API (docs/rules.md §12): refusals change
 nothing; ties, hand-for-hand shares, a deal, disqualification and prizes paid at the cage."""
 
 import pytest
@@ -168,7 +168,7 @@ def test_choosing_a_structure_is_for_the_director_and_refuses_an_unknown_one(
     assert tournament.payout_structure_id == flat.pk
 
 
-# --- RULES.md 11 examples through the API --------------------------------------------------
+# --- docs/rules.md §11.9 and §12.8 examples through the API ---------------------------------
 
 
 def field(api, tournament, players, places, house_rules=None):

@@ -1,4 +1,4 @@
-"""Penalties through the API (RULES.md 10): the worked examples, the count from hand reports
+"""Penalties through the API (docs/rules.md §10): the worked examples, the count from hand reports
 with misdeals and a move between tables, the time estimate, disqualification and its undo,
 refusals that change nothing, season bans at the desk and a player's history."""
 

@@ -1,4 +1,4 @@
-"""Rebuys, add-ons and re-entries (RULES.md 2) through the API: each rule, each refusal (and
+"""Rebuys, add-ons and re-entries (docs/rules.md §2) through the API: each rule, each refusal (and
 that a refusal changes nothing), undo, the prize pool and chips in play, and the receipts."""
 
 import json

@@ -1,5 +1,5 @@
-"""A deal among the players left (RULES.md 11.6): what is shared, the calculators' amounts, and
-the check of amounts agreed by hand.
+"""A deal among the players left (docs/rules.md §12.5): what is shared, the calculators' amounts,
+and the check of amounts agreed by hand.
 
 Units: stacks are chips; money is an integer number of the smallest currency unit, rounded to
 ``unit`` (the house's ``money_rounding``). With ``n`` players left, the deal shares the prizes

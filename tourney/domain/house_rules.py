@@ -1,7 +1,7 @@
-"""House-rules parameters and the named profiles (RULES.md, "Config" of each section).
+"""House-rules parameters and the named profiles (docs/rules.md, "Profile values" of each section).
 
-A :class:`HouseRules` value holds every configurable rule parameter of RULES.md known so far.
-A tournament picks a profile (``tda2024`` or one seed room) and may override any value;
+A :class:`HouseRules` value holds every configurable rule parameter of docs/rules.md.
+A tournament picks a profile (``tda2024`` or one of the five rooms) and may override any value;
 :func:`resolve_house_rules` merges and validates the two.
 
 Units: ``*_minutes`` fields are minutes, ``*_seconds`` fields are seconds, counts are players,
@@ -132,7 +132,7 @@ class HouseRules:
     """With ``absent_policy="eliminate"``: levels an absent player may wait (>= 1)."""
     live_checkpoint: LiveCheckpoint
     absent_bb_exception: bool
-    """True: an absent player's cards in the big blind stay live (seed 004)."""
+    """True: an absent player's cards in the big blind stay live (Atlas)."""
     absent_itm_forfeit: bool
     """True: a player outside the room when reaching a paid place forfeits the prize."""
     rebuy_declare_before_next_hand: bool
@@ -214,7 +214,7 @@ class HouseRules:
     """Seconds taken off the level clock per hand-for-hand hand (0..180, TDA RP-8)."""
     money_rounding: int
     """Split prize shares are multiples of this many currency units (>= 1); the remainder
-    is left to the payout rules (open point, RULES.md §12)."""
+    is left to the payout rules (open point, docs/rules.md §14.2)."""
 
     def __post_init__(self) -> None:
         for name in PARAMETER_KEYS:
@@ -436,30 +436,32 @@ _TDA_2024 = HouseRules(
 )
 
 _TDA_NOTES = {
-    "level_minutes": "TDA sets no structure; RULES.md §1 default (seed 003)",
-    "break_every": "TDA sets no structure; RULES.md §1 default (seed 003)",
+    "level_minutes": "TDA sets no structure; Rimóc's 15 minutes (docs/rules.md §1.7)",
+    "break_every": "TDA sets no structure; Rimóc's every 4 levels (docs/rules.md §1.7)",
     "break_minutes": "[INF] no source gives a break length",
-    "absent_eliminate_after_levels": "only used with absent_policy='eliminate' (seed 003: 1)",
-    "rebuy_declare_before_next_hand": "TDA 27 (a declared rebuy must be completed); RULES.md §2",
+    "absent_eliminate_after_levels": "only used with absent_policy='eliminate' (Rimóc: 1)",
+    "rebuy_declare_before_next_hand": (
+        "TDA 27 (a declared rebuy must be completed); docs/rules.md §2.5"
+    ),
     "reentry_max": "[INF] no source sets a limit; 0 = re-entry off until the event enables it",
     "table_thresholds": "TDA has no table-count rule; [INF] ceil(n / seats_per_table)",
-    "button_draw": "TDA has no button-draw rule; high card as in seeds 002 and 004",
+    "button_draw": "TDA has no button-draw rule; high card as at Veszprém and Atlas",
     "balance_threshold": (
         "[INF] TDA sets no trigger; tables kept within one player ('more tightly balanced', 11-D)"
     ),
     "source_tiebreak": "TDA 11-C 'predetermined procedure'; [INF] lowest table number first",
-    "break_order": "TDA has no break-order rule; published fixed order (RULES.md §6)",
-    "break_tiebreak": "[INF] highest table number first (Triton, RULES.md §6 example 2)",
-    "ft_redraw": "TDA 2024 has no redraw rule; [INF] redraw as in seed 002 and Triton",
+    "break_order": "TDA has no break-order rule; published fixed order (docs/rules.md §6.2)",
+    "break_tiebreak": "[INF] highest table number first (Triton, docs/rules.md §6.7 example 2)",
+    "ft_redraw": "TDA 2024 has no redraw rule; [INF] redraw as at Veszprém and Triton",
     "race_rounding": "TDA 2024 silent; [INF] half up (RRoP)",
     "clock_min_elapsed_seconds": "TDA 29: 'reasonable amount of time', floor's judgement",
     "ft_clock_seconds": "TDA 29 has no separate final-table time",
     "fixed_hands": "TDA 71: 'one or more missed hands', no fixed count",
     "penalty_rounds_max": "TDA 71: 'one or more missed rounds', escalating; no maximum",
-    "dq_forfeits_prize": "TDA silent on prize forfeiture; [INF] RULES.md §10",
-    "penalty_follows_moves": "[INF] RULES.md §10",
+    "dq_forfeits_prize": "TDA silent on prize forfeiture; [INF] docs/rules.md §10.4",
+    "penalty_follows_moves": "[INF] docs/rules.md §10.3",
     "penalty_seconds_per_hand": "[INF] no source; about 30 hands an hour at a full table",
-    "equal_stack": "[INF] PokerStars Live rules (RULES.md §11)",
+    "equal_stack": "[INF] PokerStars Live rules (docs/rules.md §11.4)",
     "money_rounding": "[INF] no source; whole currency units",
 }
 
@@ -494,7 +496,7 @@ def _profile(
 _MIRAGE = _profile(
     "mirage",
     "Mirage Poker Club (Budapest)",
-    "seeds/000_d5797f2f57dabd56.txt",
+    "Mirage Poker Club house rules (KÖKI Terminál, Budapest)",
     stated={
         "absent_policy": "blind_off",
         "live_checkpoint": "first_card",
@@ -517,7 +519,7 @@ _MIRAGE = _profile(
 _DOYLE = _profile(
     "doyle",
     "Doyle Kártyaterem",
-    "seeds/001_458d76735971abd6.txt",
+    "Doyle Kártyaterem house rules (2011 TDA rules as used at the WSOP)",
     stated={
         "absent_policy": "blind_off",
         "live_checkpoint": "initial_deal_done",
@@ -549,7 +551,7 @@ _DOYLE = _profile(
 _VESZPREM = _profile(
     "veszprem",
     "Veszprémi Póker Egyesület",
-    "seeds/002_8529260a976b47dd.txt",
+    "Veszprémi Póker Egyesület house rules",
     stated={
         "absent_policy": "blind_off",
         "live_checkpoint": "initial_deal_done",
@@ -570,10 +572,11 @@ _VESZPREM = _profile(
     },
     notes={
         "absent_policy": (
-            "absent seat dealt, blinds taken; 'no later joining' sentence ambiguous (§12)"
+            "absent seat dealt, blinds taken; 'no later joining' sentence ambiguous "
+            "(docs/rules.md §14.2)"
         ),
         "live_checkpoint": "[INF] seed: cards play only if the player is present at the deal",
-        "dead_button": "seed allows moving or dead button; dead button per RULES.md §4",
+        "dead_button": "seed allows moving or dead button; dead button per docs/rules.md §4.1",
         "clock_min_elapsed_seconds": "seed: any seated player may ask; no minimum",
         "ft_clock_seconds": "seed: +1 min on request, no separate final-table time",
         "countdown_seconds": "warning given inside the minute; no extra countdown",
@@ -585,7 +588,7 @@ _VESZPREM = _profile(
 _RIMOC = _profile(
     "rimoc",
     "Rimóci Ifjúsági Egyesület",
-    "seeds/003_05a9422fcf9d7902.txt",
+    "Rimóci Ifjúsági Egyesület championship rules (chips, structure, tables)",
     stated={
         "level_minutes": 15,
         "break_every": 4,
@@ -604,14 +607,14 @@ _RIMOC = _profile(
         "live_checkpoint": "[INF] seed: absent 'at the deal' means cards folded",
         "table_thresholds": "[INF] 28 players not covered; 'above 28: 4' read as 28+ -> 4",
         "seats_per_table": "[INF] from 18 = 2 x 9 and 27 = 3 x 9",
-        "balance_threshold": "'everyone one to the left' unclear (RULES.md §12)",
+        "balance_threshold": "'everyone one to the left' unclear (docs/rules.md §14.2)",
     },
 )
 
 _ATLAS = _profile(
     "atlas",
     "Atlas Poker Klub Trutnov",
-    "seeds/004_7b1855fb6e29d772.txt",
+    "Atlas Poker Klub Trutnov general rules (Czech)",
     stated={
         "absent_policy": "blind_off",
         "live_checkpoint": "first_bet_round",
@@ -631,7 +634,7 @@ _ATLAS = _profile(
             "TDA default"
         ),
         "penalty_rounds_max": "[INF] 'tři kola stop' read as 3 orbits; 'kolo' may mean hands",
-        "round_size": "[INF] 'kolo' read as an orbit (RULES.md §12)",
+        "round_size": "[INF] 'kolo' read as an orbit (docs/rules.md §14.2)",
     },
 )
 
@@ -639,7 +642,7 @@ PROFILES: dict[str, HouseRulesProfile] = {
     DEFAULT_PROFILE: HouseRulesProfile(
         key=DEFAULT_PROFILE,
         name="TDA 2024",
-        source="2024 Poker TDA Rules (RULES.md)",
+        source="2024 Poker TDA Rules",
         rules=_TDA_2024,
         notes=_TDA_NOTES,
     ),

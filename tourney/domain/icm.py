@@ -1,5 +1,5 @@
-"""Deal-making calculators (RULES.md 11.6): ICM equities, the chip chop, and rounding a deal to
-money that adds up.
+"""Deal-making calculators (docs/rules.md §12.5): ICM equities, the chip chop, and rounding a deal
+to money that adds up.
 
 Units: stacks are chips (positive integers); prizes and amounts are money in the smallest
 currency unit; ``prizes[k]`` is paid for place k + 1 among the players still in, so the

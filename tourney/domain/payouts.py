@@ -1,4 +1,4 @@
-"""Prize pool, payout structures and the amounts paid by place (RULES.md 11.6, [INF]).
+"""Prize pool, payout structures and the amounts paid by place (docs/rules.md §12, [INF]).
 
 Units: money is an integer number of the smallest currency unit (forints, cents); ``unit`` is
 the amount payouts are rounded to (e.g. 1,000 forints). Shares of the pool are integers in
@@ -283,7 +283,7 @@ def payouts_for(
 
 def tie_shares(payouts: Sequence[int], place: int, place_to: int, unit: int = 1) -> tuple[int, ...]:
     """Players tied for places ``place`` .. ``place_to`` (1-based) share those places' amounts
-    equally (RULES.md 11.4); places beyond ``payouts`` pay 0. The shares are multiples of
+    equally (docs/rules.md §11.4); places beyond ``payouts`` pay 0. The shares are multiples of
     ``unit`` except the first, and sum to the amounts shared (see ``places.shared_prize``)."""
     if place < 1 or place_to < place:
         raise PayoutError(

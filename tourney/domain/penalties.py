@@ -1,8 +1,9 @@
-"""Missed-hand penalties (RULES.md 10): how many hands, how many are left, how long that takes.
+"""Missed-hand penalties (docs/rules.md §10.2, §10.3): how many hands, how many are left, how long
+that takes.
 
 Units: hands are dealt hands at the offender's table; a misdeal and its redeal are one hand
 (TDA 35-C). Times are seconds. The count is fixed when the penalty is given: players joining
-the table later do not lengthen it (example 2).
+the table later do not lengthen it (docs/rules.md §10.7 example 2).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def penalty_hands(
     fixed_hands: int | None = None,
     rounds_max: int | None = None,
 ) -> int:
-    """Hands the offender sits out (RULES.md 10; examples 1-2).
+    """Hands the offender sits out (docs/rules.md §10.2; §10.7 examples 1-2).
 
     ``missed_rounds``: ``rounds`` x ``players_at_table`` (the players seated when the penalty
     is given, the offender included), rounds in 1..``rounds_max`` (None: no limit).
@@ -88,7 +89,7 @@ def penalty_hands(
 def penalty_remaining(total_hands: int, hands_reported_since: int, misdeals_since: int = 0) -> int:
     """Hands still to sit out, from the hand reports since the penalty started (at the end of
     the hand in progress, TDA 68). A misdeal is reported and so is its redeal; together they
-    are one hand, so each misdeal takes one report back (example 3). Never below 0."""
+    are one hand, so each misdeal takes one report back (§10.7 example 3). Never below 0."""
     if total_hands < 0 or hands_reported_since < 0 or misdeals_since < 0:
         raise PenaltyError("negative", N_("Hand counts cannot be negative."))
     if misdeals_since > hands_reported_since:

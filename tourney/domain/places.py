@@ -1,16 +1,16 @@
-"""Finishing places of players eliminated in one hand, and tied prize splits (RULES.md 11).
+"""Finishing places of players eliminated in one hand, and tied prize splits (docs/rules.md §11).
 
 ``n`` players remain before a hand's eliminations and ``m`` of them bust in it; the busts
-take places ``n-m+1 .. n`` (11.2). How those places are shared out:
+take places ``n-m+1 .. n`` (§11.2). How those places are shared out:
 
-* **Normal play** (11.3, 11.4): the larger starting stack for the hand places higher. Equal
+* **Normal play** (§11.3, §11.4): the larger starting stack for the hand places higher. Equal
   stacks tie and share the range of places they cover. A ``start_stack`` of None means
   "unknown": all-None stacks tie with each other. Mixed None and known stacks are refused
   (``ValueError``) - the service must give every stack or none [INF], because ranking a known
   stack against an unknown one would be a guess.
-* **Hand-for-hand, ``tda_rp8``** (11.5, example 3): everyone busting in the same hand shares
+* **Hand-for-hand, ``tda_rp8``** (§11.5, §11.9 example 3): everyone busting in the same hand shares
   the whole range, whatever the stacks and tables.
-* **Hand-for-hand, ``wsop``** (11.5, example 4): busts at the same table are ordered by
+* **Hand-for-hand, ``wsop``** (§11.5, §11.9 example 4): busts at the same table are ordered by
   starting stack, busts at different tables tie. [INF] Both statements together are read as:
   each bust gets a *table rank* = 1 + the number of busts at the same table with a strictly
   larger starting stack (standard competition ranking: 1, 1, 3). Busts with the same table

@@ -1,4 +1,5 @@
-"""Rebuys and add-ons (RULES.md 2, [INF] for add-ons): when an entry may buy more chips.
+"""Rebuys and add-ons (docs/rules.md §2.5, §2.6; [INF] for add-ons): when an entry may buy more
+chips.
 
 Units: chips and money are integers; instants are Unix epoch milliseconds. Levels count from
 1, breaks not counted (as late registration, `tourney.domain.registration`).
@@ -6,7 +7,7 @@ Units: chips and money are integers; instants are Unix epoch milliseconds. Level
 - A **rebuy** is allowed through the end of level `until_level`, at most `max_per_entry` per
   entry (0 = no limit), when the entry is busted (`busted`) or its declared stack is at most
   the starting stack (`at_most_start`; a busted player has 0). A busted player must declare it
-  before the next hand at his table (`declare_before_next_hand`, RULES.md 2 example 3): the
+  before the next hand at his table (`declare_before_next_hand`, docs/rules.md §2.8 example 3): the
   bust-out is taken back only while the table has not finished a hand after the one he busted
   in.
 - An **add-on** is one per entry, taken during the period right after level `level`: the

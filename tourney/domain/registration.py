@@ -1,4 +1,4 @@
-"""Clock deadlines of registration and absence (RULES.md 2), as pure functions.
+"""Clock deadlines of registration and absence (docs/rules.md §2.2, §2.3), as pure functions.
 
 Both deadlines are "the end of blind level N" (N counts levels from 1, breaks not counted):
 
@@ -6,7 +6,7 @@ Both deadlines are "the end of blind level N" (N counts levels from 1, breaks no
   practice "late registration until the end of level N", N set per tournament; None = no clock
   deadline, registration stays open while the tournament runs);
 - with ``absent_policy == "eliminate"`` an entry still absent at the end of level
-  `absent_eliminate_after_levels` (counted from the start) is eliminated (seed 003: 1 level).
+  `absent_eliminate_after_levels` (counted from the start) is eliminated (Rimóc: 1 level).
 
 A deadline has passed once the clock's *effective* period (caught up to `now_ms`, see
 `clocks.domain.clock`) is a later period than level N, including the break right after it, or

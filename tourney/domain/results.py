@@ -1,4 +1,4 @@
-"""The prize of each finished player (RULES.md 11.4-11.6): ties, hand-for-hand shares, a deal
+"""The prize of each finished player (docs/rules.md §12.4): ties, hand-for-hand shares, a deal
 and disqualification.
 
 Units: money is an integer number of the smallest currency unit; ``unit`` is the house's
@@ -9,7 +9,7 @@ Rules, in order:
 
 * Players holding the same range of places (a tie, or a hand-for-hand hand) split the prizes
   of the places in that range equally (``places.shared_prize``, sharers in entry-id order);
-  RULES.md 11.4 example 2 and 11.5 examples 3-4.
+  docs/rules.md §11.9 examples 2-4.
 * A deal (:class:`Deal`) made by the last ``k`` players replaces the prizes of places 1..k:
   each of those players gets the agreed amount wherever they then finish, and the player who
   finishes 1st also takes what the deal left to play for (the prizes of places 1..k less the

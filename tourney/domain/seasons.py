@@ -1,5 +1,5 @@
-"""Championship points and standings across a season's rounds (seed 003 runs a championship of
-rounds; the seed gives no formula, so the house picks one) [INF].
+"""Championship points and standings across a season's rounds (docs/rules.md §13: Rimóc runs a
+championship of rounds but gives no formula, so the house picks one) [INF].
 
 Units: points are integers in hundredths (``POINT_SCALE`` = 100), so shared points stay exact
 enough to add up across rounds; show them divided by 100.

@@ -1,12 +1,12 @@
-"""Absent players (RULES.md 2): marking a seated entry absent or arrived, the deadline that
+"""Absent players (docs/rules.md §2.3): marking a seated entry absent or arrived, the deadline that
 eliminates entries still absent where the house rules say so, and the elimination write.
 
 [INF] Entries eliminated together (at the deadline) share the place range: with n players
 left and m eliminated they finish n-m+1 .. n, each stored with `place` = n-m+1 (the tie
-notation "T-(n-m+1)"), as RULES.md 11 rule 4 ties equal starting stacks in one hand: none of
+notation "T-(n-m+1)"), as docs/rules.md §11.4 ties equal starting stacks in one hand: none of
 them has played a hand, so their stacks are equal. Their stacks (the starting stack each) are
 removed from play. [INF] The deadline applies once, to entries absent when it passes; a player
-marked absent later is the floor's call (seed 003's per-absence wait is not timed here). Manual
+marked absent later is the floor's call (Rimóc's per-absence wait is not timed here). Manual
 clock changes (next, jump) do not eliminate anyone, because they can be undone; the next
 automatic period change applies a deadline a manual change skipped over.
 """

@@ -1,4 +1,4 @@
-"""Deal-making at the final table (RULES.md 11.6): the calculators' quote (nothing saved), the
+"""Deal-making at the final table (docs/rules.md §12.5): the calculators' quote (nothing saved), the
 deal agreed (a `Deal` whose amounts become the prizes of its players, whatever place they then
 finish) and its undo.
 

@@ -1,4 +1,4 @@
-"""Bust-outs (RULES.md 11): finishing places, the floor's consequences, and undo.
+"""Bust-outs (docs/rules.md §11): finishing places, the floor's consequences, and undo.
 
 Every elimination, whether reported from a table or applied by the absent-player deadline, is
 written here: an `Elimination` row per entry, entries busted in the same hand sharing a

@@ -194,7 +194,7 @@ def entry_register(
         if entry.status == Entry.Status.ACTIVE:
             places_shift(tournament)  # everyone already out finished one place lower
         if entry.tournament_table_id is not None:
-            # A late entry can open a table or tip the balance (RULES.md 5).
+            # A late entry can open a table or tip the balance (docs/rules.md §5.1).
             floor_replan(actor=actor, tournament=tournament)
     return entry
 

@@ -1,5 +1,5 @@
-"""Payout structures (RULES.md 11.6): the built-in templates, creating, editing and duplicating
-a house's own, and reading a stored one into the domain's structure.
+"""Payout structures (docs/rules.md §12.2): the built-in templates, creating, editing and
+duplicating a house's own, and reading a stored one into the domain's structure.
 
 Templates (`template_key` set) are read-only: duplicate one to change it. Every structure is
 checked by `tourney.domain.payouts.validate_structure` before it is saved; a refusal names the

@@ -1,4 +1,4 @@
-"""Payouts, results and prizes paid at the cage (RULES.md 11).
+"""Payouts, results and prizes paid at the cage (docs/rules.md §12).
 
 The payouts are never stored: they are computed from the prize pool and the entries of
 `tournament_summary` (so they follow every entry, rebuy and add-on at once), the tournament's
@@ -55,7 +55,7 @@ def payout_amounts(tournament: Tournament, summary=None) -> tuple[int, ...]:
 
 
 def tournament_payouts(tournament: Tournament) -> list[dict]:
-    """API.md: [{place, amount}] for the places paid now, summing exactly to the prize pool."""
+    """The API's [{place, amount}] for the places paid now, summing exactly to the prize pool."""
     return [{"place": p, "amount": a} for p, a in enumerate(payout_amounts(tournament), 1)]
 
 

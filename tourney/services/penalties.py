@@ -1,4 +1,4 @@
-"""Penalties (RULES.md 10): warnings, missed hands or rounds counted from the dealer's hand
+"""Penalties (docs/rules.md §10): warnings, missed hands or rounds counted from the dealer's hand
 reports, and disqualification (out of the tournament, chips removed, optionally banned).
 
 A missed-hands penalty starts at the end of the hand in play (TDA 68): `table_hands_at_start`
@@ -284,7 +284,8 @@ def player_penalties(player: Player) -> list[dict]:
 
 def _kind(kind: str, rounds: int | None, hands: int | None) -> str:
     if kind == Penalty.Kind.MISSED_HANDS and rounds is not None:
-        kind = Penalty.Kind.MISSED_ROUNDS  # API.md: missed_hands with rounds means rounds
+        # The API's contract: missed_hands with rounds means rounds
+        kind = Penalty.Kind.MISSED_ROUNDS
     if kind not in Penalty.Kind.values:
         raise InvalidInput(
             "unknown_kind",
@@ -343,7 +344,7 @@ def penalty_give(
     ban: str | None = None,
     ban_days: int | None = None,
 ) -> dict:
-    """Give a penalty to a playing entry (RULES.md 10). Missed rounds are rounds x the players
+    """Give a penalty to a playing entry (docs/rules.md §10). Missed rounds are rounds x the players
     at the offender's table, offender included, fixed now; missed hands default to the house's
     `fixed_hands`. A disqualification eliminates the entry at the next place, removes `chips`
     from play, replans the floor and may ban the player (`ban`: day, days, indefinite, season).

@@ -1,4 +1,4 @@
-"""Finishing places while the field still grows (RULES.md 11.2 with late entries).
+"""Finishing places while the field still grows (docs/rules.md §11.6).
 
 A bust-out finishes in the place = the players remaining before it, which is right as long as
 nobody enters later. A late entry or a re-entry after bust-outs makes the field one larger,

@@ -71,7 +71,7 @@ def player_ban(
     penalty=None,
 ) -> PlayerBan:
     """Ban a player from registering until `ends_at` (None = until lifted); with `season_id`,
-    from that season's tournaments only (a championship ban, seed 003). `penalty`: the
+    from that season's tournaments only (a championship ban, docs/rules.md §10.5). `penalty`: the
     disqualification that caused it."""
     now = now or timezone.now()
     season = None

@@ -1,4 +1,5 @@
-"""Rebuys and add-ons at the desk (RULES.md 2): chips into play, money into the ledger, undo.
+"""Rebuys and add-ons at the desk (docs/rules.md §2.5, §2.6): chips into play, money into the
+ledger, undo.
 
 Each purchase is a `ChipPurchase` with `buy_in` and `fee` ledger rows (purpose `rebuy` or
 `addon`) under one receipt number; the buy-in part goes to the prize pool, the fee to the
@@ -319,9 +320,9 @@ def entry_rebuy(
     stack: int | None = None,
     method: str = LedgerEntry.Method.CASH,
 ) -> ChipPurchase:
-    """A rebuy (RULES.md 2): refused outside the rebuy period, over the limit, with too big a
-    stack (or not busted, by the tournament's condition), or for a busted player once a hand
-    has been dealt at his table. A busted player's rebuy takes back his bust-out."""
+    """A rebuy (docs/rules.md §2.5): refused outside the rebuy period, over the limit, with too big
+    a stack (or not busted, by the tournament's condition), or for a busted player once a hand has
+    been dealt at his table. A busted player's rebuy takes back his bust-out."""
     _check_method(method)
     if stack is not None and stack < 0:
         raise InvalidInput("invalid_stack", _("A stack cannot be negative."))
