@@ -85,3 +85,14 @@ def test_built_in_structure_notes_name_no_file_and_are_translated():
         for language in ("hu", "cs"):
             with translation.override(language):
                 assert translation.gettext(template.description) != template.description
+
+
+def test_the_tests_the_rules_point_to_exist():
+    """docs/rules.md names the tests of each worked example: they must stay findable."""
+    text = RULES.read_text()
+    paths = set(re.findall(r"`((?:tests|tourney|tables|clocks|static)/[\w/.-]+\.\w+)`", text))
+    assert [p for p in sorted(paths) if not (ROOT / p).exists()] == []
+    tests = "\n".join(p.read_text() for p in (ROOT / "tests").rglob("*.py"))
+    named = set(re.findall(r"`(test_\w+)`", text))
+    assert len(named) > 50
+    assert [n for n in sorted(named) if not re.search(rf"\bdef {n}\(", tests)] == []

@@ -31,7 +31,7 @@ def refused(data: StructureData) -> StructureError:
     return info.value
 
 
-def test_the_rimoc_template_is_exactly_the_seed():
+def test_the_rimoc_template_is_exactly_rimocs_sheet():
     levels = [p for p in RIMOC.periods if p.kind == "level"]
     assert len(levels) == 16 and all(p.duration_seconds == 15 * 60 for p in levels)
     assert [(p.small_blind, p.big_blind) for p in levels][4:7] == [

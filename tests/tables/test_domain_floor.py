@@ -286,16 +286,16 @@ def test_worst_seat_tie_goes_to_first_seat_clockwise() -> None:
     assert worst_seat(table, taken={9}) == (2, 2)
 
 
-def test_moved_player_sitting_out_under_the_seed_001_rule() -> None:
+def test_moved_player_sitting_out_under_doyles_rule() -> None:
     # T2's SB (s2) busted: next hand BB s4, SB s3, dead button on s2, the only free seat.
     t1 = _full(1, 9, Blinds(3, 4, 5))
     t2 = _table(2, 9, [1, 3, 4, 5, 6, 7, 8], Blinds(1, 2, 3), unavailable=frozenset({9}))
     tda = plan_balance([t1, t2], _rules(balance_threshold=2), random.Random(1))
-    seed_001 = plan_balance(
+    doyle = plan_balance(
         [t1, t2], _rules(balance_threshold=2, not_dealt="sb_or_btn_seat"), random.Random(1)
     )
     assert [(m.to_seat, m.sits_out) for m in tda] == [(2, False)]
-    assert [(m.to_seat, m.sits_out) for m in seed_001] == [(2, True)]
+    assert [(m.to_seat, m.sits_out) for m in doyle] == [(2, True)]
 
 
 def test_no_destination_with_a_free_seat_stops_balancing() -> None:

@@ -30,7 +30,7 @@ from tables.domain.seating import (
     tables_needed,
 )
 
-HOUSE_003 = SeatingRules(table_thresholds=(10, 18, 27), seats_per_table=9, single_table_seats=10)
+RIMOC_TABLES = SeatingRules(table_thresholds=(10, 18, 27), seats_per_table=9, single_table_seats=10)
 BY_SIZE = SeatingRules(table_thresholds=None, seats_per_table=9, single_table_seats=10)
 
 
@@ -50,7 +50,7 @@ def _counts(draw: SeatDraw) -> list[int]:
     [(0, 0), (1, 1), (10, 1), (11, 2), (18, 2), (19, 3), (27, 3), (28, 4), (36, 4), (37, 5)],
 )
 def test_tables_needed_with_house_thresholds(players: int, tables: int) -> None:
-    assert tables_needed(players, HOUSE_003) == tables
+    assert tables_needed(players, RIMOC_TABLES) == tables
 
 
 @pytest.mark.parametrize(("players", "tables"), [(0, 0), (2, 1), (10, 1), (11, 2), (19, 3)])
@@ -71,7 +71,7 @@ def test_bad_thresholds_are_rejected(thresholds: tuple[int, ...]) -> None:
 
 def test_negative_players_is_an_error() -> None:
     with pytest.raises(ValueError):
-        tables_needed(-1, HOUSE_003)
+        tables_needed(-1, RIMOC_TABLES)
 
 
 # --- draw_seats: docs/rules.md §3.6 examples and errors ------------------------------------------
@@ -81,60 +81,60 @@ def test_negative_players_is_an_error() -> None:
     ("players", "expected"), [(17, [9, 8]), (23, [8, 8, 7]), (28, [7, 7, 7, 7])]
 )
 def test_rules_example_table_counts(players: int, expected: list[int]) -> None:
-    draw = draw_seats(range(players), _nine_seat_tables(6), HOUSE_003, random.Random(players))
+    draw = draw_seats(range(players), _nine_seat_tables(6), RIMOC_TABLES, random.Random(players))
     assert _counts(draw) == expected
     assert list(draw.table_counts) == list(range(1, len(expected) + 1))  # opening order
 
 
 def test_zero_players_draws_nothing() -> None:
-    assert draw_seats([], _nine_seat_tables(2), HOUSE_003, random.Random(0)) == SeatDraw((), {})
+    assert draw_seats([], _nine_seat_tables(2), RIMOC_TABLES, random.Random(0)) == SeatDraw((), {})
 
 
 def test_ten_players_fit_one_ten_seat_table() -> None:
     tables = [TableSpec(1, 10), TableSpec(2, 9)]
-    draw = draw_seats(range(10), tables, HOUSE_003, random.Random(0))
+    draw = draw_seats(range(10), tables, RIMOC_TABLES, random.Random(0))
     assert draw.table_counts == {1: 10}
 
 
 def test_more_tables_open_when_blocked_seats_leave_too_little_room() -> None:
     tables = [TableSpec(1, 9, frozenset({1, 2, 3, 4, 5})), TableSpec(2, 9), TableSpec(3, 9)]
-    draw = draw_seats(range(17), tables, HOUSE_003, random.Random(1))
+    draw = draw_seats(range(17), tables, RIMOC_TABLES, random.Random(1))
     assert draw.table_counts[1] == 4  # capped by its 4 available seats
     assert sorted([draw.table_counts[2], draw.table_counts[3]]) == [6, 7]
 
 
 def test_a_table_with_no_available_seat_is_skipped() -> None:
     tables = [TableSpec(1, 9, frozenset(range(1, 10))), TableSpec(2, 9), TableSpec(3, 9)]
-    draw = draw_seats(range(12), tables, HOUSE_003, random.Random(1))
+    draw = draw_seats(range(12), tables, RIMOC_TABLES, random.Random(1))
     assert draw.table_counts == {2: 6, 3: 6}
 
 
 def test_errors_have_codes() -> None:
     rng = random.Random(0)
     with pytest.raises(SeatingError) as error:
-        draw_seats(range(19), _nine_seat_tables(2), HOUSE_003, rng)
+        draw_seats(range(19), _nine_seat_tables(2), RIMOC_TABLES, rng)
     assert error.value.code == "not_enough_seats"
     with pytest.raises(SeatingError) as error:
-        draw_seats(range(19), [TableSpec(1, 10), TableSpec(2, 10)], HOUSE_003, rng)
+        draw_seats(range(19), [TableSpec(1, 10), TableSpec(2, 10)], RIMOC_TABLES, rng)
     assert error.value.code == "not_enough_tables"
     with pytest.raises(SeatingError) as error:
-        draw_seats([1, 2, 2], _nine_seat_tables(1), HOUSE_003, rng)
+        draw_seats([1, 2, 2], _nine_seat_tables(1), RIMOC_TABLES, rng)
     assert error.value.code == "duplicate_entry"
     with pytest.raises(SeatingError) as error:
-        draw_seats([1, 2], [TableSpec(1, 9), TableSpec(1, 9)], HOUSE_003, rng)
+        draw_seats([1, 2], [TableSpec(1, 9), TableSpec(1, 9)], RIMOC_TABLES, rng)
     assert error.value.code == "duplicate_table"
     assert isinstance(error.value, ValueError)
 
 
 def test_large_field_uses_every_table_evenly() -> None:
-    draw = draw_seats(range(25_000), _nine_seat_tables(2_778), HOUSE_003, random.SystemRandom())
+    draw = draw_seats(range(25_000), _nine_seat_tables(2_778), RIMOC_TABLES, random.SystemRandom())
     assert len(draw.assignments) == 25_000
     assert len({(a.table_number, a.seat) for a in draw.assignments}) == 25_000
     assert Counter(draw.table_counts.values()) == {9: 2_776, 8: 2}
 
 
 def test_assignments_are_ordered_by_table_then_seat() -> None:
-    draw = draw_seats(range(40), _nine_seat_tables(6), HOUSE_003, random.Random(3))
+    draw = draw_seats(range(40), _nine_seat_tables(6), RIMOC_TABLES, random.Random(3))
     order = [(a.table_number, a.seat) for a in draw.assignments]
     assert order == sorted(order)
 
@@ -147,7 +147,7 @@ def _seating_case(draw: st.DrawFn) -> tuple[list[int], list[TableSpec], SeatingR
     rules = draw(
         st.sampled_from(
             [
-                HOUSE_003,
+                RIMOC_TABLES,
                 BY_SIZE,
                 SeatingRules(table_thresholds=(6, 12), seats_per_table=6, single_table_seats=6),
                 SeatingRules(table_thresholds=None, seats_per_table=4, single_table_seats=5),
@@ -215,8 +215,8 @@ def test_draw_seats_properties(case: tuple[list[int], list[TableSpec], SeatingRu
 
 def test_same_seed_same_draw() -> None:
     tables = _nine_seat_tables(3)
-    first = draw_seats(range(23), tables, HOUSE_003, random.Random(42))
-    assert draw_seats(range(23), tables, HOUSE_003, random.Random(42)) == first
+    first = draw_seats(range(23), tables, RIMOC_TABLES, random.Random(42))
+    assert draw_seats(range(23), tables, RIMOC_TABLES, random.Random(42)) == first
 
 
 # --- draw_seats: uniformity ------------------------------------------------------------------
@@ -226,7 +226,7 @@ def _seat_frequencies(tables: list[TableSpec], players: int, draws: int) -> Coun
     rng = random.Random(20240601)
     found: Counter[tuple[int, int]] = Counter()
     for _ in range(draws):
-        draw = draw_seats(range(players), tables, HOUSE_003, rng)
+        draw = draw_seats(range(players), tables, RIMOC_TABLES, rng)
         found.update((a.table_number, a.seat) for a in draw.assignments if a.entry_id == 0)
     return found
 
