@@ -15,11 +15,17 @@ from clocks.services.color_ups import color_up_display
 from tables.models import FloorAction
 from tourney.models import Entry, Tournament, TournamentEvent
 from tourney.selectors import tournament_summary
-from tourney.services.payouts import payout_ladder
+from tourney.services.payouts import payout_ladder, tournament_results
 
 # Event kinds whose payload may name a player and the seat they now take.
 MOVE_EVENT_KINDS = ("seating", "entry", "move", "action")
-RECENT_MOVES = 8
+# A final-table redraw moves up to 10 players and a table break as many: the screen pages
+# through all of them, so every player finds his own.
+RECENT_MOVES = 30
+# Every payout place (grouped by amount) goes to the screen, which pages through them.
+PAYOUT_ROWS = 60
+# The finished screen: the winner and the places after him.
+FINAL_RESULTS = 20
 # A chip colour goes into a style attribute: a CSS colour name or hex, nothing else.
 SAFE_COLOR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$")
 FALLBACK_COLOR = "gray"
@@ -133,6 +139,18 @@ def recent_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict
     return merged[:limit]
 
 
+def final_results(tournament: Tournament, limit: int = FINAL_RESULTS) -> list[dict]:
+    """A finished tournament's best places, winner first: [{place, place_to, player_name,
+    prize}] (prize in money, the deal's amount where one stands); [] before the end."""
+    if tournament.status != Tournament.Status.FINISHED:
+        return []
+    rows = tournament_results(tournament).rows[:limit]
+    return [
+        {k: r[k] for k in ("place", "place_to", "player_name", "prize")}
+        for r in sorted(rows, key=lambda r: (r["place"], r["entry_id"]))
+    ]
+
+
 def display_state(tournament: Tournament, now: int | None = None) -> dict:
     """Everything a lobby screen shows, as of `now` (server epoch ms)."""
     now = now if now is not None else now_ms()
@@ -177,9 +195,11 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
         },
         # The payout ladder: "payouts" [{place, place_to, amount, state} | {gap}] and
         # "payout_ladder" {places_paid, players_remaining, bubble, in_money}.
-        **payout_ladder(tournament, summary),
+        **payout_ladder(tournament, summary, limit=PAYOUT_ROWS),
         "message": getattr(tournament, "display_message", "") or "",
         "recent_moves": recent_moves(tournament),
+        # A finished tournament: the winner and the best places (else []).
+        "final_results": final_results(tournament),
         "last_event_id": last_event_id,
         "server_time_ms": now,
     }

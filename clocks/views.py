@@ -22,6 +22,7 @@ from tourney.selectors import tournament_summary
 ROTATE_DEFAULT_SECONDS = 20
 ROTATE_MIN_SECONDS, ROTATE_MAX_SECONDS = 5, 600
 ROTATE_MAX_SCREENS = 5  # each keeps an event stream open; browsers allow 6 per host
+SEARCH_ROWS = 30  # a phone's search shows this many matches
 
 
 def _tournament_for(token: str) -> Tournament:
@@ -107,6 +108,8 @@ def _screen(tournament: Tournament, token: str, number: int = 1) -> dict:
     if not big_blind and clock["next_period"]:
         big_blind = clock["next_period"]["big_blind"]
     chips = {c["value"]: c for c in state["chips"]}
+    # The tournament has its winner: the finished screen, whatever the clock still says.
+    status = "finished" if tournament.status == Tournament.Status.FINISHED else clock["status"]
     return {
         "tournament": tournament,
         "token": token,
@@ -115,11 +118,11 @@ def _screen(tournament: Tournament, token: str, number: int = 1) -> dict:
         "json_id": f"display-state-{number}",
         "state": state,
         "period": period,
-        "status_class": f"is-{clock['status']}"
-        + (" is-break" if period["kind"] == "break" else "")
+        "status_class": f"is-{status}"
+        + (" is-break" if period["kind"] == "break" and status != "finished" else "")
         + (
             " is-last-minute"
-            if clock["status"] in ("running", "paused") and clock["remaining_ms"] <= 60_000
+            if status in ("running", "paused") and clock["remaining_ms"] <= 60_000
             else ""
         ),
         "countdown": _clock_text(clock["remaining_ms"]),
@@ -172,12 +175,13 @@ def display_rotate(request):
 
 
 def display_seats(request, token: str):
-    """Find your seat: the rows whose name contains every typed word (accents ignored)."""
+    """Find your seat: every seated player (the TV pages through them), or on a phone the rows
+    whose name contains every typed word (accents ignored), by the language's collation."""
     tournament = _tournament_for(token)
     words = search_key(request.GET.get("q", "")).split()
     rows = [r for r in _seat_rows(tournament) if all(w in search_key(r["name"]) for w in words)]
     return render(
         request,
         "clocks/_display_seats.html",
-        {"seats": rows[:30], "query": request.GET.get("q", "")},
+        {"seats": rows[:SEARCH_ROWS] if words else rows, "query": request.GET.get("q", "")},
     )

@@ -290,6 +290,8 @@ def seat_card(request, tournament_id: int, entry_id: int):
 def _console_clock(request, tournament: Tournament) -> dict:
     """The clock strip: the clock as now, the periods, and what this user may press."""
     clock = clock_view(tournament)
+    if tournament.status == Tournament.Status.FINISHED:  # the winner is known: no clock runs
+        clock = {**clock, "status": "finished", "remaining_ms": 0, "time_to_next_break_ms": None}
     return {
         "clock": clock,
         "periods": display_periods(structure_periods(tournament.structure_id)),

@@ -18,6 +18,8 @@
   var config = configEl ? JSON.parse(configEl.textContent) : {};
   var S = config.strings || {};
   var SOUND_KEY = "tourney.display.sound";
+  var MOVES_ALWAYS = 4; // the latest moves always show; more only while recent
+  var MOVES_RECENT_MS = 15 * 60 * 1000;
   var fmt = function (n) { return Tourney.formatNumber(n); };
 
   function t(key, params) {
@@ -189,20 +191,22 @@
     var period = view.period || {};
     var isBreak = period.kind === "break";
     var cls = root.classList;
+    // The tournament has its winner: finished, whatever the clock still says.
+    var status = (this.state.tournament || {}).status === "finished" ? "finished" : view.status;
     ["pending", "running", "paused", "finished"].forEach(function (s) {
-      cls.toggle("is-" + s, view.status === s);
+      cls.toggle("is-" + s, status === s);
     });
-    cls.toggle("is-break", isBreak && view.status !== "finished" && view.status !== "pending");
-    cls.toggle("is-last-minute", view.last_minute && !isBreak);
+    cls.toggle("is-break", isBreak && status !== "finished" && status !== "pending");
+    cls.toggle("is-last-minute", view.last_minute && !isBreak && status !== "finished");
     cls.toggle("is-predicted", view.predicted);
     root.setAttribute("data-period-index", view.period_index);
 
-    setText(f.countdown, view.status === "finished" ? "" : view.text);
+    setText(f.countdown, status === "finished" ? "" : view.text);
     if (f.countdown) f.countdown.classList.toggle("is-long", view.text.length > 5);
     if (f.progress) f.progress.style.width = (view.fraction * 100).toFixed(2) + "%";
     setText(
       f.level,
-      view.status === "finished" ? S.finished : isBreak ? S.break : t("level", { n: view.level })
+      status === "finished" ? S.finished : isBreak ? S.break : t("level", { n: view.level })
     );
     if (!isBreak) {
       setText(f.blinds, fmt(period.small_blind) + " / " + fmt(period.big_blind));
@@ -233,7 +237,17 @@
       this.renderChips(view.period_index, period);
     }
     this.renderAverage(view);
+    // A new part of the screen shows (a break, the end, another level's blinds): fit it again.
+    var shape = [status, isBreak, view.period_index, f.countdown && f.countdown.className].join("|");
+    if (shape !== this.shape) {
+      this.shape = shape;
+      this.layout();
+    }
     this.announce(view);
+  };
+
+  Screen.prototype.layout = function () {
+    if (Tourney.layout && !this.root.hidden) Tourney.layout(this.root);
   };
 
   Screen.prototype.chipHTML = function (chip, tag) {
@@ -291,12 +305,15 @@
     setText(f["prize-pool"], fmt(st.prize_pool));
     setText(f.rebuys, fmt(st.rebuys));
     setText(f.addons, fmt(st.addons));
-    var payouts = this.state.payouts || [];
-    if (f["payouts-box"]) f["payouts-box"].hidden = !payouts.length;
     // The ladder (tourney/services/payouts.py payout_ladder): places with one amount grouped,
-    // decided ones struck through, the next place out marked, "…" where rows are left out.
+    // the next place out marked; of the places decided only the last one stays (the rest is
+    // history); the panel pages through the rest.
+    var payouts = (this.state.payouts || []).filter(function (p) { return !p.gap; });
+    var lastDone = -1;
+    payouts.forEach(function (p, i) { if (p.state === "done") lastDone = i; });
+    payouts = payouts.filter(function (p, i) { return p.state !== "done" || i === lastDone; });
+    if (f["payouts-box"]) f["payouts-box"].hidden = !payouts.length;
     setHTML(f.payouts, payouts.map(function (p) {
-      if (p.gap) return '<li class="is-gap"><span>…</span></li>';
       var places = p.place_to && p.place_to !== p.place ? fmt(p.place) + "–" + fmt(p.place_to) : fmt(p.place);
       return '<li class="is-' + esc(p.state || "open") + '"><span class="num">' + esc(places) + '.</span><span class="num">' +
         esc(fmt(p.amount)) + "</span></li>";
@@ -310,22 +327,51 @@
         (cu.all_done ? t("color_up_done", { chips: fmt(st.total_chips) })
           : t("color_up_tables", { done: cu.tables_done, total: cu.tables_total }))
       : "");
-    var moves = this.state.recent_moves || [];
-    // Floor moves take a line each (where from, where to): three fit where four short ones did.
-    var long = moves.some(function (m) { return m.from_table != null && m.from_table !== m.table; });
-    moves = moves.slice(0, long ? 3 : 4);
+    this.renderMoves();
+    this.renderResults();
+    this.renderMessage();
+    this.layout();
+  };
+
+  /** Every move of the last quarter of an hour (at least the latest four), newest first, paged: all
+   * the players of a broken table or a final-table redraw find theirs. */
+  Screen.prototype.renderMoves = function () {
+    var f = this.fields;
+    var now = this.state.server_time_ms || Date.now();
+    var moves = (this.state.recent_moves || []).filter(function (m, i) {
+      return i < MOVES_ALWAYS || now - m.at_ms <= MOVES_RECENT_MS;
+    });
+    if (f.moves) {
+      var strip = f.moves.closest(".dclock-strip");
+      if (strip) strip.classList.toggle("is-moving", moves.length > MOVES_ALWAYS);
+    }
     setHTML(f.moves, moves.length
       ? moves.map(function (m) {
-          // A floor move says where from as well: "T1 · S6 → T2 · S4" (newest first).
+          // A floor move says where from as well: "T1 · S6 → T2 · S4".
           var to = t("seat", { t: m.table, s: m.seat });
-          var from = m.from_table != null && m.from_table !== m.table
+          var from = m.from_table != null && (m.from_table !== m.table || m.from_seat !== m.seat)
             ? '<span class="dmove-from">' + esc(t("seat", { t: m.from_table, s: m.from_seat }) + " → ") + "</span>"
             : "";
           return '<li><span class="dmove-name">' + esc(m.player_name) + '</span><span class="num">' +
             from + esc(to) + "</span></li>";
         }).join("")
       : '<li class="dmoves-empty">' + esc(S.no_moves) + "</li>");
-    this.renderMessage();
+  };
+
+  /** The finished screen: the winner, his prize, the places after him. */
+  Screen.prototype.renderResults = function () {
+    var f = this.fields;
+    var rows = this.state.final_results || [];
+    var currency = (this.state.tournament || {}).currency || "";
+    var winner = rows[0];
+    if (f["winner-box"]) f["winner-box"].classList.toggle("is-empty", !winner);
+    setText(f["winner-name"], winner ? winner.player_name : "");
+    setText(f["winner-prize"], winner && winner.prize ? fmt(winner.prize) + " " + currency : "");
+    setHTML(f.results, rows.slice(1).map(function (r) {
+      var places = r.place_to && r.place_to !== r.place ? fmt(r.place) + "–" + fmt(r.place_to) : fmt(r.place);
+      return '<li><span class="num">' + esc(places) + '.</span><span class="dresult-name">' + esc(r.player_name) +
+        '</span><span class="num">' + (r.prize ? esc(fmt(r.prize)) : "") + "</span></li>";
+    }).join(""));
   };
 
   Screen.prototype.renderMessage = function () {
@@ -408,6 +454,7 @@
       screens[current].root.hidden = true;
       current = (current + 1) % screens.length;
       screens[current].root.hidden = false;
+      screens[current].layout(); // sized while hidden: fit and page it now it shows
     }, every);
   }
 

@@ -189,8 +189,12 @@ def test_desk_registration_draw_and_seating(
     tv = new_page(viewport=TV)
     tv.goto(url + display_href)
     expect(tv.locator(".display-title")).to_have_text(tournament.name)
-    expect(tv.locator("#seat-results tbody tr")).to_have_count(10)  # everybody, by name
+    expect(tv.locator("#seat-results li")).to_have_count(10)  # everybody, by name
+    expect(tv.locator("#find-seat")).to_be_hidden()  # a TV has no keyboard
     screenshot(tv, "display", full_page=False)
+    # On a phone the same link searches as you type.
+    tv = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    tv.goto(url + display_href)
     tv.locator("#find-seat").press_sequentially("kovacs", delay=20)
     found = tv.locator("#seat-results #seat-found")  # one match: shown big
     expect(found).to_contain_text("Kovács Péter")

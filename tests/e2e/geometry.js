@@ -1,0 +1,150 @@
+({fixedHeight, skip, tolerance}) => {
+  // The geometry check's measurement (tests/e2e/geometry.py), run in the page by Playwright.
+  const problems = [];
+  const W = window.innerWidth, H = window.innerHeight;
+  const skipped = (el, what) => {
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      const mark = e.getAttribute("data-geometry-skip");
+      if (mark !== null && (mark === "" || mark === "all" || mark.split(" ").includes(what))) return true;
+    }
+    return skip.some((s) => el.closest(s));
+  };
+  // a skip link waits above the page until it has the keyboard's focus
+  const offstage = (el) => el.closest(".skip-link:not(:focus)");
+  const describe = (el) => {
+    const parts = [];
+    for (let e = el; e && e.nodeType === 1 && parts.length < 3; e = e.parentElement) {
+      let p = e.tagName.toLowerCase();
+      if (e.id) { p += "#" + e.id; parts.unshift(p); break; }
+      const cls = [...e.classList].slice(0, 2).join(".");
+      if (cls) p += "." + cls;
+      const field = e.getAttribute("data-field");
+      if (field) p += `[data-field=${field}]`;
+      parts.unshift(p);
+    }
+    const text = (el.innerText || el.value || el.getAttribute("aria-label") || "").trim().replace(/\s+/g, " ");
+    return parts.join(" > ") + (text ? ` "${text.slice(0, 40)}"` : "");
+  };
+  const styleOf = (el) => getComputedStyle(el);
+  const seen = (el) => {
+    if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      if (parseFloat(styleOf(e).opacity) < 0.05) return false;
+    }
+    return true;
+  };
+  const clips = (el) => {
+    const s = styleOf(el);
+    return s.overflowX !== "visible" || s.overflowY !== "visible" || s.clip !== "auto" ||
+      (s.clipPath && s.clipPath !== "none");
+  };
+  // The part of `rect` a person can see: within every clipping ancestor (up to a fixed one).
+  const visibleRect = (el, rect) => {
+    let r = { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
+    for (let e = el.parentElement; e && e !== document.body && e !== document.documentElement; e = e.parentElement) {
+      if (clips(e)) {
+        const c = e.getBoundingClientRect();
+        r = { left: Math.max(r.left, c.left), top: Math.max(r.top, c.top),
+              right: Math.min(r.right, c.right), bottom: Math.min(r.bottom, c.bottom) };
+      }
+      if (styleOf(e).position === "fixed") break;
+    }
+    return r;
+  };
+  const area = (r) => Math.max(0, r.right - r.left) * Math.max(0, r.bottom - r.top);
+  const union = (rects) => rects.reduce((u, r) => ({
+    left: Math.min(u.left, r.left), top: Math.min(u.top, r.top),
+    right: Math.max(u.right, r.right), bottom: Math.max(u.bottom, r.bottom) }),
+    { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity });
+
+  // Runs of text (an element's own text nodes) and controls, with the boxes drawn.
+  const items = [];
+  const controls = "button, input:not([type=hidden]), select, textarea, a.btn, [role=button]";
+  for (const el of document.body.querySelectorAll("*")) {
+    if (["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "OPTION"].includes(el.tagName)) continue;
+    if (el.closest("svg, select, datalist")) continue;
+    if (!seen(el) || skipped(el, "all") || offstage(el)) continue;
+    const isControl = el.matches(controls);
+    let rects = [];
+    if (isControl) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 1 && r.height > 1) rects = [r];
+    } else {
+      for (const node of el.childNodes) {
+        if (node.nodeType !== 3 || !node.textContent.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) if (r.width > 1 && r.height > 1) rects.push(r);
+      }
+    }
+    if (!rects.length) continue;
+    const box = union(rects);
+    if (box.right - box.left <= 1.5 || box.bottom - box.top <= 1.5) continue; // screen-reader only
+    const visible = rects.map((r) => visibleRect(el, r)).filter((r) => area(r) > 1);
+    if (!visible.length) continue; // hidden by a clipping ancestor: another page of a list
+    items.push({ el, rects: visible, control: isControl });
+    // a run of text partly cut by a clipping ancestor: any width lost, or less height left
+    // than the font's em (a line box may be tighter than the font's ascent and descent)
+    if (!isControl && !skipped(el, "clip")) {
+      const em = parseFloat(styleOf(el).fontSize);
+      for (const r of rects) {
+        const v = visibleRect(el, r);
+        const w = Math.max(0, v.right - v.left), h = Math.max(0, v.bottom - v.top);
+        if (w * h <= 1) continue; // a line wholly hidden: another page
+        if (r.width - w > tolerance || h < Math.min(r.height, em) - tolerance) {
+          problems.push(`clipped: ${describe(el)} shows ${Math.round(w)}x${Math.round(h)} of ${Math.round(r.width)}x${Math.round(r.height)}px of its text`);
+          break;
+        }
+      }
+    }
+  }
+
+  // overlap: two runs of text, or a run and a control, or two controls, drawn over each other
+  const fixedAncestor = (el) => {
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) if (styleOf(e).position === "fixed") return e;
+    return null;
+  };
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) {
+      const a = items[i], b = items[j];
+      if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      if (skipped(a.el, "overlap") || skipped(b.el, "overlap")) continue;
+      let hit = false;
+      for (const ra of a.rects) {
+        for (const rb of b.rects) {
+          const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+          const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+          if (w > tolerance && h > tolerance) hit = true;
+        }
+      }
+      if (hit) {
+        const layer = fixedAncestor(a.el) !== fixedAncestor(b.el) ? " (one floats over the other)" : "";
+        problems.push(`overlap: ${describe(a.el)} and ${describe(b.el)}${layer}`);
+      }
+    }
+  }
+
+  // viewport
+  const doc = document.documentElement;
+  if (doc.scrollWidth > W + 1) problems.push(`viewport: the page is ${doc.scrollWidth}px wide in a ${W}px window`);
+  if (fixedHeight && doc.scrollHeight > H + 1) problems.push(`viewport: the page is ${doc.scrollHeight}px high in a ${H}px window`);
+  for (const { el, rects } of items) {
+    if (skipped(el, "viewport")) continue;
+    const u = union(rects);
+    if (u.left < -1 || u.right > W + 1) problems.push(`viewport: ${describe(el)} leaves the window sideways (${Math.round(u.left)}..${Math.round(u.right)} of ${W})`);
+    else if (fixedHeight && (u.top < -1 || u.bottom > H + 1)) problems.push(`viewport: ${describe(el)} leaves the window (${Math.round(u.top)}..${Math.round(u.bottom)} of ${H})`);
+  }
+
+  // clipped: a box that hides part of its text (overflow hidden, an ellipsis)
+  for (const el of document.body.querySelectorAll("*")) {
+    if (!clips(el) || !seen(el) || skipped(el, "clip") || el.matches("select, textarea, input")) continue;
+    if (!el.innerText || !el.innerText.trim()) continue;
+    const s = styleOf(el);
+    const scrollsX = s.overflowX === "auto" || s.overflowX === "scroll";
+    const scrollsY = s.overflowY === "auto" || s.overflowY === "scroll";
+    if (!scrollsX && el.scrollWidth > el.clientWidth + tolerance) problems.push(`clipped: ${describe(el)} is ${el.scrollWidth}px wide in ${el.clientWidth}px`);
+    else if (!scrollsY && el.scrollHeight > el.clientHeight + tolerance) problems.push(`clipped: ${describe(el)} is ${el.scrollHeight}px high in ${el.clientHeight}px`);
+    else if (scrollsX && el.scrollWidth > el.clientWidth + tolerance) problems.push(`clipped: ${describe(el)} scrolls sideways (${el.scrollWidth}px in ${el.clientWidth}px)`);
+  }
+  return [...new Set(problems)];
+}

@@ -1,0 +1,56 @@
+"""The geometry check: what a person sees on a page is whole and apart (issue 13).
+
+`geometry_problems(page)` measures the page in the browser and lists, in words:
+- **overlap**: two visible runs of text (or a text and a control, or two controls) drawn over
+  each other, by their text boxes (a Range over each element's own text, not its block box),
+  so a toast over a button or a strip over the countdown's digits is found;
+- **viewport**: an element that leaves the window horizontally (on every page) or vertically
+  (`fixed_height=True`: the lobby TV, which never scrolls), or a page wider than its window;
+- **clipped**: text cut by a box: an element with `overflow` other than visible whose content
+  is larger than its box (scrollWidth > clientWidth, scrollHeight > clientHeight; an ellipsis
+  "Varga Fere…" is such a case), or a text run partly outside a clipping ancestor.
+
+What a person does not see is not measured: `display: none`, `visibility: hidden`, zero
+opacity, screen-reader-only text (a box of a pixel or less), a skip link waiting above the page for
+the keyboard's focus, and what a clipping ancestor hides
+entirely (the other pages of a paged list). An element that scrolls on purpose (the message
+ticker's marquee, a scroll box a person scrolls) is marked `data-geometry-skip` ("clip" or
+"all"); a test may pass more CSS selectors to skip.
+
+`assert_geometry(page, name, ...)` saves test-artifacts/screenshots/<name>.png and fails with
+the problems listed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-artifacts" / "screenshots"
+
+_MEASURE = (Path(__file__).resolve().parent / "geometry.js").read_text()
+
+
+def geometry_problems(
+    page: Page, fixed_height: bool = False, skip: tuple[str, ...] = (), tolerance: float = 2
+) -> list[str]:
+    """What is overlapping, outside the window or cut on `page` now, in words ([] when none)."""
+    return page.evaluate(
+        _MEASURE, {"fixedHeight": fixed_height, "skip": list(skip), "tolerance": tolerance}
+    )
+
+
+def assert_geometry(
+    page: Page,
+    name: str,
+    fixed_height: bool = False,
+    skip: tuple[str, ...] = (),
+    full_page: bool = False,
+) -> list[str]:
+    """Save the screenshot `name`.png, then fail listing every geometry problem on `page`."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page, animations="disabled")
+    problems = geometry_problems(page, fixed_height=fixed_height, skip=skip)
+    assert not problems, f"{name}:\n  " + "\n  ".join(problems)
+    return problems
