@@ -9,8 +9,7 @@
  *                                            error bodies, .code = "network" when the request never arrived
  *   Tourney.shortcuts({key: handler})        keyboard shortcuts ("Space", "/", "n", "Escape", "ctrl+k");
  *                                            ignored while typing in a field, except Escape; returns unbind()
- *   Tourney.toast(message, {kind, undoUrl, undoLabel, onUndo, link: {href, label}, timeout})
- *                                            kind: "ok" | "warn" | "bad" | "info"; returns {element, dismiss()}
+ *   Tourney.toast(message, {...})            static/js/toasts.js (loaded after this file)
  *   Tourney.formatNumber(n, intlOptions)     Intl.NumberFormat in the page's <html lang> ("40 000" in hu)
  *   Tourney.serverClock                      {now(), offset, rtt, synced, sync(opts), start(opts), stop()}
  *   Tourney.searchList(input, results, {onChoose})
@@ -201,183 +200,6 @@
       document.removeEventListener("keydown", listener);
     };
   };
-
-  /* ------------------------------------------------------------ toasts */
-
-  var KIND_ALIASES = { success: "ok", error: "bad", warning: "warn", debug: "info", danger: "bad" };
-  var ICONS = {
-    ok: '<path d="M5 10.5l3.2 3.2L15 7" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/>',
-    warn: '<path d="M10 2.5L18.5 17h-17z" fill="currentColor"/><path d="M10 8v4.2M10 14.6v.1" stroke="#1b222c" stroke-width="1.9" stroke-linecap="round"/>',
-    bad: '<rect x="3" y="3" width="14" height="14" rx="2" fill="currentColor"/><path d="M7 7l6 6M13 7l-6 6" stroke="#1b222c" stroke-width="2" stroke-linecap="round"/>',
-    info: '<circle cx="10" cy="10" r="8" fill="currentColor"/><path d="M10 9v5M10 6.2v.1" stroke="#1b222c" stroke-width="2" stroke-linecap="round"/>',
-  };
-
-  function toastContainer() {
-    var box = document.getElementById("toasts");
-    if (!box) {
-      box = document.createElement("div");
-      box.id = "toasts";
-      box.className = "toasts";
-      box.setAttribute("aria-live", "polite");
-      document.body.appendChild(box);
-    }
-    return box;
-  }
-
-  function normKind(kind) {
-    kind = (kind || "info").toLowerCase();
-    return KIND_ALIASES[kind] || (ICONS[kind] ? kind : "info");
-  }
-
-  function iconSvg(kind) {
-    return '<svg class="toast-icon" viewBox="0 0 20 20" aria-hidden="true">' + ICONS[kind] + "</svg>";
-  }
-
-  /** Give a toast element its behaviour: close button, undo button, auto-dismiss. */
-  function wireToast(el, opts) {
-    opts = opts || {};
-    var timer = null;
-    var remaining = opts.timeout;
-    var started = 0;
-
-    function dismiss() {
-      if (!el.isConnected || el.classList.contains("is-leaving")) return;
-      window.clearTimeout(timer);
-      el.classList.add("is-leaving");
-      window.setTimeout(function () { if (el.parentNode) el.parentNode.removeChild(el); }, 180);
-    }
-    function arm() {
-      if (!remaining || remaining <= 0) return;
-      started = Date.now();
-      timer = window.setTimeout(dismiss, remaining);
-    }
-    function hold() {
-      if (!timer) return;
-      window.clearTimeout(timer);
-      timer = null;
-      remaining = Math.max(1500, remaining - (Date.now() - started));
-    }
-    el.addEventListener("mouseenter", hold);
-    el.addEventListener("mouseleave", arm);
-    el.addEventListener("focusin", hold);
-    el.addEventListener("focusout", arm);
-
-    var close = el.querySelector(".toast-close");
-    if (close) close.addEventListener("click", dismiss);
-
-    var undo = el.querySelector(".toast-undo");
-    if (undo) {
-      undo.addEventListener("click", function () {
-        var url = undo.getAttribute("data-undo-url");
-        undo.disabled = true;
-        var done = function (data) {
-          dismiss();
-          Tourney.toast(Tourney.i18n.undone, { kind: "ok" });
-          document.body.dispatchEvent(
-            new CustomEvent("tourney:undone", { bubbles: true, detail: { url: url, data: data } })
-          );
-        };
-        if (opts.onUndo) {
-          Promise.resolve(opts.onUndo()).then(done, function (err) {
-            undo.disabled = false;
-            Tourney.toast((err && err.detail) || Tourney.i18n.undoFailed, { kind: "bad" });
-          });
-          return;
-        }
-        Tourney.fetchJSON(url, { method: "POST" }).then(done, function (err) {
-          undo.disabled = false;
-          Tourney.toast(Tourney.i18n.undoFailed + ": " + (err.detail || err.message), { kind: "bad" });
-        });
-      });
-    }
-    arm();
-    return dismiss;
-  }
-
-  /**
-   * Show a toast. Options: kind ("ok" | "warn" | "bad" | "info", Django's "success" / "error" /
-   * "warning" also work), undoUrl (adds an Undo button that POSTs there), onUndo (a function
-   * returning a promise, instead of undoUrl), undoLabel, link ({href, label}: a link to where
-   * the next step is done, e.g. the desk's rebuy after a bust-out), timeout (ms; default 6 s,
-   * 12 s with undo or a link, none for "bad"). Returns {element, dismiss}.
-   */
-  Tourney.toast = function (message, opts) {
-    opts = opts || {};
-    var kind = normKind(opts.kind);
-    var hasUndo = !!(opts.undoUrl || opts.onUndo);
-    var hasLink = !!(opts.link && opts.link.href);
-    var timeout = opts.timeout !== undefined ? opts.timeout : kind === "bad" ? 0 : hasUndo || hasLink ? 12000 : 6000;
-
-    var el = document.createElement("div");
-    el.className = "toast " + kind;
-    if (kind === "bad") el.setAttribute("role", "alert");
-    el.innerHTML = iconSvg(kind);
-    var msg = document.createElement("div");
-    msg.className = "toast-message";
-    msg.textContent = message;
-    el.appendChild(msg);
-    var actions = document.createElement("div");
-    actions.className = "toast-actions";
-    if (hasLink) {
-      var link = document.createElement("a");
-      link.className = "toast-link";
-      link.href = opts.link.href;
-      link.textContent = opts.link.label || opts.link.href;
-      actions.appendChild(link);
-    }
-    if (hasUndo) {
-      var undo = document.createElement("button");
-      undo.type = "button";
-      undo.className = "toast-undo";
-      undo.textContent = opts.undoLabel || Tourney.i18n.undo;
-      if (opts.undoUrl) undo.setAttribute("data-undo-url", opts.undoUrl);
-      actions.appendChild(undo);
-    }
-    var close = document.createElement("button");
-    close.type = "button";
-    close.className = "toast-close";
-    close.setAttribute("aria-label", Tourney.i18n.dismiss);
-    close.innerHTML = "&times;";
-    actions.appendChild(close);
-    el.appendChild(actions);
-
-    toastContainer().appendChild(el);
-    var dismiss = wireToast(el, { timeout: timeout, onUndo: opts.onUndo });
-    return { element: el, dismiss: dismiss };
-  };
-
-  // htmx: a response header `HX-Trigger: {"tourney:toast": {"message": "...", "kind": "ok", "undoUrl": "..."}}`
-  document.addEventListener("tourney:toast", function (e) {
-    var d = e.detail || {};
-    if (typeof d === "string") d = { message: d };
-    if (d.value && typeof d.value === "string") d.message = d.value; // htmx wraps bare strings
-    if (d.message) Tourney.toast(d.message, d);
-  });
-
-  /** Server-rendered toasts (Django messages) in #toasts: add icons, undo buttons and timers. */
-  function enhanceServerToasts() {
-    var nodes = document.querySelectorAll("#toasts .toast:not([data-wired])");
-    Array.prototype.forEach.call(nodes, function (el) {
-      el.setAttribute("data-wired", "1");
-      var kind = normKind(el.getAttribute("data-kind"));
-      if (!el.querySelector(".toast-icon")) el.insertAdjacentHTML("afterbegin", iconSvg(kind));
-      var tags = (el.getAttribute("data-tags") || "").split(/\s+/);
-      var actions = el.querySelector(".toast-actions");
-      tags.forEach(function (tag) {
-        if (tag.indexOf("undo:") === 0 && actions && !actions.querySelector(".toast-undo")) {
-          var undo = document.createElement("button");
-          undo.type = "button";
-          undo.className = "toast-undo";
-          undo.textContent = Tourney.i18n.undo;
-          undo.setAttribute("data-undo-url", tag.substring(5));
-          actions.insertBefore(undo, actions.firstChild);
-        }
-      });
-      var hasUndo = !!el.querySelector(".toast-undo");
-      var timeout = kind === "bad" ? 0 : hasUndo ? 12000 : 6000;
-      wireToast(el, { timeout: timeout });
-    });
-  }
 
   /* ------------------------------------------------------------ numbers */
 
@@ -634,7 +456,7 @@
       if (v) Tourney.i18n[k] = v;
     });
     Tourney.setOnline(navigator.onLine !== false);
-    enhanceServerToasts();
+    if (Tourney.toasts) Tourney.toasts.enhance();
     wire(document);
 
     document.addEventListener("change", function (e) {
@@ -668,6 +490,6 @@
   // content swapped in by htmx: wire search lists and any server toasts it carried
   document.addEventListener("htmx:load", function (e) {
     wire(e.target && e.target.querySelectorAll ? e.target : document);
-    enhanceServerToasts();
+    if (Tourney.toasts) Tourney.toasts.enhance();
   });
 })(window, document);

@@ -186,7 +186,8 @@ class Evening:
         return self
 
     def color_up_break(self) -> Evening:
-        self._clock("resume")
+        if self.stage == "paused":
+            self._clock("resume")
         self._clock("jump", period_index=BREAK_INDEX)
         self.stage = "break"
         return self

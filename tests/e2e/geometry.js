@@ -39,10 +39,13 @@
       (s.clipPath && s.clipPath !== "none");
   };
   // The part of `rect` a person can see: within every clipping ancestor (up to a fixed one).
-  const visibleRect = (el, rect) => {
+  // `scrollers`: count boxes a person scrolls (overflow auto or scroll) as clipping too; what
+  // they hide is out of sight, but not cut (it scrolls into view).
+  const scrolls = (e) => ["auto", "scroll"].includes(styleOf(e).overflowY) || ["auto", "scroll"].includes(styleOf(e).overflowX);
+  const visibleRect = (el, rect, scrollers = true) => {
     let r = { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
     for (let e = el.parentElement; e && e !== document.body && e !== document.documentElement; e = e.parentElement) {
-      if (clips(e)) {
+      if (clips(e) && (scrollers || !scrolls(e))) {
         const c = e.getBoundingClientRect();
         r = { left: Math.max(r.left, c.left), top: Math.max(r.top, c.top),
               right: Math.min(r.right, c.right), bottom: Math.min(r.bottom, c.bottom) };
@@ -51,19 +54,30 @@
     }
     return r;
   };
+  // screen-reader-only text: drawn in a box of a pixel or less that clips it
+  const srOnly = (el) => {
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      const r = e.getBoundingClientRect();
+      if ((r.width <= 1.5 || r.height <= 1.5) && clips(e)) return true;
+    }
+    return false;
+  };
   const area = (r) => Math.max(0, r.right - r.left) * Math.max(0, r.bottom - r.top);
   const union = (rects) => rects.reduce((u, r) => ({
     left: Math.min(u.left, r.left), top: Math.min(u.top, r.top),
     right: Math.max(u.right, r.right), bottom: Math.max(u.bottom, r.bottom) }),
     { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity });
 
+  // A modal dialog makes the rest of the page inert: only the dialog is looked at.
+  const modal = document.querySelector("dialog:modal");
   // Runs of text (an element's own text nodes) and controls, with the boxes drawn.
   const items = [];
   const controls = "button, input:not([type=hidden]), select, textarea, a.btn, [role=button]";
   for (const el of document.body.querySelectorAll("*")) {
     if (["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "OPTION"].includes(el.tagName)) continue;
     if (el.closest("svg, select, datalist")) continue;
-    if (!seen(el) || skipped(el, "all") || offstage(el)) continue;
+    if (modal && !modal.contains(el)) continue;
+    if (!seen(el) || skipped(el, "all") || offstage(el) || srOnly(el)) continue;
     const isControl = el.matches(controls);
     let rects = [];
     if (isControl) {
@@ -88,7 +102,7 @@
     if (!isControl && !skipped(el, "clip")) {
       const em = parseFloat(styleOf(el).fontSize);
       for (const r of rects) {
-        const v = visibleRect(el, r);
+        const v = visibleRect(el, r, false);
         const w = Math.max(0, v.right - v.left), h = Math.max(0, v.bottom - v.top);
         if (w * h <= 1) continue; // a line wholly hidden: another page
         if (r.width - w > tolerance || h < Math.min(r.height, em) - tolerance) {
@@ -117,10 +131,21 @@
           if (w > tolerance && h > tolerance) hit = true;
         }
       }
-      if (hit) {
-        const layer = fixedAncestor(a.el) !== fixedAncestor(b.el) ? " (one floats over the other)" : "";
-        problems.push(`overlap: ${describe(a.el)} and ${describe(b.el)}${layer}`);
+      if (!hit) continue;
+      const fa = fixedAncestor(a.el), fb = fixedAncestor(b.el);
+      if (fa !== fb && !(fa || fb).closest(".toast, .toasts")) {
+        // A bar fixed to the window over the page: a fault only if the page cannot be scrolled
+        // to show what is under it (toasts are judged where they are).
+        const bar = (fa || fb).getBoundingClientRect();
+        const under = union((fa ? b : a).rects);
+        const maxScroll = document.documentElement.scrollHeight - H;
+        const y = window.scrollY;
+        const clearBelow = under.bottom + y - bar.top <= maxScroll + 1;  // scroll it above the bar
+        const clearAbove = under.top + y - bar.bottom >= -1;             // or back under a top bar
+        if (clearBelow || clearAbove) continue;
       }
+      const layer = fa !== fb ? " (one floats over the other)" : "";
+      problems.push(`overlap: ${describe(a.el)} and ${describe(b.el)}${layer}`);
     }
   }
 
@@ -137,7 +162,7 @@
 
   // clipped: a box that hides part of its text (overflow hidden, an ellipsis)
   for (const el of document.body.querySelectorAll("*")) {
-    if (!clips(el) || !seen(el) || skipped(el, "clip") || el.matches("select, textarea, input")) continue;
+    if (!clips(el) || !seen(el) || skipped(el, "clip") || srOnly(el) || el.matches("select, textarea, input")) continue;
     if (!el.innerText || !el.innerText.trim()) continue;
     const s = styleOf(el);
     const scrollsX = s.overflowX === "auto" || s.overflowX === "scroll";
