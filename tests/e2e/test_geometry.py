@@ -19,6 +19,7 @@ from django.urls import reverse
 from playwright.sync_api import Page
 
 from clocks.display_links import display_token
+from tables.models import FloorAction
 from tests.e2e.evening import Evening
 from tests.e2e.geometry import ARTIFACTS, assert_geometry
 from tourney.models import Entry
@@ -55,7 +56,53 @@ def check(page: Page, name: str, problems: list[str], **options) -> None:
         problems.append(str(exc))
 
 
-def tv_matrix(page: Page, url: str, stage: str, problems: list[str]) -> None:
+# Every item of a paged list, page by page (display-layout.js), as the room sees it in turn.
+ALL_PAGES = """(selector) => {
+  const pager = Tourney.pagers(document.querySelector(selector))[0];
+  const seen = [];
+  for (let i = 0; i < pager.pages.length; i++) {
+    seen.push(...[...pager.list.children].filter(li => !li.hidden).map(li => li.innerText));
+    pager.next();
+  }
+  return {pages: pager.pages.length, seconds: pager.seconds, items: seen};
+}"""
+
+
+def tv_promises(page: Page, evening: Evening, size: str, problems: list[str]) -> None:
+    """What the TV promises beyond geometry: the countdown at least a third of a landscape
+    screen, the money numbers on screen, every move and every payout place shown in turn."""
+    viewport = VIEWPORTS[size]
+    where = f"tv-{evening.stage}-{size}"
+    if (
+        evening.stage in ("running", "final-table", "paused")
+        and viewport["width"] > viewport["height"]
+    ):
+        box = page.locator("[data-field=countdown]").bounding_box()
+        if box["height"] < viewport["height"] / 3:
+            problems.append(f"{where}: the countdown is {box['height']:.0f}px high")
+    if evening.stage in ("running", "final-table", "paused", "break"):
+        for field in ("prize-pool", "average-bb", "rebuys", "players"):
+            box = page.locator(f"[data-field={field}]").bounding_box()
+            if not box or box["y"] + box["height"] > viewport["height"] or box["height"] < 8:
+                problems.append(f"{where}: {field} is not on the screen")
+    if evening.stage == "final-table":
+        moves = page.evaluate(ALL_PAGES, ".dclock-moves")
+        redraw = FloorAction.objects.filter(
+            tournament=evening.tournament, kind=FloorAction.Kind.MOVE, parent__isnull=False
+        ).order_by("-pk")[:9]
+        for move in redraw.select_related("entry__player"):
+            if not any(move.entry.player.name in item for item in moves["items"]):
+                problems.append(f"{where}: {move.entry.player.name}'s move is never shown")
+        if moves["pages"] > 1 and moves["seconds"] < 8:
+            problems.append(f"{where}: a page of moves shows for {moves['seconds']} s only")
+        payouts = page.evaluate(ALL_PAGES, ".dclock-payouts")
+        for place in range(1, 10):
+            if not any(item.startswith(f"{place}.") for item in payouts["items"]):
+                problems.append(f"{where}: payout place {place} is never shown")
+
+
+def tv_matrix(page: Page, url: str, evening: Evening, problems: list[str]) -> None:
+    stage = evening.stage
     for size, viewport in VIEWPORTS.items():
         page.set_viewport_size(viewport)
         for lang in LANGUAGES:
@@ -68,6 +115,8 @@ def tv_matrix(page: Page, url: str, stage: str, problems: list[str]) -> None:
             phone = size == "390x844"  # a phone scrolls the page: the whole page is checked
             check(page, f"geometry-tv-{stage}-{size}-{lang}", problems, fixed_height=not phone,
                   full_page=phone)  # fmt: skip
+            if lang == "hu":
+                tv_promises(page, evening, size, problems)
 
 
 def test_the_lobby_tv_through_the_evening(live_server, browser, director):
@@ -77,11 +126,11 @@ def test_the_lobby_tv_through_the_evening(live_server, browser, director):
     page = context.new_page()
     problems: list[str] = []
     try:
-        tv_matrix(page, url, "seats", problems)
+        tv_matrix(page, url, evening, problems)
         for step in (evening.running, evening.final_table, evening.paused, evening.color_up_break,
                      evening.finished):  # fmt: skip
             step()
-            tv_matrix(page, url, evening.stage, problems)
+            tv_matrix(page, url, evening, problems)
     finally:
         context.close()
     assert not problems, "\n".join(problems)
