@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tables.views_floor import TABLE_SEAT, _answer, _int, _refused, _toast
 from tourney import roles
+from tourney.collation import sorted_by_name
 from tourney.errors import TourneyError
 from tourney.models import Entry, Penalty, Player, Season, Tournament
 from tourney.selectors import tournament_rules
@@ -126,9 +127,9 @@ def search(request, tournament_id: int):
         table, seat = (int(g) for g in by_seat.groups())
         found = list(rows.filter(tournament_table__number=table, seat=seat)[:1])
     else:
-        found = list(
-            rows.filter(player__name__icontains=query).order_by("player__name")[:SEARCH_LIMIT]
-        )
+        found = sorted_by_name(  # the language's collation (Mészáros before Molnár)
+            rows.filter(player__name__icontains=query), key=lambda e: e.player.name
+        )[:SEARCH_LIMIT]
     # Players at each table, the offender included: the preview of rounds x players.
     at_table = dict(
         Entry.objects.filter(
