@@ -109,11 +109,15 @@
     this.show();
   };
 
+  /** Turn the pages every `seconds`; a new layout (fresh numbers every few seconds on a busy
+   * evening) keeps the running timer, or the first page would never turn. */
   Pager.prototype.schedule = function () {
     var self = this;
-    if (self.timer) window.clearInterval(self.timer);
-    self.timer = null;
-    if (self.pages.length > 1) {
+    if (self.pages.length < 2 && self.timer) {
+      window.clearInterval(self.timer);
+      self.timer = null;
+    }
+    if (self.pages.length > 1 && !self.timer) {
       self.timer = window.setInterval(function () {
         if (!document.body.contains(self.list)) {
           window.clearInterval(self.timer);
