@@ -53,7 +53,10 @@
     this.seconds = parseFloat(list.getAttribute("data-pager")) || 10;
     var panel = list.closest("[data-pager-panel]");
     this.counter = panel ? panel.querySelector("[data-pager-count]") : null;
-    this.page = 0;
+    // A list swapped in anew (find your seat, refreshed every 20 s) goes on from the page its
+    // predecessor showed: else with many names the later pages would never come round.
+    this.home = list.parentElement;
+    this.page = (this.home && this.home._pagerPage) || 0;
     this.pages = [];
     this.timer = null;
   }
@@ -94,6 +97,7 @@
   };
 
   Pager.prototype.show = function () {
+    if (this.home) this.home._pagerPage = this.page;
     var current = this.pages[this.page] || [];
     this.pages.forEach(function (page) {
       page.forEach(function (item) { item.hidden = current.indexOf(item) === -1; });
