@@ -438,8 +438,24 @@
 
   /* ------------------------------------------------------------ page wiring */
 
+  /** A seat's name in a table oval shows whole: a long one ("Gyöngyösi-Szentmiklóssy
+   * Bernadett") gets a smaller font until it fits the lines its seat has (down to 70 %). */
+  function fitSeatNames(root) {
+    Array.prototype.forEach.call(root.querySelectorAll(".table-oval .seat-name"), function (el) {
+      el.style.fontSize = "";
+      if (el.scrollHeight <= el.clientHeight + 1) return;
+      var size = parseFloat(window.getComputedStyle(el).fontSize);
+      var floor = size * 0.7;
+      while (el.scrollHeight > el.clientHeight + 1 && size > floor) {
+        size = Math.max(floor, size * 0.92);
+        el.style.fontSize = size.toFixed(2) + "px";
+      }
+    });
+  }
+
   function wire(root) {
     root = root || document;
+    fitSeatNames(root);
     var inputs = Array.prototype.slice.call(root.querySelectorAll("input[data-search-results]:not([data-wired])"));
     if (root.matches && root.matches("input[data-search-results]:not([data-wired])")) inputs.push(root);
     inputs.forEach(function (input) {

@@ -169,7 +169,6 @@
     const scrollsY = s.overflowY === "auto" || s.overflowY === "scroll";
     if (!scrollsX && el.scrollWidth > el.clientWidth + tolerance) problems.push(`clipped: ${describe(el)} is ${el.scrollWidth}px wide in ${el.clientWidth}px`);
     else if (!scrollsY && el.scrollHeight > el.clientHeight + tolerance) problems.push(`clipped: ${describe(el)} is ${el.scrollHeight}px high in ${el.clientHeight}px`);
-    else if (scrollsX && el.scrollWidth > el.clientWidth + tolerance) problems.push(`clipped: ${describe(el)} scrolls sideways (${el.scrollWidth}px in ${el.clientWidth}px)`);
   }
   return [...new Set(problems)];
 }

@@ -14,8 +14,11 @@ What a person does not see is not measured: `display: none`, `visibility: hidden
 opacity, screen-reader-only text (a box of a pixel or less), a skip link waiting above the page for
 the keyboard's focus, and what a clipping ancestor hides
 entirely (the other pages of a paged list). An element that scrolls on purpose (the message
-ticker's marquee, a scroll box a person scrolls) is marked `data-geometry-skip` ("clip" or
-"all"); a test may pass more CSS selectors to skip.
+ticker's marquee) is marked `data-geometry-skip` ("clip", "overlap" or "all"); a test may pass
+more CSS selectors to skip. A box a person scrolls (overflow auto or scroll: a wide table on a
+phone, the top bar's links) cuts nothing: what it hides scrolls into view. A modal dialog makes
+the rest of the page inert: only the dialog is measured. A bar fixed over the page (the
+dealer's buttons) covers only what the page cannot be scrolled to show.
 
 `assert_geometry(page, name, ...)` saves test-artifacts/screenshots/<name>.png and fails with
 the problems listed.
