@@ -21,6 +21,8 @@ class TourneyConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
+        from tourney import checks  # noqa: F401  (registers the deployment checks)
+
         # Around every migrate (and after a flush): see tourney/db_triggers.py.
         pre_migrate.connect(_drop_triggers, sender=self, dispatch_uid="tourney_triggers_drop")
         post_migrate.connect(

@@ -6,10 +6,13 @@ clock loop). Production: DATABASE_URL=postgres://..., REDIS_URL=redis://...
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
+
+from tourney.secret_key import read_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -22,9 +25,9 @@ def env_bool(name: str, default: bool) -> bool:
 
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "tourney-insecure-default-key-change-me-in-production-0123456789"
-)
+# DJANGO_SECRET_KEY, else the quick start's key file, else the public built-in key, on which
+# tourney.asgi and tourney.wsgi refuse to serve unless DEBUG (tourney/secret_key.py).
+SECRET_KEY = read_secret_key(BASE_DIR)
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1").split(",")
 ]
@@ -41,6 +44,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "axes",
     "tourney",
     "tables",
     "clocks",
@@ -59,6 +63,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login with its lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tourney.urls"
@@ -111,6 +117,13 @@ else:
         DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 2}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# django-axes first: it counts failed logins and refuses a locked-out login before Django's
+# backend checks the password (the login page and the admin's).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -193,3 +206,26 @@ CELERY_BEAT_SCHEDULE = {
 }
 # Unacked ETA tasks are redelivered after this; on-time tasks are never scheduled further ahead.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+
+# --- Security: login throttling and HTTPS (README "Configuration") --------------------------
+# After TOURNEY_LOGIN_FAILURE_LIMIT wrong passwords for one username from one address, that
+# login is refused (even with the right password) for TOURNEY_LOGIN_COOLOFF_MINUTES.
+AXES_ENABLED = env_bool("TOURNEY_LOGIN_LOCKOUT", True)
+AXES_FAILURE_LIMIT = int(os.environ.get("TOURNEY_LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("TOURNEY_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+
+# Behind a TLS-terminating proxy: cookies only over HTTPS, HSTS, redirect plain HTTP, and the
+# proxy's header that tells a request came over HTTPS ("HTTP_X_FORWARDED_PROTO,https").
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", False)
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", False)
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", False)
+# A process manager's local health probe speaks plain HTTP to the server itself.
+SECURE_REDIRECT_EXEMPT = [r"^api/v1/health$"]
+_proxy_header = os.environ.get("DJANGO_SECURE_PROXY_SSL_HEADER", "").strip()
+SECURE_PROXY_SSL_HEADER = tuple(_proxy_header.split(",", 1)) if _proxy_header else None

@@ -7,3 +7,7 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tourney.settings")
 
 application = get_wsgi_application()
+
+from tourney.secret_key import require_safe_key  # noqa: E402  (needs the settings)
+
+require_safe_key()

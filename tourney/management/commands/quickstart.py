@@ -1,7 +1,9 @@
 """Set up a demo room and tournament, print the login and URLs, and serve on 127.0.0.1:8000."""
 
+import os
 import secrets
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
@@ -13,6 +15,7 @@ from clocks.services.structures import structure_duplicate
 from tables.models import Room
 from tables.services.rooms import room_create
 from tourney.models import Player, Tournament
+from tourney.secret_key import key_file
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
 from tourney.services.staff import staff_user_ensure
@@ -81,11 +84,14 @@ class Command(BaseCommand):
             f"  API docs:  {base}/api/v1/docs",
             "",
         ]
+        if not os.environ.get("DJANGO_SECRET_KEY"):
+            lines.insert(
+                -1, f"  Secret key: {key_file(settings.BASE_DIR)} (made once; keep it private)"
+            )
         self.stdout.write("\n".join(lines))
         if no_serve:
             return
         import uvicorn
-        from django.conf import settings
 
         from clocks.embedded import start_clock_thread
 
