@@ -116,14 +116,15 @@ def ms(dt: datetime | None) -> int | None:
     return int(dt.timestamp() * 1000) if dt else None
 
 
-def player_out(player: Player) -> dict:
+def player_out(player: Player, contact: bool = True) -> dict:
+    """`contact`: with e-mail and phone (empty otherwise: the display role, the floor)."""
     ban = player_active_ban(player)
     return {
         "id": player.pk,
         "name": player.name,
         "nickname": player.nickname,
-        "email": player.email,
-        "phone": player.phone,
+        "email": player.email if contact else "",
+        "phone": player.phone if contact else "",
         "banned": ban is not None,
         "ban_reason": ban.reason if ban else None,
     }
@@ -218,13 +219,15 @@ def create_player(request, payload: PlayerIn):
 @router.get("/players", response=list[PlayerOut], tags=["players"])
 def list_players(request, search: Line = "", limit: bounded(1, 100) = 20):
     roles.require(request.auth, "read")
-    return [player_out(p) for p in player_search(search[:200], limit=limit)]
+    contact = roles.can(request.auth, "desk")
+    return [player_out(p, contact) for p in player_search(search[:200], limit=limit)]
 
 
 @router.get("/players/{player_id}", response={200: PlayerOut, **ERRORS}, tags=["players"])
 def get_player(request, player_id: Id):
     roles.require(request.auth, "read")
-    return player_out(get_object_or_404(Player, pk=player_id))
+    player = get_object_or_404(Player, pk=player_id)
+    return player_out(player, roles.can(request.auth, "desk"))
 
 
 @router.get("/players/{player_id}/bans", response={200: list[BanOut], **ERRORS}, tags=["players"])
@@ -408,6 +411,7 @@ api.add_router("/", router)
 def _mount_app_routers() -> None:
     from clocks.api import router as clocks_router
     from clocks.api_colorup import router as colorup_router
+    from clocks.api_display import router as display_router
     from tables.api import router as tables_router
     from tables.api_floor import router as floor_router
     from tourney.api_payouts import router as payouts_router
@@ -421,6 +425,7 @@ def _mount_app_routers() -> None:
     api.add_router("/", purchases_router)
     api.add_router("/", penalties_router)
     api.add_router("/", colorup_router)
+    api.add_router("/", display_router)
 
 
 _mount_app_routers()

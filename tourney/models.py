@@ -192,6 +192,8 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped on every write that changes what screens show; lets clients detect staleness.
     version = models.PositiveIntegerField(default=0)
+    # Signed into every display link: revoking the links bumps it (clocks/display_links.py).
+    display_link_generation = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -50,8 +50,8 @@ class PlayerOut(Schema):
     id: int
     name: str
     nickname: str
-    email: str
-    phone: str
+    email: str = Field(..., description="Empty unless the caller may register players")
+    phone: str = Field(..., description="Empty unless the caller may register players")
     banned: bool = False
     ban_reason: str | None = None
 

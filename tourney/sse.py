@@ -56,6 +56,9 @@ class EventCursor:
     pending: list[str] = field(default_factory=list)
     # The last catch-up filled a page: more stored events follow, read them before live ones.
     behind: bool = False
+    # Events after which this stream ends (a display link's revocation); `closed` once sent.
+    closes_on: frozenset[str] = frozenset()
+    closed: bool = False
 
     def opening(self, resume_from: int | None) -> list[str]:
         """Frames to send first: a replay after `resume_from`, or a `ready` marker (sync, DB)."""
@@ -87,8 +90,12 @@ class EventCursor:
             .values_list("pk", "kind", "version", "payload")[:BACKLOG_LIMIT]
         )
         self.behind = len(rows) == BACKLOG_LIMIT
-        for pk, _kind, version, _payload in rows:
+        for index, (pk, kind, version, _payload) in enumerate(rows):
             self.last_event_id, self.last_version = pk, max(self.last_version, version)
+            if kind in self.closes_on:
+                self.closed, self.behind = True, False
+                rows = rows[: index + 1]
+                break
         return [frame(pk, kind, payload) for pk, kind, _version, payload in rows]
 
     def accept(self, message: dict[str, Any]) -> str | None:
@@ -99,6 +106,7 @@ class EventCursor:
         if version != self.last_version + 1:
             return None
         self.last_event_id, self.last_version = message["id"], version
+        self.closed = message.get("event") in self.closes_on
         return message.get("frame") or message_frame(message)
 
     def _latest(self) -> tuple[int, int]:

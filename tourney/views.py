@@ -357,7 +357,10 @@ def console(request, tournament_id: int):
         "house_rules_name": getattr(PROFILES.get(tournament.house_rules), "name", "")
         or tournament.house_rules,
         "activity": AuditEntry.objects.filter(tournament=tournament).select_related("actor")[:15],
-        "display_url": reverse("clocks:display", args=[display_token(tournament.pk)]),
+        "display_url": reverse(
+            "clocks:display",
+            args=[display_token(tournament.pk, tournament.display_link_generation)],
+        ),
         "can_direct": roles.can(request.user, "director"),
     }
     # The floor's panels: to-do list, quick bust-out, hand-for-hand, clock calls, halted tables.

@@ -16,7 +16,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
 
-from clocks.display_links import display_token_tournament_id
+from clocks.display_links import REVOKED_EVENT, display_token_tournament_id
 from tourney import roles
 from tourney.auth import BearerTokenAuth
 from tourney.errors import TourneyError
@@ -101,7 +101,7 @@ async def _stream_async(cursor: EventCursor, resume_from: int | None) -> AsyncIt
         async for chunk in _rest_of_backlog(cursor):
             yield chunk
         heartbeat = _heartbeat_seconds()
-        while True:
+        while not cursor.closed:
             try:
                 message = await asyncio.wait_for(messages.get(), timeout=heartbeat)
             except TimeoutError:
@@ -130,7 +130,7 @@ def _stream_sync(cursor: EventCursor, resume_from: int | None) -> Iterator[str]:
         # A WSGI server learns that a page closed only when a write fails: probe every second
         # so the thread (and its database connection) ends with the page.
         heartbeat = min(_heartbeat_seconds(), WSGI_PROBE_SECONDS)
-        while True:
+        while not cursor.closed:
             try:
                 message = subscription.get(timeout=heartbeat)
             except queue.Empty:
@@ -157,6 +157,8 @@ async def tournament_events(request: HttpRequest, tournament_id: int) -> HttpRes
     resume_from = parse_last_event_id(
         request.headers.get("Last-Event-ID"), request.GET.get("last_event_id")
     )
-    cursor = EventCursor(tournament_id)
+    # A display link's stream ends when the links are revoked; its reconnection is refused.
+    closes_on = frozenset({REVOKED_EVENT}) if "display" in request.GET else frozenset()
+    cursor = EventCursor(tournament_id, closes_on=closes_on)
     stream = _stream_async(cursor, resume_from) if is_asgi else _stream_sync(cursor, resume_from)
     return StreamingHttpResponse(stream, content_type="text/event-stream", headers=STREAM_HEADERS)

@@ -1,0 +1,136 @@
+"""Issue 12: display links revocable per tournament (a generation signed into the link), the
+director's link from the API (`GET .../display-link` -> {"url"}) and the console, open screens'
+streams closed by the revocation, and no contact details for a display token anywhere."""
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.core import signing
+from django.test import AsyncClient, Client, override_settings
+
+from clocks.display_links import REVOKED_EVENT, display_token
+from clocks.services.display_links import display_links_revoke
+from tests.tourney.test_event_stream import Stream
+from tourney.models import AuditEntry, TournamentEvent
+from tourney.services.players import player_create
+
+pytestmark = pytest.mark.django_db
+
+EMAIL, PHONE = "ann.kovacs@example.com", "+36 30 765 4321"
+
+
+def token_of(url: str) -> str:
+    return url.rstrip("/").rsplit("/", 1)[-1]
+
+
+def payload(token: str) -> dict:
+    from django.conf import settings
+
+    return signing.loads(token, salt=settings.DISPLAY_LINK_SALT)
+
+
+def test_the_director_gets_the_display_link_from_the_api(api, api_as, tournament, client):
+    response = api.get(f"/tournaments/{tournament.pk}/display-link")
+    assert response.status_code == 200
+    body = response.json()
+    assert list(body) == ["url"]
+    assert body["url"].startswith("http://testserver/display/")
+    assert client.get(body["url"].removeprefix("http://testserver")).status_code == 200
+    for role in ("desk", "floor", "display"):
+        refused = api_as(role).get(f"/tournaments/{tournament.pk}/display-link")
+        assert refused.status_code == 403
+    assert api.get("/tournaments/987654/display-link").status_code == 404
+
+
+def test_revoking_kills_every_old_link_and_answers_the_new_one(api, api_as, tournament, client):
+    old = api.get(f"/tournaments/{tournament.pk}/display-link").json()["url"]
+    assert (
+        api_as("desk").post(f"/tournaments/{tournament.pk}/display-link/revoke").status_code == 403
+    )
+    before = AuditEntry.objects.count()
+    response = api.post(f"/tournaments/{tournament.pk}/display-link/revoke")
+    assert response.status_code == 200
+    new = response.json()["url"]
+    assert new != old
+    old_token, new_token = token_of(old), token_of(new)
+    assert client.get(f"/display/{old_token}/").status_code == 404
+    assert client.get(f"/display/{old_token}/state.json").status_code == 404
+    assert client.get(f"/display/{new_token}/").status_code == 200
+    events = f"/api/v1/tournaments/{tournament.pk}/events?display="
+    assert client.get(events + old_token).status_code == 403
+    assert AuditEntry.objects.count() == before + 1
+    entry = AuditEntry.objects.latest("id")
+    assert entry.action == "tournament.display_links_revoke"
+    assert TournamentEvent.objects.filter(tournament=tournament, kind=REVOKED_EVENT).exists()
+    again = api.get(f"/tournaments/{tournament.pk}/display-link").json()["url"]
+    assert payload(token_of(again)) == payload(new_token) == {"t": tournament.pk, "g": 1}
+
+
+def test_a_link_signed_before_generations_is_generation_zero(tournament, client, director):
+    from django.conf import settings
+
+    legacy = signing.dumps({"t": tournament.pk}, salt=settings.DISPLAY_LINK_SALT, compress=True)
+    assert client.get(f"/display/{legacy}/").status_code == 200
+    display_links_revoke(actor=director, tournament_id=tournament.pk)
+    assert client.get(f"/display/{legacy}/").status_code == 404
+
+
+def test_the_console_revokes_for_the_director_only(client, director, api_as, tournament):
+    from tests.conftest import make_staff
+
+    floor = make_staff("floor-page", "floor")
+    old = display_token(tournament.pk)
+    client.force_login(floor)
+    assert client.post(f"/tournaments/{tournament.pk}/display-links/revoke/").status_code == 403
+    client.force_login(director)
+    page = client.get(f"/tournaments/{tournament.pk}/")
+    assert "revoke-display-links" in page.content.decode()
+    response = client.post(f"/tournaments/{tournament.pk}/display-links/revoke/", follow=True)
+    assert response.status_code == 200
+    assert "Display links revoked" in response.content.decode()
+    assert Client().get(f"/display/{old}/").status_code == 404
+    assert f"/display/{old}/" not in response.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(REDIS_URL="")
+def test_an_open_display_stream_ends_with_the_revocation(director, tournament):
+    url = f"/api/v1/tournaments/{tournament.pk}/events?display={display_token(tournament.pk)}"
+
+    async def scenario() -> tuple[dict, bool]:
+        response = await AsyncClient().get(url)
+        assert response.status_code == 200
+        stream = Stream(response)
+        await stream.until("ready")
+        await sync_to_async(display_links_revoke)(actor=director, tournament_id=tournament.pk)
+        revoked = await stream.until(REVOKED_EVENT)
+        try:
+            await stream.next()
+        except StopAsyncIteration:
+            return revoked, True
+        return revoked, False
+
+    revoked, ended = async_to_sync(scenario)()
+    assert revoked["data"] == {"generation": 1}
+    assert ended
+
+
+def test_a_display_token_never_sees_contact_details(api, api_as, seated_tournament, director):
+    player = player_create(actor=director, name="Ann Kovács", email=EMAIL, phone=PHONE)
+    api.post(f"/tournaments/{seated_tournament.pk}/entries", {"player_id": player.pk})
+    display = api_as("display")
+    for response in (display.get("/players?search=Ann"), display.get(f"/players/{player.pk}")):
+        text = response.content.decode()
+        assert response.status_code == 200
+        assert EMAIL not in text and "765" not in text
+    # The desk that registers players sees them.
+    assert api.get(f"/players/{player.pk}").json()["email"] == EMAIL
+    token = display_token(seated_tournament.pk)
+    client = Client()
+    for path in (f"/display/{token}/", f"/display/{token}/state.json", f"/display/{token}/seats/"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        text = response.content.decode()
+        assert EMAIL not in text and "765" not in text, path
+    stored = TournamentEvent.objects.filter(tournament=seated_tournament)
+    for event in stored:
+        assert EMAIL not in str(event.payload) and "765" not in str(event.payload)
