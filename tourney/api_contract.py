@@ -12,7 +12,6 @@ The parsed body is kept on the request for the API's parser, so JSON is decoded 
 import json
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
@@ -21,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 from ninja.parser import Parser
 
+from tourney.middleware import SyncAndAsyncMiddleware
 from tourney.schema_types import bad_character
 
 API_PREFIX = "/api/"
@@ -156,17 +156,7 @@ def _as_contract(response: HttpResponse) -> HttpResponse:
     return error(response.status_code, code, _(detail), headers)
 
 
-class ApiContractMiddleware:
-    """Sync and async capable, so the event stream (async) never hops to a thread."""
-
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-        if iscoroutinefunction(self.get_response):
-            markcoroutinefunction(self)
-
+class ApiContractMiddleware(SyncAndAsyncMiddleware):
     @staticmethod
     def _refusal(request) -> HttpResponse | None:
         try:
@@ -180,16 +170,14 @@ class ApiContractMiddleware:
             return render(request, "bad_input.html", status=refused.status)
         return None
 
-    def __call__(self, request):
-        if iscoroutinefunction(self):
-            return self.__acall__(request)
+    def handle(self, request):
         refusal = self._refusal(request)
         if refusal is not None:
             return refusal
         response = self.get_response(request)
         return _as_contract(response) if request.path.startswith(API_PREFIX) else response
 
-    async def __acall__(self, request):
+    async def ahandle(self, request):
         refusal = self._refusal(request)
         if refusal is not None:
             return refusal
@@ -207,3 +195,4 @@ class CheckedJsonParser(Parser):
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
         return data
+

@@ -4,8 +4,10 @@ from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.utils import translation
 
 
-class UserLanguageMiddleware:
-    """Sync and async capable, so an async view (the event stream) never hops to a thread."""
+class SyncAndAsyncMiddleware:
+    """Sync and async capable, so an async view (the event stream) never hops to a thread.
+
+    Subclasses write `handle(request)` (sync) and `ahandle(request)` (async)."""
 
     sync_capable = True
     async_capable = True
@@ -15,6 +17,19 @@ class UserLanguageMiddleware:
         if iscoroutinefunction(self.get_response):
             markcoroutinefunction(self)
 
+    def __call__(self, request):
+        if iscoroutinefunction(self):
+            return self.ahandle(request)
+        return self.handle(request)
+
+    def handle(self, request):
+        raise NotImplementedError
+
+    async def ahandle(self, request):
+        raise NotImplementedError
+
+
+class UserLanguageMiddleware(SyncAndAsyncMiddleware):
     @staticmethod
     def _apply(request) -> None:
         # LocaleMiddleware reads the language cookie; a display link may force ?lang=hu.
@@ -22,12 +37,10 @@ class UserLanguageMiddleware:
         if lang and translation.check_for_language(lang):
             request.COOKIES["django_language"] = lang
 
-    def __call__(self, request):
-        if iscoroutinefunction(self):
-            return self.__acall__(request)
+    def handle(self, request):
         self._apply(request)
         return self.get_response(request)
 
-    async def __acall__(self, request):
+    async def ahandle(self, request):
         self._apply(request)
         return await self.get_response(request)
