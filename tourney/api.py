@@ -10,12 +10,12 @@ from django.db import connection
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from ninja import NinjaAPI, Router, Status
+from ninja import Router, Status
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
 from tourney import roles
-from tourney.api_contract import CheckedJsonParser, status_code
+from tourney.api_contract import CheckedJsonParser, ContractAPI, status_code
 from tourney.auth import api_auth
 from tourney.domain.house_rules import describe
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
@@ -61,7 +61,7 @@ def staff_docs_only(view):
     return wrapper
 
 
-api = NinjaAPI(
+api = ContractAPI(
     title="Tourney API",
     version="1",
     urls_namespace="api",

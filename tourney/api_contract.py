@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
+from ninja import NinjaAPI
 from ninja.parser import Parser
 
 from tourney.middleware import SyncAndAsyncMiddleware
@@ -26,6 +27,13 @@ from tourney.schema_types import bad_character
 API_PREFIX = "/api/"
 FORM_TYPES = ("multipart/form-data", "application/x-www-form-urlencoded")
 _PARSED = "_tourney_json"
+ERROR_REF = "#/components/schemas/ErrorOut"
+ERROR_SCHEMA = {
+    "title": "ErrorOut",
+    "type": "object",
+    "properties": {"code": {"type": "string"}, "detail": {"type": "string"}},
+    "required": ["code", "detail"],
+}
 
 
 class InputRefused(Exception):
@@ -136,6 +144,7 @@ _CODES = {
     404: ("not_found", N_("There is no such object.")),
     405: ("method_not_allowed", N_("This method is not allowed here.")),
     413: ("request_too_large", N_("The request body is too large.")),
+    422: ("invalid_input", N_("The request is not valid.")),
     500: ("server_error", N_("The server failed; nothing was changed.")),
 }
 
@@ -196,3 +205,26 @@ class CheckedJsonParser(Parser):
             raise ValueError("not a JSON object")
         return data
 
+
+class ContractAPI(NinjaAPI):
+    """The API, its OpenAPI document listing the refusals any operation can answer: 405, 413
+    and 422 from the contract middleware, 401 and 403 where credentials are needed, 404 where
+    an id is in the path (each `{code, detail}` as ErrorOut)."""
+
+    def get_openapi_schema(self, *, path_prefix=None, path_params=None):
+        schema = super().get_openapi_schema(path_prefix=path_prefix, path_params=path_params)
+        error = {"content": {"application/json": {"schema": {"$ref": ERROR_REF}}}}
+        for operations in schema["paths"].values():
+            for operation in operations.values():
+                codes = {405, 413, 422}
+                if operation.get("security"):
+                    codes |= {401, 403}
+                if any(p.get("in") == "path" for p in operation.get("parameters", [])):
+                    codes.add(404)
+                responses = operation.setdefault("responses", {})
+                for code in sorted(codes):
+                    responses.setdefault(str(code), {"description": _CODES[code][1], **error})
+        schema.setdefault("components", {}).setdefault("schemas", {}).setdefault(
+            "ErrorOut", ERROR_SCHEMA
+        )
+        return schema
