@@ -52,12 +52,13 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # Before CSRF and the views: /api/ refusals are {code, detail} JSON (tourney/api_contract.py).
-    "tourney.api_contract.ApiContractMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tourney.middleware.UserLanguageMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # In the reader's language, before CSRF and the views: refusals of bad input, and /api/
+    # refusals as {code, detail} JSON (tourney/api_contract.py).
+    "tourney.api_contract.ApiContractMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

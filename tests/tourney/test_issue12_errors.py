@@ -74,11 +74,16 @@ def test_a_5_mb_body_is_413_and_changes_nothing(api):
     assert AuditEntry.objects.count() == before
 
 
-def test_malformed_json_is_422(api):
+def test_malformed_json_is_422_in_the_readers_language(api):
     response = api.client.post(
         "/api/v1/players", "{name:", content_type="application/json", headers=api.headers
     )
     assert_contract(response, 422, "invalid_json")
+    headers = {**api.headers, "Accept-Language": "hu"}
+    response = api.client.post(
+        "/api/v1/players", "[]", content_type="application/json", headers=headers
+    )
+    assert assert_contract(response, 422, "invalid_json")["detail"].startswith("A kérés törzse")
 
 
 def test_openapi_names_each_schema_once_and_bans_answer_their_schema(client, api):
