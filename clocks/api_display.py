@@ -1,4 +1,4 @@
-"""The lobby screen's signed link, for scripts and the console (API.md "Screens")."""
+"""The lobby screen's signed link, for scripts and the console (the public API's "Screens")."""
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
