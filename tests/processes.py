@@ -5,9 +5,11 @@ rows. Waiting for a process to come up polls with a deadline; nothing sleeps for
 """
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -59,8 +61,9 @@ def wait_until_serving(url: str, process: subprocess.Popen, deadline_s: float = 
 
 
 @contextmanager
-def uvicorn_server(redis_url: str = "", *, log_level: str = "warning") -> Iterator[str]:
-    """Serve the app with uvicorn (as in production) on a free port; yields its base URL."""
+def uvicorn_server(redis_url: str = "", *, log_level: str = "warning", **env: str) -> Iterator[str]:
+    """Serve the app with uvicorn (as in production) on a free port; yields its base URL.
+    `env` adds to the process's environment (e.g. TOURNEY_DB_POOL_SIZE)."""
     port = free_port()
     process = subprocess.Popen(
         [
@@ -79,7 +82,7 @@ def uvicorn_server(redis_url: str = "", *, log_level: str = "warning") -> Iterat
             "1",
         ],
         cwd=REPO,
-        env=process_env(REDIS_URL=redis_url),
+        env=process_env(REDIS_URL=redis_url, **env),
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -92,3 +95,74 @@ def uvicorn_server(redis_url: str = "", *, log_level: str = "warning") -> Iterat
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+class RedisServer:
+    """A redis-server of a test's own on a free port (never the shared one), stopped and
+    started again on the same port to simulate a broker outage."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.dir = Path(tempfile.mkdtemp(prefix="tourney-redis-"))
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        if shutil.which("redis-server") is None:
+            from tests.conftest import service_missing
+
+            service_missing("redis-server is not installed")
+        self.process = subprocess.Popen(
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                str(self.dir),
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--logfile",
+                str(self.dir / "redis.log"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 10
+        while not self.answers():
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"redis-server on {self.port} did not start")
+            time.sleep(0.01)  # polling a starting process
+
+    def answers(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as s:
+                s.sendall(b"PING\r\n")
+                return s.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    def stop(self, *, keep_data: bool = False) -> None:
+        """Shut it down: with `keep_data` as a Redis that persists (an RDB snapshot it reloads
+        on start), else as one that loses every key (queued and unacknowledged tasks too)."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=2) as s:
+                s.sendall(b"SHUTDOWN SAVE\r\n" if keep_data else b"SHUTDOWN NOSAVE\r\n")
+                s.recv(16)  # the server closes the connection once it has shut down
+            self.process.wait(timeout=10)
+        self.process = None
+
+    def close(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+        self.process = None
+        shutil.rmtree(self.dir, ignore_errors=True)

@@ -176,6 +176,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # task lost with a killed worker is replaced by the next tick within a second, whereas a late-acked
 # one would only come back after the visibility timeout, long after it mattered.
 CELERY_TASK_ACKS_LATE = False
+# Celery 6's default, set now: on losing the broker, cancel running late-acked tasks (none of the
+# clock's are) instead of warning on every reconnect.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 
 LOGGING = {
     "version": 1,

@@ -185,15 +185,17 @@ class CeleryHarness:
             os.killpg(proc.popen.pid, signal.SIGKILL)
         proc.popen.wait(timeout=10)
 
-    def stop(self) -> None:
+    def stop(self, purge: bool = True) -> None:
         """Kill every process with its pool children (nothing of theirs is needed: the queue
-        and its unacknowledged messages are purged), then remove the logs."""
+        and its unacknowledged messages are purged, unless the broker is the test's own and
+        goes with it), then remove the logs."""
         for proc in self.procs:
             # also reaches pool children left behind by an earlier kill of their parent
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.popen.pid, signal.SIGKILL)
             proc.popen.wait(timeout=10)
-        self.purge()
+        if purge:
+            self.purge()
         shutil.rmtree(self.workdir, ignore_errors=True)
 
     def purge(self) -> None:
