@@ -109,13 +109,31 @@ else:
     # One test database per process, as on SQLite: parallel runs (and a Celery worker that a
     # test starts, told this name) never share or drop each other's database.
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"}
-    # A connection kept between requests (connecting cost 4.3 ms here, docs/benchmarks.md),
-    # and statements prepared on it once run twice: the server plans them once per connection
-    # instead of on every call (the floor's bust-out read: 2.2 ms -> 1.5 ms). A pooler in
-    # transaction mode without prepared-statement support needs TOURNEY_DB_PREPARED=0.
-    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("TOURNEY_DB_CONN_MAX_AGE", "600"))
+    # Statements prepared on a connection once run twice: the server plans them once per
+    # connection instead of on every call (the floor's bust-out read: 2.2 ms -> 1.5 ms). A
+    # pooler in transaction mode without prepared-statement support needs TOURNEY_DB_PREPARED=0.
     if os.environ.get("TOURNEY_DB_PREPARED", "1") == "1":
         DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 2}
+    if env_bool("TOURNEY_DB_POOL", False):
+        # Web processes (tourney/asgi.py turns this on): under ASGI every request runs in a
+        # thread of its own, so a connection kept per thread (CONN_MAX_AGE) is left behind idle
+        # by each (two uvicorn processes held 92 of PostgreSQL's 100). A pool of at most
+        # TOURNEY_DB_POOL_SIZE connections per process lends one for each request or stream
+        # read and takes it back; its connections (and the statements prepared on them) live
+        # on. A request finding every connection lent waits up to TOURNEY_DB_POOL_TIMEOUT s.
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": int(os.environ.get("TOURNEY_DB_POOL_MIN_SIZE", "2")),
+            "max_size": int(os.environ.get("TOURNEY_DB_POOL_SIZE", "10")),
+            "timeout": float(os.environ.get("TOURNEY_DB_POOL_TIMEOUT", "10")),
+        }
+    else:
+        # manage.py commands, the embedded server's threads and Celery (whose Django fix-up
+        # closes it around each task): a connection kept by its thread (connecting cost 4.3 ms
+        # here, docs/benchmarks.md).
+        DATABASES["default"]["CONN_MAX_AGE"] = int(
+            os.environ.get("TOURNEY_DB_CONN_MAX_AGE", "600")
+        )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
