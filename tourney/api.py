@@ -14,6 +14,7 @@ from ninja import Router, Status
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
+from clocks.services.clock import clocks_late
 from tourney import roles
 from tourney.api_contract import CheckedJsonParser, ContractAPI, status_code
 from tourney.auth import api_auth
@@ -198,7 +199,14 @@ def health(request):
             broker = "ok"
         except Exception:
             broker = "down"
-    return {"status": "ok", "database": "ok", "broker": broker}
+    late = [{"tournament_id": t, "late_ms": ms} for t, ms in clocks_late()]
+    return {
+        "status": "ok",
+        "database": "ok",
+        "broker": broker,
+        "timers": "late" if late else "ok",
+        "late_timers": late,
+    }
 
 
 @api.get("/time", auth=None, response=TimeOut, tags=["system"])

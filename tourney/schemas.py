@@ -29,10 +29,18 @@ class ErrorOut(Schema):
 ERROR_RESPONSES = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
 
 
+class LateTimerOut(Schema):
+    tournament_id: int
+    late_ms: int
+
+
 class HealthOut(Schema):
     status: str
     database: str
     broker: Literal["ok", "absent", "down"]
+    # "late": a running clock's stored period ended over 2 s ago and was not advanced
+    timers: Literal["ok", "late"]
+    late_timers: list[LateTimerOut]
 
 
 class TimeOut(Schema):

@@ -131,9 +131,7 @@ else:
         # manage.py commands, the embedded server's threads and Celery (whose Django fix-up
         # closes it around each task): a connection kept by its thread (connecting cost 4.3 ms
         # here, docs/benchmarks.md).
-        DATABASES["default"]["CONN_MAX_AGE"] = int(
-            os.environ.get("TOURNEY_DB_CONN_MAX_AGE", "600")
-        )
+        DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("TOURNEY_DB_CONN_MAX_AGE", "600"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

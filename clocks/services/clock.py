@@ -278,6 +278,22 @@ def clocks_ending_soon(within_ms: int, now: int | None = None) -> list[tuple[int
     )
 
 
+# A running clock whose stored period ended longer ago than this and was not advanced means its
+# timers (the Celery worker and beat, or the embedded loop) are late or dead.
+TIMERS_LATE_AFTER_MS = 2_000
+
+
+def clocks_late(now: int | None = None) -> list[tuple[int, int]]:
+    """(tournament_id, late_ms) of running clocks whose stored period ended more than
+    TIMERS_LATE_AFTER_MS ago: the room's clock (derived from the stored one) is right, but its
+    level changes and their consequences wait for a timer. Most late first."""
+    now = now if now is not None else now_ms()
+    late = Clock.objects.filter(
+        status="running", period_ends_at_ms__lt=now - TIMERS_LATE_AFTER_MS
+    ).order_by("period_ends_at_ms")
+    return [(t, now - ends) for t, ends in late.values_list("tournament_id", "period_ends_at_ms")]
+
+
 def clocks_advance_due(now: int | None = None) -> int:
     """Advance every running clock whose period has ended; idempotent. Returns changes made."""
     now = now if now is not None else now_ms()

@@ -1,0 +1,36 @@
+"""The console warns when the clock's timers are late (issue 12): a running clock whose stored
+period ended 30 s ago with no timer to advance it (the worker is dead) shows the warning with
+the lag and what to check; once a timer catches up the warning goes away by itself."""
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from clocks.models import Clock
+from clocks.services.clock import clock_operate, clocks_advance_due, now_ms
+
+PASSWORD = "correct horse battery staple"
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_console_shows_late_timers_until_they_catch_up(
+    live_server, page, login, screenshot, director, seated_tournament
+):
+    director.set_password(PASSWORD)
+    director.save(update_fields=["password"])
+    clock_operate(actor=director, tournament_id=seated_tournament.pk, operation="start")
+    # The first level ended 30 s ago and nothing advanced the stored clock.
+    Clock.objects.filter(tournament=seated_tournament).update(period_ends_at_ms=now_ms() - 30_000)
+
+    login(page, director, PASSWORD)
+    page.goto(live_server.url + reverse("tourney:console", args=[seated_tournament.pk]))
+    warning = page.locator("#timers-health")
+    expect(warning).to_be_visible()
+    expect(warning).to_contain_text("Timers are late")
+    expect(warning).to_contain_text("Level changes of this tournament are 3")  # 30 s and more
+    expect(warning).to_contain_text("the server’s clock loop is not running".capitalize())
+    screenshot(page, "console-timers-late", full_page=False)
+
+    clocks_advance_due()  # a timer runs again and catches up
+    expect(warning).to_be_hidden(timeout=15_000)  # the next look at health, 5 s apart
