@@ -25,6 +25,7 @@ from tests.clocks.test_worker_integration import (
     real_worker,
     start_ticking,
     turbo_tournament,
+    wait_advances,
 )
 from tests.clocks.worker_harness import (
     POLL_S,
@@ -108,13 +109,7 @@ def wait_caught_up(celery: CeleryHarness, tournament, since: float) -> float:
 
 def assert_every_level_once_on_schedule(celery: CeleryHarness, tournament, first_end: int):
     """After the catch-up, two more changes by the on-time tasks; then check them all."""
-    stored = len(advances(tournament))
-    events = wait_until(
-        lambda: (e := advances(tournament)) and len(e) >= stored + 2 and e,
-        2 * LEVEL_S + 10,
-        "two more level changes after the catch-up",
-        celery.logs,
-    )
+    events = wait_advances(celery, tournament, len(advances(tournament)) + 2, 2 * LEVEL_S + 10)
     assert_consecutive_without_drift(events, first_end, level_ms=LEVEL_MS)
     late = [at_ms(e) - e.payload["scheduled_at_ms"] for e in events[-1:]]
     assert max(late) <= ON_TIME_MS, f"announced late by {late} ms\n{celery.logs()}"

@@ -100,7 +100,9 @@ def at_ms(event: TournamentEvent) -> int:
     return round(event.at.timestamp() * 1000)
 
 
-def wait_advances(celery: CeleryHarness, tournament, count: int, timeout_s: float):
+def wait_advances(celery, tournament, count: int, timeout_s: float):
+    """The first `count` (or more) automatic level changes; `celery` (anything with `logs()`:
+    the harness, or supervisord in tests/test_deploy.py) tells what ran when it times out."""
     return wait_until(
         lambda: (events := advances(tournament)) and len(events) >= count and events,
         timeout_s,
