@@ -17,47 +17,12 @@ import httpx
 import pytest
 from django.db import connection
 
-from tests.processes import test_database_url as database_url
-from tests.processes import uvicorn_server
+from tests.processes import ConnectionSampler, uvicorn_server
 from tourney.services.tokens import api_token_create
 
 POOL_SIZE = 4
 CLIENTS = 16
 REQUESTS = 400
-
-
-class ConnectionSampler:
-    """Polls pg_stat_activity for the backends of one application name, from its own
-    connection, until stopped; keeps the largest count seen and every backend pid."""
-
-    def __init__(self, application_name: str) -> None:
-        self.application_name = application_name
-        self.most = 0
-        self.pids: set[int] = set()
-        self.samples = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        import psycopg
-
-        with psycopg.connect(database_url(), autocommit=True) as conn:
-            while not self._stop.wait(0.005):
-                rows = conn.execute(
-                    "SELECT pid FROM pg_stat_activity WHERE application_name = %s",
-                    [self.application_name],
-                ).fetchall()
-                self.most = max(self.most, len(rows))
-                self.pids.update(pid for (pid,) in rows)
-                self.samples += 1
-
-    def __enter__(self) -> "ConnectionSampler":
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join(timeout=10)
 
 
 def drive(base: str, token: str, tournament_id: int) -> list[int]:

@@ -1,0 +1,88 @@
+"""Registration over real HTTP through uvicorn (target: median 5 ms on PostgreSQL).
+
+One uvicorn process serves the app as in production (`tourney.asgi`, DEBUG off, the connection
+pool, Redis when REDIS_URL is set); one keep-alive HTTP client registers 1,000 players one after
+another with `POST /api/v1/tournaments/{id}/entries` and a bearer token, each request timed on
+its own from sending to the whole answer read. Unlike bench_registration.py (django.test.Client
+in-process) this includes the socket, uvicorn, the ASGI handler and its thread hand-off. Then
+200 late registrations after the draw and start, each given a seat at once.
+
+Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379/0 \
+    .venv/bin/pytest -m benchmark tests/benchmarks/bench_registration_http.py -s
+"""
+
+import os
+import time
+
+import httpx
+import pytest
+from django.db import connection
+
+from tables.services.rooms import room_create
+from tables.services.seating import seats_draw
+from tests.benchmarks.bench_registration import make_players
+from tests.benchmarks.report import report
+from tests.processes import uvicorn_server
+from tourney.models import AuditEntry, Entry, LedgerEntry, TournamentEvent
+from tourney.services.tokens import api_token_create
+from tourney.services.tournaments import tournament_create, tournament_start
+
+PLAYERS = 1_000
+LATE_PLAYERS = 200
+WARM_UP = 20  # first requests (new pooled connections, statements not yet prepared): not timed
+TABLES = 150
+TARGET_MS = 5.0
+
+
+def register(client: httpx.Client, tournament_id: int, player_ids: list[int]) -> list[float]:
+    samples = []
+    for player_id in player_ids:
+        start = time.perf_counter_ns()
+        response = client.post(
+            f"/api/v1/tournaments/{tournament_id}/entries", json={"player_id": player_id}
+        )
+        samples.append((time.perf_counter_ns() - start) / 1e6)
+        assert response.status_code == 201, response.text  # correctness only, not timing
+    return samples
+
+
+@pytest.mark.benchmark
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_bench_registration_over_http(director, structure) -> None:
+    room = room_create(
+        actor=director,
+        name="Bench room",
+        tables=[{"number": n, "seats": 10} for n in range(1, TABLES + 1)],
+    )
+    tournament = tournament_create(
+        actor=director,
+        name="Bench deepstack",
+        structure_id=structure.pk,
+        starting_stack=40_000,
+        buy_in=10_000,
+        fee=2_000,
+        room_id=room.pk,
+    )
+    ids = make_players(WARM_UP + PLAYERS + LATE_PLAYERS)
+    token, _ = api_token_create(actor=director, user=director)
+    headers = {"Authorization": f"Bearer {token}"}
+    with (
+        uvicorn_server(os.environ.get("REDIS_URL", "")) as base,
+        httpx.Client(base_url=base, headers=headers, timeout=30) as client,
+    ):
+        register(client, tournament.pk, ids[:WARM_UP])
+        samples = register(client, tournament.pk, ids[WARM_UP : WARM_UP + PLAYERS])
+        seats_draw(actor=director, tournament_id=tournament.pk)
+        tournament_start(actor=director, tournament_id=tournament.pk)
+        late = register(client, tournament.pk, ids[WARM_UP + PLAYERS :])
+
+    vendor = connection.vendor
+    report(f"registration_http_{vendor}", samples, TARGET_MS, players=PLAYERS)
+    report(f"late_registration_http_{vendor}", late, TARGET_MS, players=LATE_PLAYERS)
+    registered = len(ids)
+    entries = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
+    assert entries.count() == registered and not entries.filter(seat__isnull=True).exists()
+    assert LedgerEntry.objects.filter(tournament=tournament).count() == 2 * registered
+    audited = AuditEntry.objects.filter(tournament=tournament, action="entry.register")
+    assert audited.count() == registered
+    assert TournamentEvent.objects.filter(tournament=tournament, kind="entry").count() == registered
