@@ -181,6 +181,9 @@ CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Never give up on the broker: the worker retries every 0.5 s (tourney/celery.py), so Celery's
+# default of 100 attempts would end it after 50 s of an outage.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_TIMEZONE = "UTC"
 # A queue per deployment (and per test run, so a worker serving another database never takes
 # its tasks; see tests/clocks/worker_harness.py).
