@@ -35,17 +35,19 @@ async def watch(host: str, port: int, path: str, screen: Screen, arrivals: dict[
         status = await reader.readline()
         if b" 200 " not in status:
             raise RuntimeError(f"refused: {status!r}")
-        event_id = None
+        event_id, kind = None, None
         while line := await reader.readline():
             if line.startswith(b"id: "):
                 event_id = int(line[4:])
-            elif line.startswith(b"event: ready"):
-                screen.ready.set()
-            elif line == b"\n" and event_id is not None:
-                if screen.ready.is_set():
+            elif line.startswith(b"event: "):
+                kind = line[7:].strip()
+            elif line == b"\n":  # the end of an event (or of a keep-alive comment)
+                if kind == b"ready":
+                    screen.ready.set()
+                elif event_id is not None and screen.ready.is_set():
                     screen.ids.append(event_id)
                     arrivals[event_id] = time.time_ns()
-                event_id = None
+                event_id, kind = None, None
         raise EOFError("stream closed")
     except Exception as exc:  # reported, not raised: one broken screen must not stop the rest
         screen.error = repr(exc)

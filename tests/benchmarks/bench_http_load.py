@@ -4,8 +4,8 @@ One uvicorn process serves the app as in production (`tourney.asgi`, DEBUG off, 
 through the connection pool, Redis pub/sub). 200 screens (a separate process,
 tests/sse_screens.py) hold the tournament's event stream open through a display link while a
 desk and a director write at a steady 20 requests a second, open loop (a slow answer never
-delays the next request): late registrations (each seated at once, the floor re-planned) and
-clock adjustments (a minute more, a minute less), every one an event on every screen.
+delays the next request): the hour before the start, registrations (entry, two ledger rows,
+audit, event) and the director's message for the screens, every one an event on every screen.
 
 Reported: each write's time from sending to the whole answer (median, p95, p99; target p99
 50 ms), the time from an event's commit to the last screen reading it, and the most PostgreSQL
@@ -29,17 +29,15 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 from django.db import connection
+from django.db.models import Max
 
 from clocks.display_links import display_token
-from clocks.services.clock import clock_operate
 from tables.services.rooms import room_create
-from tables.services.seating import seats_draw
 from tests.benchmarks.bench_registration import make_players
 from tests.benchmarks.report import report
 from tests.clocks.worker_harness import redis_or_missing
 from tests.processes import REPO, ConnectionSampler, uvicorn_server
 from tourney.models import TournamentEvent
-from tourney.services.entries import entry_register
 from tourney.services.tokens import api_token_create
 from tourney.services.tournaments import tournament_create
 
@@ -51,11 +49,12 @@ POOL_SIZE = 10  # the default TOURNEY_DB_POOL_SIZE
 TARGET_P99_MS = 50.0
 
 
-def seated_running_tournament(director, structure, late_players: int):
+def registering_tournament(director, structure, players: int):
+    """A tournament taking registrations, with room for everyone; the players to register."""
     room = room_create(
         actor=director,
         name="Load room",
-        tables=[{"number": n, "seats": 10} for n in range(1, late_players // 9 + 4)],
+        tables=[{"number": n, "seats": 10} for n in range(1, players // 9 + 4)],
     )
     tournament = tournament_create(
         actor=director,
@@ -65,16 +64,11 @@ def seated_running_tournament(director, structure, late_players: int):
         buy_in=10_000,
         room_id=room.pk,
     )
-    players = make_players(late_players + 18)
-    for player_id in players[:18]:  # two tables' worth before the draw
-        entry_register(actor=director, tournament_id=tournament.pk, player_id=player_id)
-    seats_draw(actor=director, tournament_id=tournament.pk)
-    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
-    return tournament, players[18:]
+    return tournament, make_players(players)
 
 
 class Writers:
-    """Open-loop writes at RATE a second: registration, +1 min, registration, -1 min, ..."""
+    """Open-loop writes at RATE a second: a registration, the director's message, ..."""
 
     def __init__(self, base: str, token: str, tournament_id: int, player_ids: list[int]):
         self.base, self.token, self.tournament_id = base, token, tournament_id
@@ -92,9 +86,9 @@ class Writers:
         if n % 2 == 0:
             body = {"player_id": self.player_ids[n // 2]}
             response = self.local.client.post(f"{path}/entries", json=body)
-        else:  # a minute more, a minute less: valid in any order, running or paused
-            body = {"seconds": 60 if n % 4 == 1 else -60}
-            response = self.local.client.post(f"{path}/clock/adjust", json=body)
+        else:
+            body = {"message": f"Registration open: {n} requests so far"}
+            response = self.local.client.put(f"{path}/message", json=body)
         self.samples.append((time.perf_counter_ns() - start) / 1e6)
         if response.status_code not in (200, 201):
             self.errors.append(f"{n}: {response.status_code} {response.text[:200]}")
@@ -124,22 +118,26 @@ def open_screens(base: str, tournament_id: int) -> subprocess.Popen:
     return screens
 
 
+def last_event_id(tournament) -> int:
+    return TournamentEvent.objects.filter(tournament=tournament).aggregate(m=Max("pk"))["m"] or 0
+
+
 @pytest.mark.benchmark
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_bench_200_screens_and_20_writes_a_second(director, structure) -> None:
     redis_url = os.environ.get("REDIS_URL", "")
     redis_or_missing(redis_url or "redis://")
     writes = RATE * SECONDS
-    tournament, fresh = seated_running_tournament(director, structure, late_players=writes // 2)
+    tournament, fresh = registering_tournament(director, structure, players=writes // 2)
     token, _ = api_token_create(actor=director, user=director)
     name = f"tourney-load-{connection.settings_dict['NAME']}"[:63]
     with uvicorn_server(redis_url, PGAPPNAME=name) as base:
         screens = open_screens(base, tournament.pk)
-        first = TournamentEvent.objects.filter(tournament=tournament).order_by("-id")[0].pk
+        first = last_event_id(tournament)
         writers = Writers(base, token, tournament.pk, fresh)
         with ConnectionSampler(name) as sampler:
             writers.run()
-        last = TournamentEvent.objects.filter(tournament=tournament).order_by("-id")[0].pk
+        last = last_event_id(tournament)
         screens.stdin.write(f"stop {last}\n")
         screens.stdin.flush()
         seen = json.loads(screens.stdout.readline())
