@@ -2,7 +2,7 @@
 
 Its broker connections survive a broker outage and come back within a second of the broker's
 return (`BrokerConnection`): the clock's timers live on the worker and the beat, and a level
-change waits for them (ARCHITECTURE.md "The clock").
+change waits for them.
 """
 
 import contextlib
