@@ -20,7 +20,7 @@ from tourney.api_contract import CheckedJsonParser, ContractAPI, status_code
 from tourney.auth import api_auth
 from tourney.domain.house_rules import describe
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
-from tourney.errors import TourneyError
+from tourney.errors import InvalidInput, TourneyError
 from tourney.models import Entry, Player, Tournament
 from tourney.schema_types import Id, Line, bounded
 from tourney.schemas import (
@@ -43,6 +43,7 @@ from tourney.selectors import player_active_ban, player_search, tournament_rules
 from tourney.services.absence import entry_mark_absent
 from tourney.services.entries import entry_register, entry_unregister
 from tourney.services.players import player_ban, player_create
+from tourney.services.tournament_setup import settings_token, setup_values
 from tourney.services.tournaments import (
     tournament_create,
     tournament_message_set,
@@ -117,6 +118,16 @@ def ms(dt: datetime | None) -> int | None:
     return int(dt.timestamp() * 1000) if dt else None
 
 
+def ms_datetime(value: int | None) -> datetime | None:
+    """An epoch-milliseconds instant from a request; a value no calendar holds is refused."""
+    if value is None:
+        return None
+    try:
+        return datetime.fromtimestamp(value / 1000, tz=UTC)
+    except (OverflowError, ValueError, OSError) as exc:
+        raise InvalidInput("invalid_time", _("%(ms)s is not a time.") % {"ms": value}) from exc
+
+
 def player_out(player: Player, contact: bool = True) -> dict:
     """`contact`: with e-mail and phone (empty otherwise: the display role, the floor)."""
     ban = player_active_ban(player)
@@ -133,6 +144,7 @@ def player_out(player: Player, contact: bool = True) -> dict:
 
 def tournament_out(tournament: Tournament) -> dict:
     summary = tournament_summary(tournament)
+    setup = setup_values(tournament)
     return {
         "id": tournament.pk,
         "name": tournament.name,
@@ -166,6 +178,12 @@ def tournament_out(tournament: Tournament) -> dict:
         "prize_money": summary.prize_money,
         "overlay": summary.overlay,
         **{field: getattr(tournament, field) for field in MONEY_FIELDS},
+        "scheduled_start_ms": ms(tournament.scheduled_start),
+        "max_entries": tournament.max_entries,
+        "waiting_list": tournament.waiting_list_enabled,
+        "rules_overrides": tournament.rules_overrides,
+        "table_numbers": setup["table_numbers"],
+        "settings_token": settings_token(tournament, setup),
     }
 
 
@@ -293,6 +311,7 @@ def create_tournament(request, payload: TournamentIn):
         table_numbers=payload.table_numbers,
         waiting_list_enabled=payload.waiting_list,
         max_entries=payload.max_entries,
+        scheduled_start=ms_datetime(payload.scheduled_start_ms),
         currency=payload.currency,
         late_registration_level=payload.late_registration_level,
         money=MoneySettings(**{field: getattr(payload, field) for field in MONEY_FIELDS}),
@@ -422,6 +441,7 @@ def _mount_app_routers() -> None:
     from clocks.api_display import router as display_router
     from tables.api import router as tables_router
     from tables.api_floor import router as floor_router
+    from tourney import api_setup  # noqa: F401  (adds PATCH /tournaments/{id} to `router`)
     from tourney.api_payouts import router as payouts_router
     from tourney.api_penalties import router as penalties_router
     from tourney.api_purchases import router as purchases_router

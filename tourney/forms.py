@@ -26,6 +26,21 @@ class RegisterForm(forms.Form):
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=160)
+    scheduled_start = forms.DateTimeField(
+        label=_("Start"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+    )
+    max_entries = forms.IntegerField(
+        label=_("Entry cap"),
+        min_value=1,
+        required=False,
+        help_text=_(
+            "Players in play at once; past it entries wait on the waiting list (or are "
+            "refused without one). Empty = the seats of the tables."
+        ),
+    )
     structure = forms.ModelChoiceField(label=_("Blind structure"), queryset=Structure.objects.all())
     room = forms.ModelChoiceField(label=_("Room"), queryset=Room.objects.all())
     house_rules = forms.ChoiceField(

@@ -89,6 +89,7 @@ class TournamentIn(Schema):
     rules: dict[str, Any] = Field(default_factory=dict, description="Other house-rule overrides")
     waiting_list: bool = True
     max_entries: Entries | None = None
+    scheduled_start_ms: Instant | None = Field(None, description="Planned start (epoch ms)")
     currency: Line = Field("HUF", max_length=8)
     late_registration_level: Level | None = Field(
         None,
@@ -162,6 +163,14 @@ class TournamentOut(Schema):
     payout_structure_id: int | None = None
     season_id: int | None = None
     season_round: int | None = None
+    scheduled_start_ms: int | None = None
+    max_entries: int | None = Field(None, description="Entry cap: players in play at once")
+    waiting_list: bool = True
+    rules_overrides: dict[str, Any] = Field(
+        default_factory=dict, description="The house rules this tournament sets itself"
+    )
+    table_numbers: list[int] = Field(default_factory=list)
+    settings_token: str = Field("", description="Send with PATCH to refuse a concurrent edit")
 
 
 class EntryIn(Schema):

@@ -1,11 +1,16 @@
 from django.urls import path
 
-from tourney import views, views_money, views_staff, views_summary
+from tourney import views, views_money, views_setup, views_staff, views_summary
 
 app_name = "tourney"
 urlpatterns = [
     path("", views.home, name="home"),
     path("tournaments/new/", views.tournament_new, name="tournament_new"),
+    path(
+        "tournaments/<int:tournament_id>/settings/",
+        views_setup.tournament_settings,
+        name="tournament_settings",
+    ),
     path("tournaments/<int:tournament_id>/desk/", views.desk, name="desk"),
     path("tournaments/<int:tournament_id>/desk/search/", views.desk_search, name="desk_search"),
     path(

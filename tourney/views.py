@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.core.paginator import Paginator
+from django.db.models import F
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -38,9 +39,24 @@ from tourney.views_support import role_required, run_service
 
 
 def _home_page(request, form: TournamentForm | None, status: int = 200):
-    tournaments = [(t, tournament_summary(t)) for t in Tournament.objects.all()[:50]]
+    """Today and upcoming (by start, unscheduled last), then the finished ones (latest first)."""
+    live = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
+    upcoming = Tournament.objects.filter(status__in=live).order_by(
+        F("scheduled_start").asc(nulls_last=True), "-created_at", "-id"
+    )[:50]
+    finished = Tournament.objects.exclude(status__in=live).order_by(
+        F("finished_at").desc(nulls_last=True), "-created_at", "-id"
+    )[:30]
     return render(
-        request, "tourney/home.html", {"tournaments": tournaments, "form": form}, status=status
+        request,
+        "tourney/home.html",
+        {
+            "tournaments": [(t, tournament_summary(t)) for t in upcoming],
+            "finished": [(t, tournament_summary(t)) for t in finished],
+            "form": form,
+            "can_direct": roles.can(request.user, "director"),
+        },
+        status=status,
     )
 
 
@@ -78,6 +94,8 @@ def tournament_new(request):
                 rules_overrides=overrides,
                 table_numbers=data["table_numbers"] or None,
                 waiting_list_enabled=data["waiting_list"],
+                max_entries=data["max_entries"],
+                scheduled_start=data["scheduled_start"],
                 late_registration_level=data["late_registration_level"],
                 money=money,
             ),

@@ -1,8 +1,12 @@
 """The tournament simulator (tables/simulation.py): a small field played to one winner through
 the real services, with the invariants the floor must keep."""
 
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -20,6 +24,7 @@ from tourney.models import Elimination, Entry, Tournament
 from tourney.selectors import tournament_rules
 
 pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def assert_finished_correctly(result, players: int) -> None:
@@ -94,14 +99,34 @@ def test_hand_for_hand_near_the_money():
     assert Elimination.objects.filter(tournament=tournament, h4h_hand__isnull=False).exists()
 
 
-def test_the_command_prints_a_summary():
+def test_the_command_keeps_the_tournament_when_asked():
     from io import StringIO
 
     out = StringIO()
-    call_command("simulate", "--players", "12", "--seed", "3", "--quiet", stdout=out)
+    call_command("simulate", "--players", "12", "--seed", "3", "--quiet", "--keep", stdout=out)
     text = out.getvalue()
     assert "Winner: Sim " in text and "Bust-outs" in text and "eliminations_record" in text
     assert Tournament.objects.get(name__startswith="Simulation 12 ").status == "finished"
+
+
+def test_the_command_plays_in_a_throwaway_database_by_default(tmp_path):
+    """Issue 13: no "simulator" director or "Simulation room" left in the venue's lists. The
+    configured database is never even created: the run had a database of its own."""
+    venue = tmp_path / "venue.sqlite3"
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env["DATABASE_URL"] = f"sqlite:///{venue}"
+    done = subprocess.run(
+        [sys.executable, "manage.py", "simulate", "--players", "12", "--seed", "3", "--quiet"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Winner: Sim " in done.stdout and "throwaway database" in done.stdout
+    assert not venue.exists() or venue.stat().st_size == 0
 
 
 @pytest.mark.parametrize(

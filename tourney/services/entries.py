@@ -239,6 +239,12 @@ def _promote_waiting(tournament: Tournament, actor, now) -> list[Entry]:
     return promoted
 
 
+def promote_waiting(tournament: Tournament, actor) -> list[Entry]:
+    """Inside the caller's transaction (tournament locked): seat waiting-list entries in
+    order while there is room (after a larger entry cap, more tables, a seat freed)."""
+    return _promote_waiting(tournament, actor, timezone.now())
+
+
 def entry_of(tournament: Tournament, entry_id: int) -> Entry:
     """The tournament's entry `entry_id` (with player and table), or 404 `entry_not_found`."""
     entry = (

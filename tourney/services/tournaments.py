@@ -39,6 +39,42 @@ def _non_negative(name: str, value: int) -> None:
         )
 
 
+def room_tables_chosen(
+    room: Room, table_numbers: Sequence[int] | None
+) -> tuple[dict[int, Table], list[int]]:
+    """The room's tables by number and the numbers chosen (all, by number, when none are
+    given), in opening order; refused when a number repeats or the room has no such table."""
+    room_tables = {t.number: t for t in Table.objects.filter(room=room)}
+    numbers = list(table_numbers) if table_numbers else sorted(room_tables)
+    if len(set(numbers)) != len(numbers):
+        raise InvalidInput("duplicate_table_number", _("Each table may be listed only once."))
+    unknown = [n for n in numbers if n not in room_tables]
+    if unknown:
+        raise InvalidInput(
+            "unknown_table",
+            _("The room has no table %(numbers)s.") % {"numbers": ", ".join(map(str, unknown))},
+        )
+    if not numbers:
+        raise InvalidInput("invalid_tables", _("The tournament needs at least one table."))
+    return room_tables, numbers
+
+
+def tournament_tables_create(
+    tournament: Tournament, room_tables: dict[int, Table], numbers: list[int], seats: int
+) -> None:
+    """The tournament's tables in opening order, each with at most `seats` seats in play."""
+    TournamentTable.objects.bulk_create(
+        TournamentTable(
+            tournament=tournament,
+            table=room_tables[n],
+            number=n,
+            open_order=i,
+            seats=min(room_tables[n].seats, seats),
+        )
+        for i, n in enumerate(numbers, start=1)
+    )
+
+
 @transaction.atomic
 def tournament_create(
     *,
@@ -95,18 +131,7 @@ def tournament_create(
             if room_id
             else _("Create a room with tables first."),
         )
-    room_tables = {t.number: t for t in Table.objects.filter(room=room)}
-    numbers = list(table_numbers) if table_numbers else sorted(room_tables)
-    if len(set(numbers)) != len(numbers):
-        raise InvalidInput("duplicate_table_number", _("Each table may be listed only once."))
-    unknown = [n for n in numbers if n not in room_tables]
-    if unknown:
-        raise InvalidInput(
-            "unknown_table",
-            _("The room has no table %(numbers)s.") % {"numbers": ", ".join(map(str, unknown))},
-        )
-    if not numbers:
-        raise InvalidInput("invalid_tables", _("The tournament needs at least one table."))
+    room_tables, numbers = room_tables_chosen(room, table_numbers)
     if late_registration_level is not None:
         levels = StructureLevel.objects.filter(structure=structure, kind="level").count()
         if not 1 <= late_registration_level <= levels:
@@ -141,16 +166,7 @@ def tournament_create(
         scheduled_start=scheduled_start,
         late_registration_level=late_registration_level,
     )
-    TournamentTable.objects.bulk_create(
-        TournamentTable(
-            tournament=tournament,
-            table=room_tables[n],
-            number=n,
-            open_order=i,
-            seats=min(room_tables[n].seats, rules.seats_per_table),
-        )
-        for i, n in enumerate(numbers, start=1)
-    )
+    tournament_tables_create(tournament, room_tables, numbers, rules.seats_per_table)
     audit_record(
         actor=actor,
         action="tournament.create",
@@ -167,6 +183,8 @@ def tournament_create(
             "table_numbers": numbers,
             "house_rules": profile,
             "late_registration_level": late_registration_level,
+            "max_entries": max_entries,
+            "scheduled_start": scheduled_start.isoformat() if scheduled_start else None,
             **asdict(money),
             "rules": describe(rules),
         },

@@ -8,6 +8,7 @@ import argparse
 import statistics
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
 
 from tables.simulation import (
     InvariantError,
@@ -89,7 +90,7 @@ def summary_lines(result: SimulationResult, config: SimulationConfig) -> list[st
 class Command(BaseCommand):
     help = (
         "Simulate a tournament to one winner through the real services (accelerated time) "
-        "and print a summary. The tournament is kept as a demo."
+        "and print a summary; in a throwaway database unless --keep."
     )
 
     def add_arguments(self, parser):
@@ -117,16 +118,27 @@ class Command(BaseCommand):
         parser.add_argument(
             "--keep",
             action=argparse.BooleanOptionalAction,
-            default=True,
-            help="keep the tournament (default; it is named 'Simulation <N> <time>')",
+            default=False,
+            help="play in the configured database and keep the tournament, its room and the "
+            "'simulator' account to look at (default: a throwaway database, dropped at the end, "
+            "so nothing shows up in the room's lists)",
         )
 
     def handle(self, *args, **options):
-        if not options["keep"]:
-            raise CommandError(
-                "--no-keep is not supported: history is never deleted; the simulated "
-                "tournament stays, named 'Simulation <N> <time>'."
-            )
+        if options["keep"]:
+            self._simulate(options)
+            return
+        # A database of its own, migrated and dropped again, as the test runner makes one: the
+        # simulated room, players and director never appear in the venue's lists.
+        old_name = connection.settings_dict["NAME"]
+        connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+        try:
+            self._simulate(options)
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
+        self.stdout.write("  (played in a throwaway database, dropped again; --keep keeps it)")
+
+    def _simulate(self, options) -> None:
         try:
             config = SimulationConfig(
                 players=options["players"],
