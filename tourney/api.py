@@ -442,6 +442,7 @@ def _mount_app_routers() -> None:
     from tables.api import router as tables_router
     from tables.api_floor import router as floor_router
     from tourney import api_setup  # noqa: F401  (adds PATCH /tournaments/{id} to `router`)
+    from tourney.api_cage import router as cage_router
     from tourney.api_payouts import router as payouts_router
     from tourney.api_penalties import router as penalties_router
     from tourney.api_purchases import router as purchases_router
@@ -454,6 +455,7 @@ def _mount_app_routers() -> None:
     api.add_router("/", penalties_router)
     api.add_router("/", colorup_router)
     api.add_router("/", display_router)
+    api.add_router("/", cage_router)
 
 
 _mount_app_routers()

@@ -2,7 +2,6 @@
 §12 and §13)."""
 
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
 from ninja import Router, Status
 
 from tourney import roles
@@ -51,6 +50,7 @@ from tourney.services.seasons import (
     season_update,
     tournament_season_set,
 )
+from tourney.views_money import ledger_row_out
 
 router = Router(tags=["payouts"])
 ERRORS = ERROR_RESPONSES
@@ -168,19 +168,7 @@ def pay_prize(request, tournament_id: Id, entry_id: Id, payload: PrizePayIn | No
         entry_id=entry_id,
         method=payload.method if payload else "cash",
     )
-    return Status(
-        201,
-        {
-            "id": row.pk,
-            "entry_id": row.entry_id,
-            "amount": row.amount,
-            "method": row.method,
-            "receipt_number": row.receipt_number,
-            "receipt_url": reverse(
-                "tourney:receipt_number", args=[tournament_id, row.receipt_number]
-            ),
-        },
-    )
+    return Status(201, ledger_row_out(tournament_id, row))
 
 
 # --- deals -----------------------------------------------------------------------------------

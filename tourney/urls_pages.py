@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tourney import views, views_money, views_setup, views_staff, views_summary
+from tourney import views, views_desk, views_money, views_setup, views_staff, views_summary
 
 app_name = "tourney"
 urlpatterns = [
@@ -23,7 +23,7 @@ urlpatterns = [
     ),
     path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/unregister/",
-        views.desk_unregister,
+        views_desk.desk_refund,
         name="desk_unregister",
     ),
     path(

@@ -27,13 +27,14 @@ from tourney.selectors import (
     tournament_summary,
 )
 from tourney.selectors_bans import player_tournament_ban
-from tourney.services.entries import entry_register, entry_unregister
+from tourney.services.entries import entry_register
 from tourney.services.players import player_create
 from tourney.services.tournaments import (
     registration_window,
     tournament_create,
     tournament_start,
 )
+from tourney.views_desk import desk_entries, refunded_entry
 from tourney.views_money import desk_purchase, desk_purchase_rows
 from tourney.views_support import role_required, run_service
 
@@ -133,10 +134,12 @@ def _late_registration(tournament: Tournament) -> dict | None:
 
 
 def _recent_entries(tournament: Tournament, limit: int = 12) -> list[Entry]:
-    return list(
-        Entry.objects.filter(tournament=tournament)
-        .select_related("player", "tournament_table")
-        .order_by("-created_at", "-number")[:limit]
+    ids = Entry.objects.filter(tournament=tournament).order_by("-created_at", "-number")
+    return desk_entries(
+        tournament,
+        Entry.objects.filter(pk__in=list(ids.values_list("pk", flat=True)[:limit])).order_by(
+            "-created_at", "-number"
+        ),
     )
 
 
@@ -144,12 +147,11 @@ def _recent_entries(tournament: Tournament, limit: int = 12) -> list[Entry]:
 def desk(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     last = None
-    if request.GET.get("last"):
-        last = (
-            Entry.objects.select_related("player", "tournament_table")
-            .filter(tournament=tournament, pk=request.GET["last"])
-            .first()
+    if request.GET.get("last", "").isdigit():
+        found = desk_entries(
+            tournament, Entry.objects.filter(tournament=tournament, pk=int(request.GET["last"]))
         )
+        last = found[0] if found else None
     focus = None
     if request.GET.get("entry", "").isdigit():
         # The console's "Rebuy" after a bust-out: the player is looked up at once.
@@ -164,6 +166,7 @@ def desk(request, tournament_id: int):
         "purchase": desk_purchase(tournament, request.GET.get("purchase")),
         "focus_entry": focus,
         "recent": _recent_entries(tournament),
+        "refunded": refunded_entry(tournament, request.GET.get("refunded")),
         "waiting": entry_waiting_list(tournament),
         "last": last,
         "new_player_form": NewPlayerForm(),
@@ -190,18 +193,23 @@ def desk_search(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     query = request.GET.get("q", "").strip()
     players = player_search(query, limit=8) if query else []
-    live = dict(
-        Entry.objects.filter(
-            tournament=tournament,
-            player__in=players,
-            status__in=(Entry.Status.ACTIVE, Entry.Status.WAITING),
-        ).values_list("player_id", "status")
-    )
+    live = {
+        e.player_id: e
+        for e in desk_entries(
+            tournament,
+            Entry.objects.filter(
+                tournament=tournament,
+                player__in=players,
+                status__in=(Entry.Status.ACTIVE, Entry.Status.WAITING),
+            ),
+        )
+    }
     now = timezone.now()
     results = [
         {
             "player": p,
-            "entry_status": live.get(p.pk),
+            "live": live.get(p.pk),
+            "entry_status": live[p.pk].status if p.pk in live else None,
             "ban": player_tournament_ban(p, tournament, now),  # a season ban only in its season
         }
         for p in players
@@ -269,24 +277,6 @@ def desk_new_player(request, tournament_id: int):
 
     entry = run_service(request, create_and_register)
     return _after_registration(request, tournament, entry)
-
-
-@role_required("desk")
-@require_POST
-def desk_unregister(request, tournament_id: int, entry_id: int):
-    entry = run_service(
-        request,
-        lambda: entry_unregister(
-            actor=request.user, tournament_id=tournament_id, entry_id=entry_id
-        ),
-    )
-    if entry:
-        messages.success(
-            request,
-            _("%(name)s unregistered; refund %(amount)s.")
-            % {"name": entry.player.name, "amount": entry.tournament.entry_price},
-        )
-    return redirect("tourney:desk", tournament_id)
 
 
 def _entry_for_print(tournament_id: int, entry_id: int) -> Entry:

@@ -21,7 +21,7 @@ def _row_label(row: LedgerEntry) -> str:
 def _title(rows: list[LedgerEntry], total: int, entry: Entry | None) -> str:
     purpose = rows[0].purpose
     if purpose == LedgerEntry.Purpose.PRIZE:
-        return _("Prize")
+        return _("Prize returned to the cage") if total > 0 else _("Prize")
     if purpose == LedgerEntry.Purpose.ENTRY:
         reentry = (
             entry is not None
@@ -39,6 +39,18 @@ def _title(rows: list[LedgerEntry], total: int, entry: Entry | None) -> str:
     if total < 0 or all(r.amount < 0 for r in rows):
         return _("Refund · %(what)s") % {"what": label}
     return label
+
+
+def ledger_row_out(tournament_id: int, row: LedgerEntry) -> dict:
+    """A cage payment for the API: amount, method, its receipt number and where it prints."""
+    return {
+        "id": row.pk,
+        "entry_id": row.entry_id,
+        "amount": row.amount,
+        "method": row.method,
+        "receipt_number": row.receipt_number,
+        "receipt_url": reverse("tourney:receipt_number", args=[tournament_id, row.receipt_number]),
+    }
 
 
 @role_required("desk")

@@ -8,7 +8,7 @@ small forms here, which call the same services.
 import csv
 
 from django.contrib import messages
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -261,9 +261,18 @@ def results_json(request, tournament_id: int):
 @role_required("desk")
 def prize_receipt(request, tournament_id: int, entry_id: int):
     """The prize's cage receipt: the one receipt per ledger transaction (tourney/views_money.py)."""
-    payment = get_object_or_404(
-        LedgerEntry, tournament_id=tournament_id, entry_id=entry_id, kind=LedgerEntry.Kind.PAYOUT
+    payment = (
+        LedgerEntry.objects.filter(
+            tournament_id=tournament_id,
+            entry_id=entry_id,
+            kind=LedgerEntry.Kind.PAYOUT,
+            amount__lt=0,
+        )
+        .order_by("-at", "-id")
+        .first()
     )
+    if payment is None:
+        raise Http404
     url = reverse("tourney:receipt_number", args=[tournament_id, payment.receipt_number])
     query = request.META.get("QUERY_STRING", "")
     return redirect(f"{url}?{query}" if query else url)

@@ -4,7 +4,9 @@
  * everything is delegated from document, so the panel may be refetched at any time.
  *
  *   #payout-structure-select    PUT /api/v1/tournaments/<id>/payout-structure
- *   [data-pay-prize=<entry>]    POST .../results/<entry>/pay, then opens the receipt
+ *   [data-pay-prize=<entry>]    opens #pay-dialog (amount, method); confirm POSTs
+ *                               .../results/<entry>/pay; the toast has the receipt and Undo
+ *   [data-pay-undo=<entry>]     POST .../results/<entry>/pay/undo (the money back at the cage)
  *   [data-deal-undo=<deal>]     POST .../deals/<deal>/undo
  *   #deal-form                  as you type: POST .../deals/preview (debounced) fills each
  *                               amount the director has not typed over and the total; submit
@@ -53,16 +55,72 @@
       }, function (err) { failed(err); refresh(); });
   });
 
+  /* Paying a prize: the button opens #pay-dialog (who, place, amount, method); the money is
+     paid on confirm, and the toast offers the receipt and Undo. */
+  function money(n) { return t("money", "%(n)s", { n: fmt(n) }); }
+  function afterCage() { if (document.getElementById("payouts-panel")) refresh(); else window.location.reload(); }
+  var paying = null;
+
+  function openPay(button) {
+    var dialog = document.getElementById("pay-dialog");
+    if (!dialog) return;
+    paying = button.getAttribute("data-pay-prize");
+    document.getElementById("pay-name").textContent = button.getAttribute("data-pay-name") || "";
+    document.getElementById("pay-place").textContent = "#" + (button.getAttribute("data-pay-place") || "");
+    document.getElementById("pay-amount").textContent = button.getAttribute("data-pay-amount") || "";
+    var error = document.getElementById("pay-error");
+    error.hidden = true;
+    dialog.querySelector('input[name="method"][value="cash"]').checked = true;
+    document.getElementById("pay-confirm").disabled = false;
+    dialog.showModal();
+    document.getElementById("pay-confirm").focus();
+  }
+
+  function confirmPay() {
+    var dialog = document.getElementById("pay-dialog");
+    var method = dialog.querySelector('input[name="method"]:checked').value;
+    var confirm = document.getElementById("pay-confirm");
+    var entry = paying;
+    confirm.disabled = true;
+    Tourney.fetchJSON(apiBase() + "/results/" + entry + "/pay", { method: "POST", body: { method: method } }).then(function (paid) {
+      dialog.close();
+      Tourney.toast(t("paid", "Prize paid: %(amount)s", { amount: money(-paid.amount) }), {
+        kind: "ok",
+        undoUrl: apiBase() + "/results/" + entry + "/pay/undo",
+        link: { href: paid.receipt_url + "?print=1", label: t("receipt", "Receipt") },
+      });
+      afterCage();
+    }, function (err) {
+      confirm.disabled = false;
+      var error = document.getElementById("pay-error");
+      error.textContent = err.detail || err.message;
+      error.hidden = false;
+    });
+  }
+
+  document.addEventListener("submit", function (e) {
+    if (!e.target || e.target.id !== "pay-form") return;
+    e.preventDefault();
+    confirmPay();
+  });
+
+  document.body.addEventListener("tourney:undone", function (e) {
+    var url = (e.detail && e.detail.url) || "";
+    if (url.indexOf("/pay/undo") !== -1) afterCage();
+  });
+
   document.addEventListener("click", function (e) {
     var pay = e.target.closest && e.target.closest("[data-pay-prize]");
-    if (pay && !pay.disabled) {
-      pay.disabled = true;
-      var entry = pay.getAttribute("data-pay-prize");
-      Tourney.fetchJSON(apiBase() + "/results/" + entry + "/pay", { method: "POST", body: {} }).then(function (paid) {
-        Tourney.toast(t("paid", "Prize paid: %(amount)s", { amount: fmt(-paid.amount) }), { kind: "ok" });
-        window.open(paid.receipt_url + "?print=1", "_blank", "noopener");
-        if (document.getElementById("payouts-panel")) refresh(); else window.location.reload();
-      }, function (err) { pay.disabled = false; failed(err); });
+    if (pay && !pay.disabled) { openPay(pay); return; }
+    if (e.target.closest && e.target.closest("[data-pay-cancel]")) { document.getElementById("pay-dialog").close(); return; }
+    var payUndo = e.target.closest && e.target.closest("[data-pay-undo]");
+    if (payUndo && !payUndo.disabled) {
+      payUndo.disabled = true;
+      Tourney.fetchJSON(apiBase() + "/results/" + payUndo.getAttribute("data-pay-undo") + "/pay/undo", { method: "POST", body: {} })
+        .then(function (back) {
+          Tourney.toast(t("payUndone", "Prize payment undone: %(amount)s back at the cage", { amount: money(back.amount) }), { kind: "ok" });
+          afterCage();
+        }, function (err) { payUndo.disabled = false; failed(err); });
       return;
     }
     var undo = e.target.closest && e.target.closest("[data-deal-undo]");

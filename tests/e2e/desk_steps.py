@@ -20,3 +20,13 @@ def desk_register_new_player(page: Page, base_url: str, tournament_id: int, name
     expect(page.locator("#id_name")).to_be_focused()
     page.locator("#id_name").press("Enter")
     expect(page.locator("#last-registration")).to_contain_text(f"{name} is registered")
+
+
+PASSWORD = "correct horse battery staple"
+
+
+def sign_in(page: Page, login, user) -> None:
+    """Give `user` a password and sign in with it through /login/."""
+    user.set_password(PASSWORD)
+    user.save(update_fields=["password"])
+    login(page, user, PASSWORD)

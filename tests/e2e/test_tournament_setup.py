@@ -7,23 +7,16 @@ from playwright.sync_api import expect
 
 from tests.conftest import seat_players
 from tests.e2e.conftest import PHONE
+from tests.e2e.desk_steps import sign_in
 from tests.tourney.test_setup_pages import finished_like
 from tourney.models import Tournament
-
-PASSWORD = "correct horse battery staple"
-
-
-def _sign_in(page, login, director):
-    director.set_password(PASSWORD)
-    director.save(update_fields=["password"])
-    login(page, director, PASSWORD)
 
 
 def test_the_director_edits_the_tournament_and_the_desk_shows_it(
     page, live_server, login, director, tournament, screenshot
 ):
     finished_like(tournament, "Last Friday")
-    _sign_in(page, login, director)
+    sign_in(page, login, director)
     expect(page.locator("#finished")).to_contain_text("Last Friday")
     expect(page.locator("#upcoming")).not_to_contain_text("Last Friday")
     page.locator(f'#upcoming tr[data-tournament="{tournament.pk}"] >> text=Settings').click()
@@ -54,7 +47,7 @@ def test_the_director_edits_the_tournament_and_the_desk_shows_it(
 def test_a_bad_rule_is_refused_with_a_message_and_nothing_changes(
     page, live_server, login, director, tournament
 ):
-    _sign_in(page, login, director)
+    sign_in(page, login, director)
     page.goto(live_server.url + reverse("tourney:tournament_settings", args=[tournament.pk]))
     page.fill("#id_name", "Should not be saved")
     page.fill("#id_rule_final_table_size", "40")
@@ -66,7 +59,7 @@ def test_a_bad_rule_is_refused_with_a_message_and_nothing_changes(
 
 def test_the_settings_page_fits_a_phone(new_page, live_server, login, director, tournament):
     page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
-    _sign_in(page, login, director)
+    sign_in(page, login, director)
     page.goto(live_server.url + reverse("tourney:tournament_settings", args=[tournament.pk]))
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"]
@@ -79,7 +72,7 @@ def test_the_seating_chart_prints_black_on_white(
     page, live_server, login, director, api, tournament, screenshot
 ):
     seat_players(api, tournament, ["Kovács Ádám", "Varga Ferenc", "Mészáros Éva"])
-    _sign_in(page, login, director)
+    sign_in(page, login, director)
     page.goto(live_server.url + reverse("tables:seating_chart", args=[tournament.pk]))
     page.emulate_media(media="print")
     expect(page.locator("#print-seating")).to_be_visible()

@@ -16,10 +16,11 @@ from django.utils.translation import gettext_noop
 
 from tourney.domain.deals import DealError, DealQuote, agreed_amounts_check, deal_quote
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
-from tourney.models import Deal, Entry, LedgerEntry, Tournament
+from tourney.models import Deal, Entry, Tournament
 from tourney.selectors import tournament_rules, tournament_summary
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
+from tourney.services.ledger import prizes_paid
 from tourney.services.locks import tournament_lock
 from tourney.services.payouts import deal_in_force, payout_amounts
 
@@ -236,9 +237,7 @@ def deal_undo(*, actor, tournament_id: int, deal_id: int) -> Deal:
             raise NotFound("deal_not_found", _("There is no such deal."))
         if deal.undone_at is not None:
             raise Conflict("deal_undone", _("This deal has been undone already."))
-        if LedgerEntry.objects.filter(
-            entry_id__in=[s["entry_id"] for s in deal.shares], kind=LedgerEntry.Kind.PAYOUT
-        ).exists():
+        if prizes_paid(entry_id__in=[s["entry_id"] for s in deal.shares]).exists():
             raise Conflict(
                 "prizes_paid", _("A prize of this deal has been paid: it cannot be undone.")
             )

@@ -16,7 +16,7 @@ from tourney.selectors import tournament_capacity, tournament_rules
 from tourney.selectors_bans import player_tournament_ban, tournament_bans
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
-from tourney.services.ledger import REFUND, ledger_price_write, receipt_number
+from tourney.services.ledger import REFUND, ledger_price_write, receipt_number, repeat_tail
 from tourney.services.locks import tournament_lock
 from tourney.services.places import places_shift
 from tourney.services.tournaments import registration_window
@@ -35,7 +35,11 @@ def entry_snapshot(entry: Entry) -> dict:
     }
 
 
-def _payment(tournament: Tournament, entry: Entry, method: str, cashier, now, sign: int) -> None:
+def entry_payment(
+    tournament: Tournament, entry: Entry, method: str, cashier, now, sign: int, tail: str = ""
+) -> None:
+    """The entry's buy-in and fee paid in (`sign` +1) or refunded (-1), under its receipt
+    number + `tail`."""
     ledger_price_write(
         tournament_id=tournament.pk,
         entry_id=entry.pk,
@@ -44,8 +48,17 @@ def _payment(tournament: Tournament, entry: Entry, method: str, cashier, now, si
         method=method,
         cashier=cashier,
         at=now,
-        receipt=receipt_number(tournament.pk, entry.number, REFUND if sign < 0 else ""),
+        receipt=receipt_number(tournament.pk, entry.number, tail),
     )
+
+
+def refunds_of(entry: Entry):
+    """The entry's refund rows (newest first)."""
+    return LedgerEntry.objects.filter(
+        entry=entry,
+        purpose=LedgerEntry.Purpose.ENTRY,
+        kind__in=(LedgerEntry.Kind.REFUND_BUY_IN, LedgerEntry.Kind.REFUND_FEE),
+    ).order_by("-at", "-id")
 
 
 def _check_reentry(tournament: Tournament, player: Player, out_before: int) -> None:
@@ -164,7 +177,7 @@ def entry_register(
                 tournament, entry, tournament_rules(tournament), rng or random.SystemRandom(), now
             )
         entry.save()
-        _payment(tournament, entry, method, entry.created_by, now, +1)
+        entry_payment(tournament, entry, method, entry.created_by, now, +1)
         snapshot = entry_snapshot(entry)
         audit_record(
             actor=actor,
@@ -263,7 +276,10 @@ def entry_of(tournament: Tournament, entry_id: int) -> Entry:
 def entry_unregister(
     *, actor, tournament_id: int, entry_id: int, method: str | None = None
 ) -> Entry:
-    """Unregister before the start and refund buy-in and fee; the waiting list moves up."""
+    """Unregister before the start and refund buy-in and fee (by `method`; default: as paid);
+    the waiting list moves up. `entry_refund_undo` takes it back."""
+    if method is not None and method not in LedgerEntry.Method.values:
+        raise InvalidInput("invalid_method", _("Payment is cash, card or other."))
     tournament = tournament_lock(tournament_id)
     entry = entry_of(tournament, entry_id)
     if entry.status == Entry.Status.UNREGISTERED:
@@ -289,8 +305,15 @@ def entry_unregister(
     entry.seat = None
     entry.ended_at = now
     entry.save(update_fields=["status", "tournament_table", "seat", "ended_at"])
-    _payment(
-        tournament, entry, paid_method, actor if actor and actor.is_authenticated else None, now, -1
+    refunds_before = refunds_of(entry).order_by().values("receipt_number").distinct().count()
+    entry_payment(
+        tournament,
+        entry,
+        paid_method,
+        actor if actor and actor.is_authenticated else None,
+        now,
+        -1,
+        repeat_tail(REFUND, refunds_before),
     )
     audit_record(
         actor=actor,
@@ -299,7 +322,7 @@ def entry_unregister(
         tournament=tournament,
         target=entry,
         before=before,
-        after={**entry_snapshot(entry), "refunded": tournament.entry_price},
+        after={**entry_snapshot(entry), "refunded": tournament.entry_price, "method": paid_method},
     )
     event_append(
         tournament,

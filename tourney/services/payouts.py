@@ -26,7 +26,7 @@ from tourney.selectors import tournament_rules, tournament_summary
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.entries import entry_of
 from tourney.services.events import event_append
-from tourney.services.ledger import receipt_number
+from tourney.services.ledger import PRIZE, prizes_paid, receipt_number, repeat_tail
 from tourney.services.locks import tournament_lock
 from tourney.services.payout_structures import (
     payout_refusal,
@@ -128,13 +128,13 @@ def tournaments_lock_using(structure_id: int) -> list[Tournament]:
 
 
 def _prizes_paid(tournament: Tournament) -> bool:
-    return LedgerEntry.objects.filter(tournament=tournament, kind=LedgerEntry.Kind.PAYOUT).exists()
+    return prizes_paid(tournament=tournament).exists()
 
 
 def payout_structure_paid_by(structure_id: int) -> bool:
     """Whether a tournament has paid by this structure's tables (finished, a prize paid, or a
     deal standing on them): its results and the cage's payments must not change under it."""
-    paid = LedgerEntry.objects.filter(tournament=OuterRef("pk"), kind=LedgerEntry.Kind.PAYOUT)
+    paid = prizes_paid(tournament=OuterRef("pk"))
     deal = Deal.objects.filter(tournament=OuterRef("pk"), undone_at__isnull=True)
     return (
         Tournament.objects.filter(payout_structure_id=structure_id)
@@ -304,7 +304,7 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, method: str = "cash")
                 _("%(name)s has not finished yet: prizes are paid by the final place.")
                 % {"name": entry.player.name},
             )
-        if LedgerEntry.objects.filter(entry=entry, kind=LedgerEntry.Kind.PAYOUT).exists():
+        if prizes_paid(entry=entry).exists():
             raise Conflict(
                 "already_paid",
                 _("The prize of %(name)s has been paid already.") % {"name": entry.player.name},
@@ -328,7 +328,16 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, method: str = "cash")
             method=method,
             cashier=actor if actor is not None and actor.is_authenticated else None,
             at=timezone.now(),
-            receipt_number=receipt_number(tournament.pk, entry.number, "P"),
+            receipt_number=receipt_number(
+                tournament.pk,
+                entry.number,
+                repeat_tail(
+                    PRIZE,
+                    LedgerEntry.objects.filter(
+                        entry=entry, kind=LedgerEntry.Kind.PAYOUT, amount__lt=0
+                    ).count(),
+                ),
+            ),
         )
         audit_record(
             actor=actor,

@@ -26,6 +26,7 @@ from tourney.models import ChipPurchase, Deal, Entry, LedgerEntry, Tournament
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.entries import promote_waiting
 from tourney.services.events import event_append
+from tourney.services.ledger import prizes_paid
 from tourney.services.locks import tournament_lock
 from tourney.services.payout_structures import payout_structure_of
 from tourney.services.payouts import payouts_changed
@@ -131,7 +132,7 @@ def setup_locks(tournament: Tournament) -> dict[str, Conflict]:
             "seats_drawn",
             _("The seats are drawn: the tables stay (open or close tables on the console)."),
         )
-    if LedgerEntry.objects.filter(tournament=tournament, kind=LedgerEntry.Kind.PAYOUT).exists():
+    if prizes_paid(tournament=tournament).exists():
         lock(
             ("payout_structure_id", "guarantee"),
             "prizes_paid",

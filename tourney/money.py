@@ -1,0 +1,17 @@
+"""Money as the venue writes it: the number by Django localization (12 000 in Hungarian,
+12,000 in English) and the currency's sign where it has a usual one (Ft, Kč, €)."""
+
+from django.utils.formats import number_format
+
+CURRENCY_SIGNS = {"HUF": "Ft", "CZK": "Kč", "EUR": "€", "USD": "$", "GBP": "£"}
+SIGN_FIRST = {"USD", "GBP"}
+
+
+def money_text(amount: int, currency: str = "") -> str:
+    """`amount` in `currency` for a person: "12 000 Ft", "€ 12,000" style by language."""
+    number = number_format(amount, decimal_pos=0, use_l10n=True, force_grouping=True)
+    code = (currency or "").upper()
+    sign = CURRENCY_SIGNS.get(code, code)
+    if not sign:
+        return number
+    return f"{sign}{number}" if code in SIGN_FIRST else f"{number}\xa0{sign}"
