@@ -31,6 +31,7 @@ from tourney.schemas import (
     HealthOut,
     MessageIn,
     MessageOut,
+    PlayerDuplicateOut,
     PlayerIn,
     PlayerOut,
     SeatAssignIn,
@@ -39,7 +40,8 @@ from tourney.schemas import (
     TournamentOut,
 )
 from tourney.schemas_penalties import BanOut
-from tourney.selectors import player_active_ban, player_search, tournament_rules, tournament_summary
+from tourney.selectors import player_active_ban, tournament_rules, tournament_summary
+from tourney.selectors_players import player_duplicates, player_search
 from tourney.services.absence import entry_mark_absent
 from tourney.services.entries import entry_register, entry_unregister
 from tourney.services.players import player_ban, player_create
@@ -142,6 +144,12 @@ def player_out(player: Player, contact: bool = True) -> dict:
     }
 
 
+def duplicates_out(duplicates) -> list[dict]:
+    return [
+        {"id": d.player.pk, "name": d.player.name, "reasons": list(d.reasons)} for d in duplicates
+    ]
+
+
 def tournament_out(tournament: Tournament) -> dict:
     summary = tournament_summary(tournament)
     setup = setup_values(tournament)
@@ -238,8 +246,10 @@ def server_time(request):
 @router.post("/players", response={201: PlayerOut, **ERRORS}, tags=["players"])
 def create_player(request, payload: PlayerIn):
     roles.require(request.auth, "desk")
-    player = player_create(actor=request.auth, **payload.dict())
-    return Status(201, player_out(player))
+    data = payload.dict()
+    duplicates = player_duplicates(data["name"], data["phone"], data["email"])
+    player = player_create(actor=request.auth, **data)
+    return Status(201, {**player_out(player), "possible_duplicates": duplicates_out(duplicates)})
 
 
 @router.get("/players", response=list[PlayerOut], tags=["players"])
@@ -247,6 +257,14 @@ def list_players(request, search: Line = "", limit: bounded(1, 100) = 20):
     roles.require(request.auth, "read")
     contact = roles.can(request.auth, "desk")
     return [player_out(p, contact) for p in player_search(search[:200], limit=limit)]
+
+
+@router.get("/players/duplicates", response=list[PlayerDuplicateOut], tags=["players"])
+def find_duplicates(request, name: str = "", phone: str = "", email: str = ""):
+    """Players a new one with these details would likely duplicate: the same name (accents,
+    case and word order ignored), phone number or e-mail address."""
+    roles.require(request.auth, "desk")
+    return duplicates_out(player_duplicates(name[:120], phone[:40], email[:254]))
 
 
 @router.get("/players/{player_id}", response={200: PlayerOut, **ERRORS}, tags=["players"])
@@ -445,6 +463,7 @@ def _mount_app_routers() -> None:
     from tourney.api_cage import router as cage_router
     from tourney.api_payouts import router as payouts_router
     from tourney.api_penalties import router as penalties_router
+    from tourney.api_players import router as players_router
     from tourney.api_purchases import router as purchases_router
 
     api.add_router("/", tables_router)
@@ -456,6 +475,7 @@ def _mount_app_routers() -> None:
     api.add_router("/", colorup_router)
     api.add_router("/", display_router)
     api.add_router("/", cage_router)
+    api.add_router("/", players_router)
 
 
 _mount_app_routers()

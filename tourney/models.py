@@ -78,6 +78,14 @@ class Player(models.Model):
     # Lower-case, accent-free "name nickname phone-digits" so "kovacs" finds "Kovács".
     search_text = models.CharField(max_length=300, db_index=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped on every change: the desk's name index (tourney.selectors_players) is rebuilt
+    # when the newest of these moves.
+    updated_at = models.DateTimeField(auto_now=True, db_index=True)
+    # A duplicate merged into another player: kept for the history, out of every list.
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="merged"
+    )
+    merged_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name", "id"]

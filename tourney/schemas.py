@@ -54,6 +54,12 @@ class PlayerIn(Schema):
     phone: Line = Field("", max_length=40)
 
 
+class PlayerDuplicateOut(Schema):
+    id: int
+    name: str
+    reasons: list[Literal["name", "phone", "email"]]
+
+
 class PlayerOut(Schema):
     id: int
     name: str
@@ -62,6 +68,10 @@ class PlayerOut(Schema):
     phone: str = Field(..., description="Empty unless the caller may register players")
     banned: bool = False
     ban_reason: str | None = None
+    possible_duplicates: list[PlayerDuplicateOut] = Field(
+        default_factory=list,
+        description="On create: players this one likely duplicates (same name, phone, e-mail)",
+    )
 
 
 class BanIn(Schema):

@@ -9,7 +9,6 @@ from django.utils import timezone
 
 from tourney.domain.house_rules import HouseRules, resolve_house_rules
 from tourney.domain.payouts import prize_pool
-from tourney.domain.text import search_key
 from tourney.models import ChipPurchase, Entry, LedgerEntry, Player, PlayerBan, Tournament
 
 LIVE_STATUSES = (Entry.Status.ACTIVE, Entry.Status.ELIMINATED)
@@ -28,15 +27,6 @@ def active_bans(now: datetime):
 
 def player_active_ban(player: Player, now: datetime | None = None) -> PlayerBan | None:
     return active_bans(now or timezone.now()).filter(player=player).order_by("-starts_at").first()
-
-
-def player_search(text: str, limit: int = 20) -> list[Player]:
-    """Players whose name, nickname or phone contain every word of `text`, accents ignored."""
-    words = search_key(text).split()
-    queryset = Player.objects.all()
-    for word in words[:5]:
-        queryset = queryset.filter(search_text__contains=word)
-    return list(queryset.order_by("name", "id")[:limit])
 
 
 CAPACITY_SQL = """

@@ -30,6 +30,21 @@ def player_tournament_ban(
     )
 
 
+def players_tournament_bans(
+    players: list[Player], tournament: Tournament, now: datetime
+) -> dict[int, PlayerBan]:
+    """`player_tournament_ban` of many players in one query: player id -> the newest ban."""
+    found: dict[int, PlayerBan] = {}
+    for ban in (
+        tournament_bans(tournament, now)
+        .filter(player__in=players)
+        .select_related("season")
+        .order_by("starts_at")
+    ):
+        found[ban.player_id] = ban
+    return found
+
+
 def player_bans(player: Player) -> list[PlayerBan]:
     """Every ban of a player, newest first, lifted and ended ones included."""
     return list(

@@ -1,6 +1,14 @@
 from django.urls import path
 
-from tourney import views, views_desk, views_money, views_setup, views_staff, views_summary
+from tourney import (
+    views,
+    views_desk,
+    views_money,
+    views_players,
+    views_setup,
+    views_staff,
+    views_summary,
+)
 
 app_name = "tourney"
 urlpatterns = [
@@ -50,5 +58,12 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/draw/", views.draw, name="draw"),
     path("tournaments/<int:tournament_id>/start/", views.start, name="start"),
     path("audit/", views.audit_log, name="audit_log"),
+    path("players/", views_players.players, name="players"),
+    path("players/<int:player_id>/merge/", views_players.player_merge_page, name="player_merge"),
+    path(
+        "players/<int:player_id>/merge/do/",
+        views_players.player_merge_do,
+        name="player_merge_do",
+    ),
     path("staff/", views_staff.staff, name="staff"),
 ]

@@ -22,11 +22,11 @@ from tourney.forms import NewPlayerForm, RegisterForm, TournamentForm
 from tourney.models import AuditEntry, Entry, LedgerEntry, Tournament
 from tourney.selectors import (
     entry_waiting_list,
-    player_search,
     tournament_rules,
     tournament_summary,
 )
-from tourney.selectors_bans import player_tournament_ban
+from tourney.selectors_bans import players_tournament_bans
+from tourney.selectors_players import player_duplicates, player_search
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
 from tourney.services.tournaments import (
@@ -146,6 +146,10 @@ def _recent_entries(tournament: Tournament, limit: int = 12) -> list[Entry]:
 @role_required("desk")
 def desk(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render(request, "tourney/desk.html", _desk_context(request, tournament))
+
+
+def _desk_context(request, tournament: Tournament) -> dict:
     last = None
     if request.GET.get("last", "").isdigit():
         found = desk_entries(
@@ -160,7 +164,7 @@ def desk(request, tournament_id: int):
             .filter(tournament=tournament, pk=int(request.GET["entry"]))
             .first()
         )
-    context = {
+    return {
         "tournament": tournament,
         "summary": tournament_summary(tournament),
         "purchase": desk_purchase(tournament, request.GET.get("purchase")),
@@ -185,7 +189,6 @@ def desk(request, tournament_id: int):
             else []
         ),
     }
-    return render(request, "tourney/desk.html", context)
 
 
 @role_required("desk")
@@ -204,13 +207,13 @@ def desk_search(request, tournament_id: int):
             ),
         )
     }
-    now = timezone.now()
+    bans = players_tournament_bans(players, tournament, timezone.now())
     results = [
         {
             "player": p,
             "live": live.get(p.pk),
             "entry_status": live[p.pk].status if p.pk in live else None,
-            "ban": player_tournament_ban(p, tournament, now),  # a season ban only in its season
+            "ban": bans.get(p.pk),  # a season ban only in its season
         }
         for p in players
     ]
@@ -258,6 +261,17 @@ def desk_new_player(request, tournament_id: int):
             messages.error(request, f"{label}: {' '.join(errors)}")
         return _after_registration(request, tournament, None)
     data = form.cleaned_data
+    duplicates = (
+        []
+        if request.POST.get("create_anyway")
+        else player_duplicates(data["name"], data["phone"], data["email"])
+    )
+    if duplicates:
+        # Offer the player who is already there first: a second, identical player splits his
+        # history, bans and results (issue 13).
+        context = _desk_context(request, tournament)
+        context.update(duplicates=duplicates, new_player=data, new_player_form=form)
+        return render(request, "tourney/desk.html", context, status=409)
 
     def create_and_register() -> Entry:
         # One player row even when registration is refused is acceptable: the player exists.

@@ -277,6 +277,7 @@ def player(request, player_id: int):
             "seasons": Season.objects.all()[:50],
             "can_direct": roles.can(request.user, "director"),
             "now": timezone.now(),
+            "merged": list(player.merged.order_by("-merged_at")),
         },
     )
 
