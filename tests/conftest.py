@@ -132,3 +132,11 @@ def seated_tournament(api, tournament):
     """The tournament with four players registered and the seats drawn: ready to start."""
     seat_players(api, tournament, [f"Player {i + 1}" for i in range(4)])
     return tournament
+
+
+@pytest.fixture
+def director_client(director) -> Client:
+    """A browser session of the director (pages, not the API)."""
+    client = Client()
+    client.force_login(director)
+    return client

@@ -55,6 +55,11 @@ urlpatterns = [
         views_summary.console_summary,
         name="console_summary",
     ),
+    path(
+        "tournaments/<int:tournament_id>/activity/",
+        views_summary.console_activity,
+        name="console_activity",
+    ),
     path("tournaments/<int:tournament_id>/draw/", views.draw, name="draw"),
     path("tournaments/<int:tournament_id>/start/", views.start, name="start"),
     path("audit/", views.audit_log, name="audit_log"),

@@ -34,8 +34,10 @@ from tourney.services.tournaments import (
     tournament_create,
     tournament_start,
 )
+from tourney.undo_links import undo_links
 from tourney.views_desk import desk_entries, refunded_entry
 from tourney.views_money import desk_purchase, desk_purchase_rows
+from tourney.views_summary import console_activity_rows
 from tourney.views_support import role_required, run_service
 
 
@@ -378,7 +380,7 @@ def console(request, tournament_id: int):
         "summary": tournament_summary(tournament),
         "house_rules_name": getattr(PROFILES.get(tournament.house_rules), "name", "")
         or tournament.house_rules,
-        "activity": AuditEntry.objects.filter(tournament=tournament).select_related("actor")[:15],
+        "activity": console_activity_rows(request, tournament),
         "display_url": reverse(
             "clocks:display",
             args=[display_token(tournament.pk, tournament.display_link_generation)],
@@ -427,6 +429,7 @@ def audit_log(request):
     if filters["actor"]:
         entries = entries.filter(actor_name__icontains=filters["actor"])
     page = Paginator(entries, 50).get_page(request.GET.get("page"))
+    page.object_list = undo_links(page.object_list, request.user)
     actions = AuditEntry.objects.order_by("action").values_list("action", flat=True).distinct()
     return render(
         request,

@@ -182,6 +182,7 @@ def console_panel(request, tournament_id: int):
             "structures": [(s.pk, structure_name(s)) for s in PayoutStructure.objects.all()],
             "can_direct": roles.can(request.user, "director"),
             "can_pay": roles.can(request.user, "desk"),
+            "can_floor": roles.can(request.user, "floor"),
             "players_left": left,
             # A deal is for the final table (or once every player left is paid).
             "deal_possible": results.deal is None

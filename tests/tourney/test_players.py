@@ -1,8 +1,6 @@
 """Duplicates at the desk (issue 13 item 9): the warning on create, search that forgives typos,
 the players index in the language's order, and merging two players (and taking it back)."""
 
-import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
@@ -11,13 +9,6 @@ from tourney.models import AuditEntry, Entry, LedgerEntry, Penalty, Player, Play
 from tourney.selectors_players import player_duplicates, player_search, players_page
 from tourney.services.player_merge import player_merge, player_merge_undo
 from tourney.services.players import player_ban, player_create
-
-
-@pytest.fixture
-def desk_client(director):
-    client = Client()
-    client.force_login(director)
-    return client
 
 
 def names(players) -> list[str]:
@@ -44,23 +35,23 @@ def test_likely_duplicates_by_name_phone_or_email(director):
     assert player_duplicates("Kovács Péter") == []
 
 
-def test_the_desk_warns_before_a_second_identical_player(desk_client, director, tournament):
+def test_the_desk_warns_before_a_second_identical_player(director_client, director, tournament):
     existing = player_create(actor=director, name="Kovács Ádám")
     url = reverse("tourney:desk_new_player", args=[tournament.pk])
     data = {"name": "Kovács Ádám", "nickname": "", "phone": "", "email": "", "method": "cash"}
-    r = desk_client.post(url, data)
+    r = director_client.post(url, data)
     assert r.status_code == 409
     text = r.content.decode()
     assert 'id="desk-duplicates"' in text and f'value="{existing.pk}"' in text
     assert Player.objects.count() == 1 and not Entry.objects.exists()
     # The existing player is registered from the warning.
-    r = desk_client.post(
+    r = director_client.post(
         reverse("tourney:desk_register", args=[tournament.pk]),
         {"player_id": existing.pk, "method": "cash"},
     )
     assert Entry.objects.get().player == existing
     # Or a new one anyway, when it really is another man of the same name.
-    r = desk_client.post(url, {**data, "name": "Kovács Ádám", "create_anyway": "1"})
+    r = director_client.post(url, {**data, "name": "Kovács Ádám", "create_anyway": "1"})
     assert r.status_code == 302 and Player.objects.count() == 2
 
 
@@ -75,7 +66,7 @@ def test_the_api_names_likely_duplicates_on_create(api):
     assert {d["id"] for d in check} == {first["id"], second.json()["id"]}
 
 
-def test_the_players_index_sorts_by_the_languages_collation(director, desk_client):
+def test_the_players_index_sorts_by_the_languages_collation(director, director_client):
     for name in ("Molnár Dávid", "Mészáros Éva", "Zeman Jan", "Čapek Karel", "Csizmadia Béla"):
         player_create(actor=director, name=name)
     with translation.override("hu"):
@@ -96,19 +87,19 @@ def test_the_players_index_sorts_by_the_languages_collation(director, desk_clien
         "Molnár Dávid",
         "Zeman Jan",
     ]
-    page = desk_client.get(reverse("tourney:players") + "?q=Mesaros")
+    page = director_client.get(reverse("tourney:players") + "?q=Mesaros")
     assert page.status_code == 200 and "Mészáros Éva" in page.content.decode()
     assert "Molnár" not in page.content.decode()
 
 
-def test_the_players_index_pages(director, desk_client):
+def test_the_players_index_pages(director, director_client):
     for i in range(55):
         player_create(actor=director, name=f"Player {i:02d}")
-    first = desk_client.get(reverse("tourney:players"))
+    first = director_client.get(reverse("tourney:players"))
     assert first.context["pages"] == 2 and len(first.context["rows"]) == 50
-    second = desk_client.get(reverse("tourney:players") + "?page=2")
+    second = director_client.get(reverse("tourney:players") + "?page=2")
     assert len(second.context["rows"]) == 5
-    assert desk_client.get(reverse("tourney:players") + "?page=x").status_code == 200
+    assert director_client.get(reverse("tourney:players") + "?page=x").status_code == 200
 
 
 def two_kovacs(api, director, tournament):
@@ -153,14 +144,16 @@ def test_merge_refusals_change_nothing(api, director, tournament):
     assert not AuditEntry.objects.filter(action__startswith="player.merge").exists()
 
 
-def test_merge_through_the_api_and_the_page(api, api_as, director, tournament, desk_client):
+def test_merge_through_the_api_and_the_page(api, api_as, director, tournament, director_client):
     keep, duplicate, entry_id = two_kovacs(api, director, tournament)
     assert (
         api_as("desk").post(f"/players/{duplicate.pk}/merge", {"into": keep.pk}).status_code == 403
     )
-    page = desk_client.get(reverse("tourney:player_merge", args=[duplicate.pk]))
+    page = director_client.get(reverse("tourney:player_merge", args=[duplicate.pk]))
     assert [p.pk for p in page.context["candidates"]] == [keep.pk]  # same name, found at once
-    r = desk_client.post(reverse("tourney:player_merge_do", args=[duplicate.pk]), {"into": keep.pk})
+    r = director_client.post(
+        reverse("tourney:player_merge_do", args=[duplicate.pk]), {"into": keep.pk}
+    )
     assert r.status_code == 302 and Entry.objects.get(pk=entry_id).player_id == keep.pk
     undo = api.post(f"/players/{duplicate.pk}/merge/undo")
     assert undo.status_code == 200 and undo.json()["id"] == duplicate.pk

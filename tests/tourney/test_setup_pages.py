@@ -29,13 +29,6 @@ def finished_like(tournament, name: str) -> Tournament:
     )
 
 
-@pytest.fixture
-def browser_client(director):
-    client = Client()
-    client.force_login(director)
-    return client
-
-
 def form_data(client, tournament) -> dict:
     """The settings form as the page fills it (every field, as a browser posts it)."""
     page = client.get(reverse("tourney:tournament_settings", args=[tournament.pk]))
@@ -59,15 +52,15 @@ def form_data(client, tournament) -> dict:
     return data
 
 
-def test_the_page_shows_every_house_rule_with_the_profile_value(browser_client, tournament):
-    page = browser_client.get(reverse("tourney:tournament_settings", args=[tournament.pk]))
+def test_the_page_shows_every_house_rule_with_the_profile_value(director_client, tournament):
+    page = director_client.get(reverse("tourney:tournament_settings", args=[tournament.pk]))
     text = page.content.decode()
     assert 'name="rule_final_table_size"' in text and 'name="rule_h4h_mode"' in text
     assert "Empty: the house rules&#x27; value" in text or "Empty: the house rules' value" in text
 
 
-def test_saving_changes_settings_and_audits(browser_client, tournament):
-    data = form_data(browser_client, tournament)
+def test_saving_changes_settings_and_audits(director_client, tournament):
+    data = form_data(director_client, tournament)
     data.update(
         name="Friday Deepstack #12",
         scheduled_start="2031-05-02T19:00",
@@ -76,7 +69,7 @@ def test_saving_changes_settings_and_audits(browser_client, tournament):
         rule_dead_button="no",
         rule_fixed_hands="-",
     )
-    r = browser_client.post(reverse("tourney:tournament_settings", args=[tournament.pk]), data)
+    r = director_client.post(reverse("tourney:tournament_settings", args=[tournament.pk]), data)
     assert r.status_code == 302, r.context["form"].errors
     t = Tournament.objects.get(pk=tournament.pk)
     assert t.name == "Friday Deepstack #12" and t.max_entries == 45
@@ -89,11 +82,11 @@ def test_saving_changes_settings_and_audits(browser_client, tournament):
     ("field", "value"),
     [("rule_final_table_size", "40"), ("rule_table_thresholds", "9, x"), ("max_entries", "0")],
 )
-def test_bad_input_is_refused_on_the_page(browser_client, tournament, field, value):
-    data = form_data(browser_client, tournament)
+def test_bad_input_is_refused_on_the_page(director_client, tournament, field, value):
+    data = form_data(director_client, tournament)
     data[field] = value
     before = settings_token(tournament)
-    r = browser_client.post(reverse("tourney:tournament_settings", args=[tournament.pk]), data)
+    r = director_client.post(reverse("tourney:tournament_settings", args=[tournament.pk]), data)
     assert r.status_code == 422 and r.context["form"].errors
     assert settings_token(Tournament.objects.get(pk=tournament.pk)) == before
     assert not AuditEntry.objects.filter(action="tournament.update").exists()
@@ -117,9 +110,9 @@ def test_two_directors_never_lose_an_update(director, tournament):
     assert t.name == "Set by the first" and t.max_entries is None
 
 
-def test_fixed_settings_are_read_only_with_the_reason(api, browser_client, tournament):
+def test_fixed_settings_are_read_only_with_the_reason(api, director_client, tournament):
     seat_players(api, tournament, ["A", "B"])
-    page = browser_client.get(reverse("tourney:tournament_settings", args=[tournament.pk]))
+    page = director_client.get(reverse("tourney:tournament_settings", args=[tournament.pk]))
     form = page.context["form"]
     assert form["buy_in"].field.disabled and form["table_numbers"].field.disabled
     assert form["rule_seats_per_table"].field.disabled
@@ -127,13 +120,13 @@ def test_fixed_settings_are_read_only_with_the_reason(api, browser_client, tourn
     assert "Entries have been paid" in page.content.decode()
 
 
-def test_home_lists_finished_events_apart_with_start_and_cap(api, browser_client, tournament):
+def test_home_lists_finished_events_apart_with_start_and_cap(api, director_client, tournament):
     t = Tournament.objects.get(pk=tournament.pk)
     t.scheduled_start = datetime(2031, 5, 2, 17, 0, tzinfo=UTC)
     t.max_entries = 45
     t.save()
     done = finished_like(t, "Last week")
-    page = browser_client.get("/")
+    page = director_client.get("/")
     upcoming = [t for t, _s in page.context["tournaments"]]
     finished = [t for t, _s in page.context["finished"]]
     assert upcoming == [t] and finished == [done]
@@ -141,9 +134,11 @@ def test_home_lists_finished_events_apart_with_start_and_cap(api, browser_client
     assert "19:00" in text and "cap 45" in text
 
 
-def test_players_left_is_counted_against_the_seats_not_the_entries(api, browser_client, tournament):
+def test_players_left_is_counted_against_the_seats_not_the_entries(
+    api, director_client, tournament
+):
     seat_players(api, tournament, [f"P{i}" for i in range(3)])
-    page = browser_client.get(reverse("tourney:console_summary", args=[tournament.pk]))
+    page = director_client.get(reverse("tourney:console_summary", args=[tournament.pk]))
     text = page.content.decode()
     entries_stat = text.split('data-stat="players_remaining"')[0]
     assert "seats" not in entries_stat.split('data-stat="entries"')[1]
@@ -156,9 +151,9 @@ def test_the_rimoc_template_notes_name_no_file(structure):
     assert ".txt" not in Structure.objects.get(pk=structure.pk).description
 
 
-def test_the_seating_print_is_a_plain_list(api, browser_client, tournament):
+def test_the_seating_print_is_a_plain_list(api, director_client, tournament):
     seat_players(api, tournament, ["Kovács Ádám", "Varga Ferenc"])
-    page = browser_client.get(reverse("tables:seating_chart", args=[tournament.pk]))
+    page = director_client.get(reverse("tables:seating_chart", args=[tournament.pk]))
     text = page.content.decode()
     assert 'id="print-seating"' in text and "seating-print.css" in text
     tables = TournamentTable.objects.filter(tournament=tournament, status="open").count()
