@@ -167,3 +167,25 @@ def test_every_house_rule_and_choice_has_a_label_and_a_section():
     in_sections = [key for _title, keys in SECTIONS for key in keys]
     assert sorted(in_sections) == sorted(PARAMETER_KEYS) == sorted(LABELS)
     assert {c for choices in PARAMETER_CHOICES.values() for c in choices} <= set(CHOICES)
+
+
+def test_the_home_form_takes_a_start_and_a_cap(director_client, structure, room):
+    data = {
+        "name": "Saturday Freezeout",
+        "scheduled_start": "2031-06-07T18:00",
+        "max_entries": "45",
+        "structure": structure.pk,
+        "room": room.pk,
+        "house_rules": "rimoc",
+        "starting_stack": "40000",
+        "buy_in": "10000",
+        "fee": "2000",
+        "rebuy_condition": "at_most_start",
+        "waiting_list": "on",
+    }
+    r = director_client.post(reverse("tourney:tournament_new"), data)
+    assert r.status_code == 302
+    t = Tournament.objects.get(name="Saturday Freezeout")
+    assert t.max_entries == 45 and t.scheduled_start == datetime(2031, 6, 7, 16, 0, tzinfo=UTC)
+    bad = director_client.post(reverse("tourney:tournament_new"), {**data, "max_entries": "0"})
+    assert bad.status_code == 422 and Tournament.objects.count() == 1
