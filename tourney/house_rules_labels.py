@@ -1,4 +1,4 @@
-"""What the pages call each house rule and each of its choices (RULES.md sections 1-11), in
+"""What the pages call each house rule and each of its choices (docs/rules.md sections 1-11), in
 the reader's language. The parameters themselves are in `tourney.domain.house_rules`."""
 
 from django.utils.translation import gettext_lazy as _
