@@ -256,7 +256,8 @@ def create_player(request, payload: PlayerIn):
 def list_players(request, search: Line = "", limit: bounded(1, 100) = 20):
     roles.require(request.auth, "read")
     contact = roles.can(request.auth, "desk")
-    return [player_out(p, contact) for p in player_search(search[:200], limit=limit)]
+    found = player_search(search[:200], limit=limit, by_phone=contact)
+    return [player_out(p, contact) for p in found]
 
 
 @router.get("/players/duplicates", response=list[PlayerDuplicateOut], tags=["players"])

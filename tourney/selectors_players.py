@@ -151,13 +151,18 @@ def players_rank(facts: PlayerFacts, language: str | None = None) -> dict[int, i
     return rank
 
 
-def player_search(text: str, limit: int = 20) -> list[Player]:
+def player_search(text: str, limit: int = 20, *, by_phone: bool = True) -> list[Player]:
     """Players whose name, nickname or phone contain every word of `text` (accents ignored),
     in the language's order, then those a typo away from it ("Vraga" finds Varga, "Mesaros"
-    Mészáros), best first. In memory: no scan of the players table per keystroke."""
+    Mészáros), best first. In memory: no scan of the players table per keystroke.
+    `by_phone=False` (a caller who may not see contact details) matches names and nicknames
+    only, so phone digits cannot be probed through the search."""
     words = search_key(text).split()[:5]
     if not words:
         return []
+    if not by_phone:
+        found = player_search(text, limit=limit * 3)
+        return [p for p in found if _names_contain(p, words)][:limit]
     index, facts = player_index()
     rank = players_rank(facts, get_language())
     with _lock:
@@ -169,6 +174,13 @@ def player_search(text: str, limit: int = 20) -> list[Player]:
         ids += [h.player_id for h in hits[: limit - len(ids)]]
     by_id = players_in_lists().in_bulk(ids)
     return [by_id[i] for i in ids if i in by_id]
+
+
+def _names_contain(player: Player, words: list[str]) -> bool:
+    """Whether the player's name and nickname alone hold every search word (or its typo hit)."""
+    text = search_key(f"{player.name} {player.nickname}")
+    # Words without digits may be typo hits on the name; a word with digits must be there.
+    return all(w in text for w in words if any(c.isdigit() for c in w))
 
 
 @dataclass(frozen=True)

@@ -122,8 +122,12 @@ def test_a_display_token_never_sees_contact_details(api, api_as, seated_tourname
         text = response.content.decode()
         assert response.status_code == 200
         assert EMAIL not in text and "765" not in text
-    # The desk that registers players sees them.
+    # Nor can it probe phone numbers through the search: digits find no one for a display.
+    assert display.get("/players?search=7654321").json() == []
+    assert display.get("/players?search=Ann 30765").json() == []
+    # The desk that registers players sees them, and finds them by phone.
     assert api.get(f"/players/{player.pk}").json()["email"] == EMAIL
+    assert [p["id"] for p in api.get("/players?search=7654321").json()] == [player.pk]
     token = display_token(seated_tournament.pk)
     client = Client()
     for path in (f"/display/{token}/", f"/display/{token}/state.json", f"/display/{token}/seats/"):
