@@ -38,3 +38,203 @@ def test_no_domain_module_imports_django_or_the_apps_outside_domain():
         if bad:
             offenders[str(path.relative_to(ROOT))] = sorted(bad)
     assert offenders == {}
+
+
+# --- The import graph, sizes: ratchets that only tighten (docs/architecture.md) -------------------
+#
+# Every `import` and `from ... import` counts, at module level or inside a function. The lists
+# below are what is left to fix: a module or function may leave them, none may join them. When
+# one leaves, take it off the list (and lower the count) so that it cannot come back.
+
+APPS = ("tourney", "tables", "clocks")
+MAX_MODULE_LINES = 600
+MAX_FUNCTION_LINES = 80
+
+# Modules that are part of an import cycle today.
+CYCLIC_MODULES: set[str] = {
+    "clocks.services.clock",
+    "tables.services.floor",
+    "tables.services.hand_for_hand",
+    "tourney.services.absence",
+    "tourney.services.eliminations",
+    "tourney.services.entries",
+    "tourney.services.payout_structures",
+    "tourney.services.payouts",
+    "tourney.services.tournaments",
+    "tourney.api",
+    "tourney.api_cage",
+    "tourney.api_players",
+    "tourney.api_setup",
+}
+MAX_IMPORT_CYCLES = 13  # elementary cycles among the modules above
+
+OVERSIZE_MODULES: set[str] = {
+    "clocks/services/color_ups.py",
+    "tables/domain/floor.py",
+    "tables/services/floor.py",
+    "tables/simulation.py",
+    "tables/views_floor.py",
+    "tourney/domain/house_rules.py",
+    "tourney/services/eliminations.py",
+    "tourney/services/penalties.py",
+}
+
+OVERSIZE_FUNCTIONS: set[str] = {
+    "clocks/domain/chip_race.py:plan_race",
+    "tables/services/floor.py:_apply_plan",
+    "tables/services/hands.py:hand_report",
+    "tables/services/seating.py:seats_draw",
+    "tourney/services/eliminations.py:elimination_undo",
+    "tourney/services/eliminations.py:eliminations_apply",
+    "tourney/services/entries.py:entry_register",
+    "tourney/services/penalties.py:penalty_give",
+    "tourney/services/tournaments.py:tournament_create",
+}
+
+
+def product_files() -> dict[str, Path]:
+    """Module name -> file, for every product module (migrations aside)."""
+    files = {}
+    for app in APPS:
+        for path in (ROOT / app).rglob("*.py"):
+            rel = path.relative_to(ROOT)
+            if "migrations" in rel.parts:
+                continue
+            parts = list(rel.with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            files[".".join(parts)] = path
+    return files
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the product modules it imports (anywhere in its file)."""
+    files = product_files()
+
+    def resolve(name: str) -> str | None:
+        while name and name not in files:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for module, path in files.items():
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*parent, *([node.module] if node.module else [])])
+                names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+            else:
+                continue
+            for name in names:
+                if name.split(".")[0] in APPS and (found := resolve(name)) and found != module:
+                    targets.add(found)
+        graph[module] = targets
+    return graph
+
+
+def strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:
+    """Tarjan's strongly connected components of more than one module (the import cycles)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[set[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.add(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(component)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def elementary_cycles(graph: dict[str, set[str]], component: set[str]) -> int:
+    """How many distinct elementary cycles run through `component` (each counted once)."""
+    order = sorted(component)
+    count = 0
+    for i, start in enumerate(order):
+        allowed = set(order[i:])
+
+        def walk(node: str, seen: set[str], start: str = start, allowed: set[str] = allowed):
+            nonlocal count
+            for nxt in graph[node] & allowed:
+                if nxt == start:
+                    count += 1
+                elif nxt not in seen:
+                    walk(nxt, seen | {nxt})
+
+        walk(start, {start})
+    return count
+
+
+def test_the_import_graph_sees_imports_inside_functions():
+    graph = import_graph()
+    # tourney/api.py mounts the other routers from inside a function.
+    assert "tables.api" in graph["tourney.api"]
+
+
+def test_no_module_joins_an_import_cycle():
+    graph = import_graph()
+    components = strongly_connected(graph)
+    cyclic = set().union(*components) if components else set()
+    cycles = sum(elementary_cycles(graph, component) for component in components)
+    assert cyclic <= CYCLIC_MODULES, f"new modules in an import cycle: {cyclic - CYCLIC_MODULES}"
+    assert cycles <= MAX_IMPORT_CYCLES, f"{cycles} import cycles, at most {MAX_IMPORT_CYCLES}"
+
+
+def oversize() -> tuple[set[str], set[str]]:
+    modules, functions = set(), set()
+    for path in product_files().values():
+        rel = str(path.relative_to(ROOT))
+        source = path.read_text()
+        if source.count("\n") > MAX_MODULE_LINES:
+            modules.add(rel)
+
+        def visit(node: ast.AST, prefix: str, rel: str = rel) -> None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                    name = prefix + child.name
+                    lines = child.end_lineno - child.lineno + 1
+                    if not isinstance(child, ast.ClassDef) and lines > MAX_FUNCTION_LINES:
+                        functions.add(f"{rel}:{name}")
+                    visit(child, name + ".")
+                else:
+                    visit(child, prefix)
+
+        visit(ast.parse(source, rel), "")
+    return modules, functions
+
+
+def test_no_module_over_600_lines_and_no_function_over_80():
+    modules, functions = oversize()
+    assert modules <= OVERSIZE_MODULES, (
+        f"over {MAX_MODULE_LINES} lines: {modules - OVERSIZE_MODULES}"
+    )
+    assert functions <= OVERSIZE_FUNCTIONS, (
+        f"over {MAX_FUNCTION_LINES} lines: {functions - OVERSIZE_FUNCTIONS}"
+    )
