@@ -61,41 +61,68 @@ def wait_until_serving(url: str, process: subprocess.Popen, deadline_s: float = 
     raise TimeoutError(f"{url} did not answer within {deadline_s} s")
 
 
+class UvicornProcess:
+    """`uvicorn tourney.asgi:application` (as in production) on a free port of its own."""
+
+    def __init__(self, redis_url: str = "", *, log_level: str = "warning", **env: str) -> None:
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "tourney.asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--log-level",
+                log_level,
+                "--no-access-log",
+                "--timeout-graceful-shutdown",
+                "1",
+            ],
+            cwd=REPO,
+            env=process_env(REDIS_URL=redis_url, **env),
+        )
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def wait_serving(self, deadline_s: float = 20) -> "UvicornProcess":
+        wait_until_serving(f"{self.base}/api/v1/health", self.process, deadline_s)
+        return self
+
+    def kill(self) -> None:
+        """SIGKILL: no graceful shutdown, its streams cut mid-flight."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
 @contextmanager
 def uvicorn_server(redis_url: str = "", *, log_level: str = "warning", **env: str) -> Iterator[str]:
     """Serve the app with uvicorn (as in production) on a free port; yields its base URL.
     `env` adds to the process's environment (e.g. TOURNEY_DB_POOL_SIZE)."""
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "tourney.asgi:application",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-level",
-            log_level,
-            "--no-access-log",
-            "--timeout-graceful-shutdown",
-            "1",
-        ],
-        cwd=REPO,
-        env=process_env(REDIS_URL=redis_url, **env),
-    )
-    base = f"http://127.0.0.1:{port}"
+    server = UvicornProcess(redis_url, log_level=log_level, **env)
     try:
-        wait_until_serving(f"{base}/api/v1/health", process)
-        yield base
+        yield server.wait_serving().base
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        server.stop()
 
 
 class RedisServer:

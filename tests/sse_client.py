@@ -1,7 +1,9 @@
-"""A minimal blocking SSE client over http.client, for tests and benchmarks against uvicorn."""
+"""A minimal blocking SSE client over http.client, for tests and benchmarks against uvicorn (or
+the nginx in front of it: https without verifying the tests' self-signed certificate)."""
 
 import http.client
 import json
+import ssl
 from urllib.parse import urlsplit
 
 
@@ -10,7 +12,17 @@ class SseClient:
 
     def __init__(self, url: str, headers: dict[str, str] | None = None, timeout: float = 5):
         parts = urlsplit(url)
-        self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+        if parts.scheme == "https":
+            self.connection = http.client.HTTPSConnection(
+                parts.hostname,
+                parts.port,
+                timeout=timeout,
+                context=ssl._create_unverified_context(),
+            )
+        else:
+            self.connection = http.client.HTTPConnection(
+                parts.hostname, parts.port, timeout=timeout
+            )
         path = parts.path + (f"?{parts.query}" if parts.query else "")
         self.connection.request(
             "GET", path, headers={"Accept": "text/event-stream", **(headers or {})}
