@@ -24,7 +24,10 @@ SECTIONS = (
     (_("Button and blinds"), ("dead_button", "not_dealt")),
     (_("Balancing"), ("balance_threshold", "halt_threshold", "source_tiebreak")),
     (_("Breaking tables"), ("break_order", "break_tiebreak")),
-    (_("Final table"), ("final_table_size", "ft_redraw")),
+    (
+        _("Final table"),
+        ("final_table_size", "short_handed_final_table_size", "ft_redraw"),
+    ),
     (
         _("Color-up and chip race"),
         ("color_up_method", "race_rounding", "zero_stack_chip", "race_start_seat"),
@@ -79,6 +82,7 @@ LABELS = {
     "break_order": _("Which table breaks first"),
     "break_tiebreak": _("Fixed order of tables"),
     "final_table_size": _("Final table size"),
+    "short_handed_final_table_size": _("Final table size with 7 or fewer seats a table"),
     "ft_redraw": _("Redraw seats at the final table"),
     "color_up_method": _("Color-up"),
     "race_rounding": _("Chip race rounding"),

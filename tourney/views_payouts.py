@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tourney import roles
+from tourney.domain.house_rules import final_table_players
 from tourney.domain.payouts import DEFAULT_TEMPLATE, PAYOUT_TEMPLATES
 from tourney.models import Entry, LedgerEntry, PayoutStructure, Season, Tournament
 from tourney.selectors import tournament_rules, tournament_summary
@@ -186,7 +187,7 @@ def console_panel(request, tournament_id: int):
             "players_left": left,
             # A deal is for the final table (or once every player left is paid).
             "deal_possible": results.deal is None
-            and 2 <= len(left) <= max(len(results.payouts), rules.final_table_size),
+            and 2 <= len(left) <= max(len(results.payouts), final_table_players(rules)),
             "unit": rules.money_rounding,
         },
     )

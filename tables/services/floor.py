@@ -34,7 +34,7 @@ from tables.models import FloorAction, SeatRestriction, Table, TournamentTable
 from tables.selectors import blinds_fields, table_blinds, unavailable_seats
 from tables.services.hand_for_hand import hand_for_hand_end_at_final_table
 from tables.services.seating import _update_rows, seating_rules
-from tourney.domain.house_rules import HouseRules
+from tourney.domain.house_rules import HouseRules, final_table_players
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Elimination, Entry, Tournament
 from tourney.selectors import tournament_rules
@@ -54,7 +54,7 @@ def floor_rules(rules: HouseRules) -> FloorRules:
         source_order=rules.source_tiebreak,
         break_order=rules.break_order,
         break_tiebreak=rules.break_tiebreak,
-        final_table_size=rules.final_table_size,
+        final_table_size=final_table_players(rules),
         seating=seating_rules(rules),
         not_dealt=rules.not_dealt,
         ft_redraw=rules.ft_redraw,

@@ -42,6 +42,7 @@ __all__ = [
     "TableOrder",
     "ZeroStackChip",
     "describe",
+    "final_table_players",
     "resolve_house_rules",
 ]
 
@@ -170,7 +171,11 @@ class HouseRules:
 
     # 7. Final table
     final_table_size: int
-    """Players at which all tables combine (>= 2, <= the largest table size)."""
+    """Players at which all tables combine (>= 2, <= the largest table size), in a full-ring
+    event (`seats_per_table` 8 or more)."""
+    short_handed_final_table_size: int
+    """The final table's size in a short-handed event (`seats_per_table` 7 or fewer: Doyle #8,
+    TDA RP-9); >= 2, <= the largest table size. See :func:`final_table_players`."""
     ft_redraw: bool
     """True: redraw all seats and the button when the final table forms."""
 
@@ -236,6 +241,7 @@ INT_BOUNDS: dict[str, tuple[int, int | None]] = {
     "balance_threshold": (2, None),
     "halt_threshold": (2, None),
     "final_table_size": (2, None),
+    "short_handed_final_table_size": (2, None),
     "race_start_seat": (1, None),
     "clock_min_elapsed_seconds": (0, None),
     "clock_seconds": (1, None),
@@ -330,7 +336,7 @@ def _check_value(name: str, value: object) -> None:
 
 def _check_consistency(rules: HouseRules) -> None:
     largest = max(rules.seats_per_table, rules.single_table_seats)
-    for name in ("final_table_size", "race_start_seat"):
+    for name in ("final_table_size", "short_handed_final_table_size", "race_start_seat"):
         value = getattr(rules, name)
         if value > largest:
             raise _invalid(
@@ -408,6 +414,7 @@ _TDA_2024 = HouseRules(
     break_tiebreak="highest_first",
     # 7
     final_table_size=9,
+    short_handed_final_table_size=7,
     ft_redraw=True,
     # 8
     color_up_method="race",
@@ -452,6 +459,9 @@ _TDA_NOTES = {
     "source_tiebreak": "TDA 11-C 'predetermined procedure'; [INF] lowest table number first",
     "break_order": "TDA has no break-order rule; published fixed order (docs/rules.md §6.2)",
     "break_tiebreak": "[INF] highest table number first (Triton, docs/rules.md §6.7 example 2)",
+    "short_handed_final_table_size": (
+        "RP-9: 7- and 6-handed events go to a 7-handed final table (docs/rules.md §7.1)"
+    ),
     "ft_redraw": "TDA 2024 has no redraw rule; [INF] redraw as at Veszprém and Triton",
     "race_rounding": "TDA 2024 silent; [INF] half up (RRoP)",
     "clock_min_elapsed_seconds": "TDA 29: 'reasonable amount of time', floor's judgement",
@@ -528,6 +538,7 @@ _DOYLE = _profile(
         "dead_button": True,
         "not_dealt": "sb_or_btn_seat",
         "final_table_size": 10,
+        "short_handed_final_table_size": 7,
         "color_up_method": "round_up",
         "clock_seconds": 30,
         "ft_clock_seconds": 30,
@@ -539,7 +550,8 @@ _DOYLE = _profile(
     },
     notes={
         "absent_policy": "[INF] #5 lets the floor remove an absentee's chips at its discretion",
-        "final_table_size": "#8 flop games; 7 at six-handed tables",
+        "final_table_size": "#8 flop games: 10",
+        "short_handed_final_table_size": "#8: 7 at six-handed (short-handed) tables",
         "clock_seconds": "#23: 30 s; 60 s in deep-stack events",
         "ft_clock_seconds": "#23 has no separate final-table time",
         "expiry_no_bet": "[INF] #23 'as if he had folded', no check exception",
@@ -653,6 +665,20 @@ PROFILES: dict[str, HouseRulesProfile] = {
     "atlas": _ATLAS,
 }
 """Every house-rules profile by key; ``tda2024`` is the default."""
+
+
+SHORT_HANDED_SEATS = 7
+"""A multi-table event of at most this many seats a table is short-handed (TDA RP-9: 7- and
+6-handed events; Doyle #8: six-handed tables)."""
+
+
+def final_table_players(rules: HouseRules) -> int:
+    """Players at which the tables combine into the final table (docs/rules.md §7.1): the
+    short-handed size when the event plays `seats_per_table` <= 7 (Doyle #8 "at six-handed
+    tables 7 sit at the final table", TDA RP-9), else `final_table_size`."""
+    if rules.seats_per_table <= SHORT_HANDED_SEATS:
+        return rules.short_handed_final_table_size
+    return rules.final_table_size
 
 
 # --- Resolution ---------------------------------------------------------------------------------
