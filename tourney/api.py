@@ -466,6 +466,7 @@ def _mount_app_routers() -> None:
     from tourney.api_penalties import router as penalties_router
     from tourney.api_players import router as players_router
     from tourney.api_purchases import router as purchases_router
+    from tourney.player_page.api import router as player_page_router
 
     api.add_router("/", tables_router)
     api.add_router("/", floor_router)
@@ -477,6 +478,7 @@ def _mount_app_routers() -> None:
     api.add_router("/", display_router)
     api.add_router("/", cage_router)
     api.add_router("/", players_router)
+    api.add_router("/", player_page_router)
 
 
 _mount_app_routers()

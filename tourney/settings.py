@@ -208,6 +208,9 @@ LOGGING = {
 
 # Display links are signed with SECRET_KEY; this salt keeps them from verifying as anything else.
 DISPLAY_LINK_SALT = "tourney.display"
+# A player's own page (the seat card's QR code) and a table's dealer page: signed links too.
+PLAYER_LINK_SALT = "tourney.player"
+DEALER_LINK_SALT = "tourney.dealer"
 
 from django.contrib.messages import constants as message_constants  # noqa: E402
 

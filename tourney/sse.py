@@ -17,6 +17,9 @@ RETRY_MS = 2_000
 # Events read per catch-up query: a screen further behind gets its backlog page after page
 # (`EventCursor.behind`), then the live events; nothing waits for a new event to be released.
 BACKLOG_LIMIT = 500
+# What a redacted (player's) stream passes through whole; the rest is `changed` {kind}.
+PUBLIC_KINDS = frozenset({"clock"})
+CHANGED_EVENT = "changed"
 
 
 def now_ms() -> int:
@@ -59,6 +62,15 @@ class EventCursor:
     # Events after which this stream ends (a display link's revocation); `closed` once sent.
     closes_on: frozenset[str] = frozenset()
     closed: bool = False
+    # A player's stream (his page from the seat card's QR code): only `clock` events keep their
+    # data; every other event becomes `changed` {kind}, on which the page refetches its own
+    # state, so no other player's details ever reach a player's phone.
+    redacted: bool = False
+
+    def _frame(self, event_id: int, kind: str, payload: Any) -> str:
+        if self.redacted and kind not in PUBLIC_KINDS:
+            return frame(event_id, CHANGED_EVENT, {"kind": kind})
+        return frame(event_id, kind, payload)
 
     def opening(self, resume_from: int | None) -> list[str]:
         """Frames to send first: a replay after `resume_from`, or a `ready` marker (sync, DB)."""
@@ -96,7 +108,7 @@ class EventCursor:
                 self.closed, self.behind = True, False
                 rows = rows[: index + 1]
                 break
-        return [frame(pk, kind, payload) for pk, kind, _version, payload in rows]
+        return [self._frame(pk, kind, payload) for pk, kind, _version, payload in rows]
 
     def accept(self, message: dict[str, Any]) -> str | None:
         """The frame for a live message, "" to skip a duplicate, or None on a gap (re-read)."""
@@ -107,6 +119,8 @@ class EventCursor:
             return None
         self.last_event_id, self.last_version = message["id"], version
         self.closed = message.get("event") in self.closes_on
+        if self.redacted:
+            return self._frame(message["id"], message["event"], message["data"])
         return message.get("frame") or message_frame(message)
 
     def _latest(self) -> tuple[int, int]:

@@ -34,4 +34,5 @@ urlpatterns = [
     path("", include("tourney.urls_payouts")),
     path("", include("tables.urls")),
     path("", include("clocks.urls")),
+    path("", include("tourney.player_page.urls")),
 ]

@@ -21,6 +21,7 @@ from tourney import roles
 from tourney.auth import BearerTokenAuth
 from tourney.errors import TourneyError
 from tourney.models import Tournament
+from tourney.player_page.links import player_token_ids
 from tourney.sse import EventCursor, heartbeat_frame, parse_last_event_id
 
 WSGI_PROBE_SECONDS = 1.0
@@ -59,9 +60,14 @@ def _error(code: str, detail: str, status: int) -> JsonResponse:
 def _refusal(request: HttpRequest, tournament_id: int) -> JsonResponse | None:
     """None when the caller may read this tournament's events, else the error response."""
     display = request.GET.get("display")
+    player = request.GET.get("player")
     if display is not None:
         if display_token_tournament_id(display) != tournament_id:
             return _error("forbidden", _("This display link is not valid here."), 403)
+    elif player is not None:
+        ids = player_token_ids(player)
+        if ids is None or ids[0] != tournament_id:
+            return _error("forbidden", _("This player link is not valid here."), 403)
     else:
         header = request.headers.get("Authorization", "")
         scheme, _sep, token = header.partition(" ")
@@ -151,6 +157,8 @@ def _stream_sync(cursor: EventCursor, resume_from: int | None) -> Iterator[str]:
 
 async def tournament_events(request: HttpRequest, tournament_id: int) -> HttpResponse:
     is_asgi = isinstance(request, ASGIRequest)
+    if request.method not in ("GET", "HEAD"):  # a stream to read, never a write
+        return _error("method_not_allowed", _("Only GET is allowed here."), 405)
     refusal = await _db(_refusal, request, tournament_id, detached=is_asgi)
     if refusal is not None:
         return refusal
@@ -159,6 +167,8 @@ async def tournament_events(request: HttpRequest, tournament_id: int) -> HttpRes
     )
     # A display link's stream ends when the links are revoked; its reconnection is refused.
     closes_on = frozenset({REVOKED_EVENT}) if "display" in request.GET else frozenset()
-    cursor = EventCursor(tournament_id, closes_on=closes_on)
+    # A player's stream carries the clock and, for everything else, only that something
+    # changed: his page refetches its own state (tourney/sse.py, `redacted`).
+    cursor = EventCursor(tournament_id, closes_on=closes_on, redacted="player" in request.GET)
     stream = _stream_async(cursor, resume_from) if is_asgi else _stream_sync(cursor, resume_from)
     return StreamingHttpResponse(stream, content_type="text/event-stream", headers=STREAM_HEADERS)

@@ -1,0 +1,340 @@
+/*!
+ * player-page.js: a player's own page (templates/tourney/player_page.html), opened from the
+ * QR code on his seat card. Draws the state (GET /p/<token>/state.json), keeps the clock live
+ * with Tourney.liveClock on the player's redacted stream (clock events, and `changed` for
+ * everything else, on which the state is refetched), and when his seat changes shows a
+ * full-width notice, vibrates, beeps and (when allowed) posts a notification.
+ * The last state is kept in localStorage (and the service worker keeps the page) so that the
+ * page shows where he sits even offline.
+ */
+(function (window, document) {
+  "use strict";
+
+  var Tourney = window.Tourney;
+  var config = JSON.parse(document.getElementById("player-config").textContent);
+  var S = config.strings;
+  var state = JSON.parse(document.getElementById("player-state").textContent);
+  var storeKey = "tourney.player." + state.player.entry_id;
+  var api = (window.TourneyPlayer = { noticeShownAt: null, renders: 0 });
+
+  function fmt(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (_m, key) {
+      return values[key] === undefined || values[key] === null ? "" : values[key];
+    });
+  }
+
+  function num(n) {
+    return Tourney.formatNumber(n);
+  }
+
+  function money(n, currency) {
+    return num(n) + (currency ? "\u00a0" + currency : "");
+  }
+
+  function field(name) {
+    return document.querySelector('[data-field="' + name + '"]');
+  }
+
+  function setText(name, text) {
+    var el = field(name);
+    if (el && el.textContent !== text) el.textContent = text;
+  }
+
+  function remember(st) {
+    try {
+      window.localStorage.setItem(storeKey, JSON.stringify(st));
+    } catch (e) { /* private mode: the service worker still has it */ }
+  }
+
+  function remembered() {
+    try {
+      return JSON.parse(window.localStorage.getItem(storeKey) || "null");
+    } catch (e) {
+      return null;
+    }
+  }
+
+  /* ------------------------------------------------------------ the seat and the map */
+
+  function renderMap(map) {
+    var box = field("table-map");
+    box.textContent = "";
+    if (!map) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    box.setAttribute("aria-label", fmt(S.table_seat, { t: map.number, s: state.player.seat }));
+    var felt = document.createElement("div");
+    felt.className = "pp-felt num";
+    felt.textContent = map.number;
+    box.appendChild(felt);
+    var n = map.seats.length;
+    map.seats.forEach(function (seat, i) {
+      // Seat 1 at the dealer's left, clockwise round the oval from the bottom middle.
+      var angle = Math.PI / 2 + ((i + 0.5) / n) * 2 * Math.PI;
+      var el = document.createElement("span");
+      el.className =
+        "pp-map-seat" + (seat.taken ? " is-taken" : "") + (seat.mine ? " is-mine" : "");
+      el.style.left = (50 + 44 * Math.cos(angle)).toFixed(2) + "%";
+      el.style.top = (50 + 40 * Math.sin(angle)).toFixed(2) + "%";
+      el.textContent = seat.seat;
+      el.title = seat.mine ? S.seat_mine : seat.taken ? S.seat_taken : S.seat_free;
+      if (seat.button) el.setAttribute("data-button", "D");
+      box.appendChild(el);
+    });
+  }
+
+  function renderSeat(player) {
+    var seated = player.table !== null && player.seat !== null;
+    var line = seated ? fmt(S.table_seat, { t: player.table, s: player.seat }) : "";
+    if (!seated) {
+      line = player.status === "waiting" ? S.waiting
+        : player.status === "unregistered" ? S.unregistered
+        : player.status === "active" ? S.not_drawn : "";
+    }
+    setText("seat", line);
+    var coming = field("move-coming");
+    coming.hidden = !player.move;
+    if (player.move) {
+      coming.textContent = fmt(S.move_coming, { t: player.move.to_table, s: player.move.to_seat });
+    }
+    renderMap(player.map);
+    document.querySelector('[data-section="seat"]').hidden = player.status === "eliminated";
+  }
+
+  /* ------------------------------------------------------------ result, payouts, receipts */
+
+  function renderResult(result, currency) {
+    var section = document.querySelector('[data-section="result"]');
+    section.hidden = !result;
+    if (!result) return;
+    setText(
+      "place",
+      result.place_to !== result.place
+        ? fmt(S.places, { p: result.place, to: result.place_to })
+        : fmt(S.place, { p: result.place })
+    );
+    setText("prize", result.prize > 0 ? fmt(S.prize, { amount: money(result.prize, currency) }) : S.no_prize);
+    var collect = field("collect");
+    collect.hidden = result.prize <= 0;
+    collect.textContent = result.to_collect > 0 ? S.collect : S.collected;
+  }
+
+  function listItems(name, rows) {
+    var list = field(name);
+    list.textContent = "";
+    rows.forEach(function (cells) {
+      var li = document.createElement("li");
+      cells.forEach(function (text, i) {
+        var span = document.createElement("span");
+        span.className = i === 0 ? "pp-list-label" : "pp-list-value";
+        span.textContent = text;
+        li.appendChild(span);
+      });
+      list.appendChild(li);
+    });
+  }
+
+  function renderPayouts(rows, currency) {
+    listItems(
+      "payouts",
+      rows.filter(function (r) { return !r.gap; }).map(function (r) {
+        var label = r.place_to !== r.place ? r.place + "–" + r.place_to + "." : r.place + ".";
+        return [label, money(r.amount, currency)];
+      })
+    );
+  }
+
+  var PURPOSE = { entry: "entry", rebuy: "rebuy", addon: "addon", prize: "prize_receipt" };
+
+  function renderReceipts(rows, currency) {
+    listItems(
+      "receipts",
+      rows.map(function (r) {
+        var what = S[PURPOSE[r.purpose] || "entry"];
+        if (r.refund) what = fmt(S.refund, { what: what });
+        var at = new Date(r.at_ms);
+        var hm = ("0" + at.getHours()).slice(-2) + ":" + ("0" + at.getMinutes()).slice(-2);
+        return [r.number + " · " + hm + " · " + what, money(r.amount, currency)];
+      })
+    );
+  }
+
+  /* ------------------------------------------------------------ the move notice */
+
+  function beep() {
+    try {
+      var Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      var ctx = api.audio || (api.audio = new Ctx());
+      var osc = ctx.createOscillator();
+      var gain = ctx.createGain();
+      osc.frequency.value = 880;
+      gain.gain.value = 0.2;
+      osc.connect(gain);
+      gain.connect(ctx.destination);
+      osc.start();
+      osc.stop(ctx.currentTime + 0.35);
+    } catch (e) { /* no sound before the first touch: the notice and vibration remain */ }
+  }
+
+  function notify(title, body) {
+    if (!("Notification" in window) || window.Notification.permission !== "granted") return;
+    var options = { body: body, tag: storeKey, renotify: true };
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.ready.then(function (reg) { reg.showNotification(title, options); });
+      return;
+    }
+    try {
+      new window.Notification(title, options);
+    } catch (e) { /* phones want the service worker's notification */ }
+  }
+
+  function showMoved(player) {
+    var values = { t: player.table, s: player.seat };
+    setText("notice-seat", fmt(S.table_seat, values));
+    setText("notice-body", fmt(S.moved_body, values));
+    var notice = document.getElementById("move-notice");
+    if (!notice.open) {
+      if (notice.showModal) notice.showModal();
+      else notice.setAttribute("open", "");
+    }
+    api.noticeShownAt = Date.now();
+    notice.querySelector("button").focus();
+    if (navigator.vibrate) {
+      try { navigator.vibrate([300, 120, 300]); } catch (e) { /* not allowed yet */ }
+    }
+    beep();
+    notify(fmt(S.notify_title, values), fmt(S.moved_body, values));
+  }
+
+  document.addEventListener("click", function (e) {
+    var action = e.target.closest("[data-action]");
+    if (!action) return;
+    if (action.dataset.action === "notice-ok") {
+      var notice = document.getElementById("move-notice");
+      if (notice.close) notice.close();
+      else notice.removeAttribute("open");
+    } else if (action.dataset.action === "notify" && "Notification" in window) {
+      window.Notification.requestPermission().then(renderNotifyButton);
+    }
+  });
+
+  function renderNotifyButton() {
+    var button = document.querySelector('[data-action="notify"]');
+    button.hidden =
+      !("Notification" in window) ||
+      window.Notification.permission !== "default" ||
+      state.player.status !== "active";
+  }
+
+  /* ------------------------------------------------------------ the whole state */
+
+  function seatKey(player) {
+    return player.table !== null && player.seat !== null ? player.table + ":" + player.seat : null;
+  }
+
+  function renderState(st, fresh) {
+    var previous = remembered();
+    var before = previous && previous.player ? seatKey(previous.player) : null;
+    var now = seatKey(st.player);
+    state = st;
+    var currency = st.tournament.currency;
+    renderSeat(st.player);
+    renderResult(st.result, currency);
+    setText("players", num(st.stats.players_remaining));
+    setText("average", num(st.stats.average_stack));
+    setText("pool", money(st.stats.prize_pool, currency));
+    renderPayouts(st.payouts, currency);
+    renderNotifyButton();
+    renderReceipts(st.receipts, currency);
+    if (fresh) {
+      remember(st);
+      if (before && now && before !== now && st.player.status === "active") showMoved(st.player);
+    }
+    api.renders += 1;
+  }
+
+  function renderClock(view) {
+    var p = view.period || {};
+    var title = view.status === "finished" ? S.finished
+      : p.kind === "break" ? S["break"]
+      : fmt(S.level, { n: view.level || "" });
+    if (view.status === "paused") title += " · " + S.paused;
+    if (view.status === "pending") title += " · " + S.pending;
+    setText("level", title);
+    setText("countdown", view.text);
+    setText("blinds", p.kind === "level" ? num(p.small_blind) + " / " + num(p.big_blind) : "–");
+    setText("ante", p.kind === "level" && p.ante ? num(p.ante) : "–");
+    var next = view.next_period;
+    setText(
+      "next",
+      next
+        ? fmt(S.next, {
+            what: next.kind === "break" ? S["break"] : num(next.small_blind) + " / " + num(next.big_blind) + (next.ante ? " (" + num(next.ante) + ")" : ""),
+          })
+        : ""
+    );
+    var toBreak = view.to_break_ms;
+    setText(
+      "next-break",
+      toBreak === null || toBreak === undefined
+        ? (p.kind === "break" ? "" : S.no_break)
+        : fmt(S.next_break, { time: formatMs(toBreak) })
+    );
+    document.body.classList.toggle("is-paused", view.status === "paused");
+    document.body.classList.toggle("is-last-minute", !!view.last_minute);
+  }
+
+  function formatMs(ms) {
+    var total = Math.ceil(ms / 1000);
+    var h = Math.floor(total / 3600);
+    var m = Math.floor((total % 3600) / 60);
+    var s = total % 60;
+    return (h ? h + ":" + ("0" + m).slice(-2) : m) + ":" + ("0" + s).slice(-2);
+  }
+
+  /* ------------------------------------------------------------ start */
+
+  var last = remembered();
+  if (last && last.server_time_ms > state.server_time_ms) state = last; // a cached page, newer data
+  renderState(state, !last);
+  if (!last) remember(state);
+  renderNotifyButton();
+
+  var pending = null;
+  var again = false;
+  function refetch() {
+    if (pending) {
+      again = true;
+      return;
+    }
+    pending = live.refresh().then(function () {
+      pending = null;
+      if (again) {
+        again = false;
+        refetch();
+      }
+    });
+  }
+
+  var live = Tourney.liveClock({
+    clock: state.clock,
+    periods: state.periods,
+    eventsUrl: config.events_url,
+    snapshotUrl: config.state_url,
+    readSnapshot: function (json) { return { clock: json.clock, periods: json.periods }; },
+    onSnapshot: function (json) { if (json) renderState(json, true); },
+    onEvent: function (kind) { if (kind === "changed") refetch(); },
+    onRender: renderClock,
+    onStatus: function (online) { document.body.dataset.stream = online ? "online" : "offline"; },
+    kinds: ["changed"],
+  });
+  api.live = live;
+  Tourney.serverClock.start && Tourney.serverClock.start();
+
+  if ("serviceWorker" in navigator && config.sw_url) {
+    navigator.serviceWorker.register(config.sw_url, { scope: "/p/" }).catch(function () {});
+  }
+})(window, document);

@@ -1,0 +1,130 @@
+"""The player's page on a 390x844 phone (issue 15 part 1), in English and in Hungarian.
+
+A Rimóc tournament (19 players on three tables): players bust at one table until the floor
+has a move to make; the mover's phone shows the move coming, then the full-width notice with
+his new table and seat within a second of the floor's confirmation (measured with the page's
+own clock against the instant just before the confirmation was sent: no sleeps). Then the
+level changes and he busts: the page shows the new level and his place. The page passes the
+geometry check at each step. Screenshots: test-artifacts/screenshots/player-*.png.
+"""
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from clocks.services.clock import clock_operate
+from tables.models import FloorAction
+from tables.services.floor import floor_action_done
+from tables.services.seating import seats_draw
+from tests.e2e.conftest import PHONE
+from tests.e2e.geometry import assert_geometry
+from tourney.models import Entry
+from tourney.player_page.links import player_token
+from tourney.services.eliminations import eliminations_record
+from tourney.services.entries import entry_register
+from tourney.services.players import player_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NOTICE_WITHIN_MS = 1_000
+WORDS = {
+    "en-GB": {"lang": "en", "level2": "Level 2", "moved": "You have been moved", "place": "Place"},
+    "hu-HU": {"lang": "hu", "level2": "2. szint", "moved": "Áthelyeztek", "place": "hely"},
+}
+
+
+@pytest.fixture(autouse=True)
+def quick_heartbeat(settings):
+    settings.EVENTS_HEARTBEAT_SECONDS = 0.5
+
+
+def _arrange(director, tournament, count: int = 19) -> None:
+    for n in range(count):
+        player = player_create(actor=director, name=f"Játékos {n + 1:02d}")
+        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(4))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+
+
+def _bust_until_a_move(director, tournament) -> FloorAction:
+    """Bust players at the smallest table until the floor has a single move to make."""
+    for _round in range(6):
+        move = FloorAction.objects.filter(
+            tournament=tournament,
+            kind=FloorAction.Kind.MOVE,
+            status=FloorAction.Status.PENDING,
+            entry__isnull=False,
+        ).first()
+        if move is not None:
+            return move
+        seated = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
+        counts = {}
+        for entry in seated.select_related("tournament_table"):
+            counts.setdefault(entry.tournament_table.number, []).append(entry)
+        smallest = min(counts, key=lambda n: len(counts[n]))
+        victim = sorted(counts[smallest], key=lambda e: e.seat)[0]
+        eliminations_record(
+            actor=director, tournament_id=tournament.pk, eliminations=[(victim.pk, None)]
+        )
+    raise AssertionError("no move planned")
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "hu-HU"])
+def test_a_player_follows_his_move_a_level_change_and_his_bust_out(
+    live_server, browser, director, tournament, locale
+):
+    words = WORDS[locale]
+    _arrange(director, tournament)
+    move = _bust_until_a_move(director, tournament)
+    mover = Entry.objects.get(pk=move.entry_id)
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale=locale
+    )
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/p/{player_token(tournament.pk, mover.pk)}/")
+        assert page.locator("html").get_attribute("lang") == words["lang"]
+        seat = page.locator('[data-field="seat"]')
+        expect(seat).to_contain_text(str(move.from_table))
+        expect(page.locator('[data-field="move-coming"]')).to_be_visible()
+        page.wait_for_function("() => document.body.dataset.stream === 'online'")
+        expect(page.locator('[data-field="countdown"]')).not_to_be_empty()
+        assert_geometry(page, f"player-{words['lang']}-seat")
+
+        # The floor confirms: the notice appears within a second of the confirmation.
+        sent_ms = page.evaluate("Date.now()")
+        floor_action_done(actor=director, tournament_id=tournament.pk, action_id=move.pk)
+        notice = page.locator("#move-notice")
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text(words["moved"])
+        expect(notice.locator('[data-field="notice-seat"]')).to_contain_text(str(move.to_table))
+        expect(notice.locator('[data-field="notice-seat"]')).to_contain_text(str(move.to_seat))
+        shown_ms = page.evaluate("window.TourneyPlayer.noticeShownAt")
+        assert shown_ms - sent_ms <= NOTICE_WITHIN_MS, f"notice after {shown_ms - sent_ms} ms"
+        assert_geometry(page, f"player-{words['lang']}-moved")
+        page.locator('[data-action="notice-ok"]').click()
+        expect(notice).to_be_hidden()
+        expect(seat).to_contain_text(str(move.to_table))
+        expect(page.locator('[data-field="move-coming"]')).to_be_hidden()
+
+        # The level changes.
+        clock_operate(actor=director, tournament_id=tournament.pk, operation="next")
+        expect(page.locator('[data-field="level"]')).to_have_text(words["level2"])
+
+        # He busts: his place, and no seat any more.
+        left = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+        eliminations_record(
+            actor=director, tournament_id=tournament.pk, eliminations=[(mover.pk, None)]
+        )
+        result = page.locator('[data-section="result"]')
+        expect(result).to_be_visible()
+        expect(result.locator('[data-field="place"]')).to_contain_text(str(left))
+        expect(result.locator('[data-field="place"]')).to_contain_text(
+            words["place"], ignore_case=True
+        )
+        expect(page.locator('[data-section="seat"]')).to_be_hidden()
+        assert_geometry(page, f"player-{words['lang']}-out", full_page=True)
+    finally:
+        context.close()

@@ -1,0 +1,151 @@
+"""What a player's page shows: his seat on a small map of his table, the clock, the
+tournament's public figures and payouts, his pending move, his result and his receipts.
+
+Nothing here names another player or carries anybody's contact details: the map says only
+which seats are taken. Instants are epoch milliseconds of the server clock (`*_ms`).
+"""
+
+from collections import defaultdict
+
+from clocks.selectors import display_periods
+from clocks.services.clock import clock_view, now_ms, structure_periods
+from tables.models import FloorAction, TournamentTable
+from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
+from tourney.selectors import tournament_summary
+from tourney.services.payouts import payout_ladder, tournament_results
+
+PAYOUT_ROWS = 12
+
+
+def _table_map(table: TournamentTable | None, seat: int | None) -> dict | None:
+    """Seats 1..n of the player's table: taken or free, his own, the button (no names)."""
+    if table is None:
+        return None
+    taken = set(
+        Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).values_list(
+            "seat", flat=True
+        )
+    )
+    return {
+        "number": table.number,
+        "button_seat": table.button_seat,
+        "seats": [
+            {"seat": n, "taken": n in taken, "mine": n == seat, "button": n == table.button_seat}
+            for n in range(1, table.seats + 1)
+        ],
+    }
+
+
+def _pending_move(entry: Entry) -> FloorAction | None:
+    """The floor's move of this player not confirmed yet (a single move, or his part of a
+    table break or final-table redraw)."""
+    return (
+        FloorAction.objects.filter(
+            tournament_id=entry.tournament_id,
+            entry=entry,
+            status=FloorAction.Status.PENDING,
+            to_table__isnull=False,
+        )
+        .order_by("-pk")
+        .first()
+    )
+
+
+def _seat(entry: Entry) -> dict:
+    """Where he sits now (until the floor confirms a move: the seat he is leaving), the map
+    of that table, and the move waiting for the floor."""
+    if entry.status != Entry.Status.ACTIVE or entry.tournament_table_id is None:
+        return {"table": None, "seat": None, "map": None, "move": None}
+    move = _pending_move(entry)
+    table, seat = entry.tournament_table, entry.seat
+    if move is not None and move.from_table is not None:
+        table = TournamentTable.objects.filter(
+            tournament_id=entry.tournament_id, number=move.from_table
+        ).first()
+        seat = move.from_seat
+    return {
+        "table": table.number if table else None,
+        "seat": seat,
+        "map": _table_map(table, seat),
+        "move": {"to_table": move.to_table, "to_seat": move.to_seat} if move else None,
+    }
+
+
+def _result(tournament: Tournament, entry: Entry) -> dict | None:
+    """His place and prize once he is out (or the tournament is over): {place, place_to,
+    prize, paid, to_collect}."""
+    if entry.status != Entry.Status.ELIMINATED and tournament.status != Tournament.Status.FINISHED:
+        return None
+    row = next((r for r in tournament_results(tournament).rows if r["entry_id"] == entry.pk), None)
+    if row is None:
+        return None
+    return {
+        "place": row["place"],
+        "place_to": row["place_to"],
+        "prize": row["prize"],
+        "paid": row["paid"],
+        "to_collect": max(0, row["prize"] - row["paid"]),
+        "disqualified": row["disqualified"],
+    }
+
+
+def _receipts(entry: Entry) -> list[dict]:
+    """His receipts, oldest first: {number, at_ms, purpose, refund, amount} (amount paid in,
+    or paid out to him when `refund` or a prize)."""
+    rows: dict[str, list[LedgerEntry]] = defaultdict(list)
+    for row in LedgerEntry.objects.filter(entry=entry).order_by("at", "id"):
+        rows[row.receipt_number].append(row)
+    out = []
+    for number, group in rows.items():
+        total = sum(r.amount for r in group)
+        out.append(
+            {
+                "number": number,
+                "at_ms": int(group[0].at.timestamp() * 1000),
+                "purpose": group[0].purpose,
+                "refund": total < 0 and group[0].purpose != LedgerEntry.Purpose.PRIZE,
+                "amount": abs(total),
+            }
+        )
+    return out
+
+
+def player_state(tournament: Tournament, entry: Entry, now: int | None = None) -> dict:
+    """Everything the player's page shows, as of `now` (server epoch ms)."""
+    now = now if now is not None else now_ms()
+    summary = tournament_summary(tournament)
+    last_event_id = (
+        TournamentEvent.objects.filter(tournament=tournament)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return {
+        "tournament": {
+            "id": tournament.pk,
+            "name": tournament.name,
+            "status": tournament.status,
+            "currency": tournament.currency,
+            "room": tournament.room.name,
+        },
+        "clock": clock_view(tournament, now),
+        "periods": display_periods(structure_periods(tournament.structure_id)),
+        "stats": {
+            "entries": summary.entries,
+            "players_remaining": summary.players_remaining,
+            "average_stack": summary.average_stack,
+            "prize_pool": summary.prize_pool,
+        },
+        "payouts": payout_ladder(tournament, summary, limit=PAYOUT_ROWS)["payouts"],
+        "player": {
+            "entry_id": entry.pk,
+            "entry_number": entry.number,
+            "name": entry.player.name,
+            "status": entry.status,
+            **_seat(entry),
+        },
+        "result": _result(tournament, entry),
+        "receipts": _receipts(entry),
+        "last_event_id": last_event_id,
+        "server_time_ms": now,
+    }

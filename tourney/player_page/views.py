@@ -1,0 +1,101 @@
+"""The player's page (no login: the signed token in the URL is his read access), its JSON
+state, its web app manifest, the service worker that keeps the last known state offline, and
+the QR code of the link."""
+
+from pathlib import Path
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+
+from tourney.models import Entry, Tournament
+from tourney.player_page.links import player_token_ids
+from tourney.player_page.selectors import player_state
+from tourney.player_page.strings import player_strings
+from tourney.qr import qr_svg
+
+SERVICE_WORKER = Path(settings.BASE_DIR) / "static" / "js" / "player-sw.js"
+
+
+def _entry_for(token: str) -> tuple[Tournament, Entry]:
+    ids = player_token_ids(token)
+    if ids is None:
+        raise Http404
+    tournament = Tournament.objects.select_related("structure", "room").get(pk=ids[0])
+    entry = Entry.objects.select_related("player", "tournament_table").get(pk=ids[1])
+    return tournament, entry
+
+
+@never_cache
+def page(request, token: str):
+    tournament, entry = _entry_for(token)
+    state = player_state(tournament, entry)
+    config = {
+        "state_url": reverse("player_page:state", args=[token]),
+        "events_url": f"/api/v1/tournaments/{tournament.pk}/events?{urlencode({'player': token})}",
+        "sw_url": reverse("player_page:service_worker"),
+        "lang": get_language(),
+        "strings": player_strings(),
+    }
+    response = render(
+        request,
+        "tourney/player_page.html",
+        {
+            "tournament": tournament,
+            "state": state,
+            "config": config,
+            "manifest_url": reverse("player_page:manifest", args=[token]),
+        },
+    )
+    response["Referrer-Policy"] = "no-referrer"  # the token is the page's key
+    return response
+
+
+@never_cache
+def state_json(request, token: str):
+    tournament, entry = _entry_for(token)
+    return JsonResponse(player_state(tournament, entry))
+
+
+def manifest(request, token: str):
+    """The web app manifest: installed, the page opens on this player's own link."""
+    tournament, entry = _entry_for(token)
+    start = reverse("player_page:page", args=[token])
+    data = {
+        "name": f"{tournament.name} · {entry.player.name}",
+        "short_name": _("My seat"),
+        "start_url": start,
+        "scope": start,
+        "display": "standalone",
+        "background_color": "#0f141c",
+        "theme_color": "#0f141c",
+        "lang": get_language(),
+        "icons": [
+            {
+                "src": settings.STATIC_URL + "img/player-icon.svg",
+                "sizes": "any",
+                "type": "image/svg+xml",
+                "purpose": "any",
+            }
+        ],
+    }
+    return JsonResponse(data, content_type="application/manifest+json")
+
+
+def service_worker(request):
+    """Served from /p/ so that its scope covers every player's page."""
+    response = HttpResponse(SERVICE_WORKER.read_bytes(), content_type="application/javascript")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def qr(request, token: str):
+    """The QR code of the player's link, as SVG (printed on the seat card and the receipt)."""
+    _entry_for(token)
+    url = request.build_absolute_uri(reverse("player_page:page", args=[token]))
+    return HttpResponse(qr_svg(url), content_type="image/svg+xml")

@@ -1,0 +1,17 @@
+"""{% player_qr entry %}: the QR code of the entry's own page (seat card, receipt), inline SVG."""
+
+from django import template
+from django.utils.safestring import mark_safe
+
+from tourney.player_page.urls_support import player_url_for
+from tourney.qr import qr_svg
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def player_qr(context, entry) -> str:
+    if entry is None:
+        return ""
+    url = player_url_for(context["request"], entry.tournament_id, entry.pk)
+    return mark_safe(qr_svg(url))  # segno's own markup, no user text in it
