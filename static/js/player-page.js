@@ -1,5 +1,5 @@
 /*!
- * player-page.js: a player's own page (templates/tourney/player_page.html), opened from the
+ * player-page.js: a player's own page (templates/tourney/player_page/page.html), opened from the
  * QR code on his seat card. Draws the state (GET /p/<token>/state.json), keeps the clock live
  * with Tourney.liveClock on the player's redacted stream (clock events, and `changed` for
  * everything else, on which the state is refetched), and when his seat changes shows a

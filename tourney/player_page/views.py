@@ -44,7 +44,7 @@ def page(request, token: str):
     }
     response = render(
         request,
-        "tourney/player_page.html",
+        "tourney/player_page/page.html",
         {
             "tournament": tournament,
             "state": state,
