@@ -18,9 +18,11 @@ from django.db import connection, models
 
 
 @functools.cache
-def _insert_sql(model: type[models.Model]) -> tuple[str, tuple[models.Field, ...]]:
+def _insert_sql(
+    model: type[models.Model], with_pk: bool = False
+) -> tuple[str, tuple[models.Field, ...]]:
     meta, quote = model._meta, connection.ops.quote_name
-    fields = tuple(f for f in meta.concrete_fields if not f.primary_key)
+    fields = tuple(f for f in meta.concrete_fields if with_pk or not f.primary_key)
     columns = ", ".join(quote(f.column) for f in fields)
     values = ", ".join(["%s"] * len(fields))
     sql = (
@@ -47,8 +49,9 @@ class WriteBatch:
         self._statements: list[tuple[str, list, models.Model | None]] = []
 
     def insert(self, obj: models.Model) -> None:
-        """INSERT `obj` at `flush`, which sets its primary key."""
-        sql, fields = _insert_sql(type(obj))
+        """INSERT `obj` at `flush`, which sets its primary key (or writes the one it has, e.g.
+        taken from the sequence beforehand so that rows sent with it can name it)."""
+        sql, fields = _insert_sql(type(obj), obj.pk is not None)
         params = [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for f in fields]
         self._statements.append((sql, params, obj))
 

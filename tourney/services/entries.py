@@ -3,7 +3,6 @@
 import random
 
 from django.db import transaction
-from django.db.models import Count, Exists, Max, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -13,13 +12,21 @@ from tables.services.seating import entry_seat_late
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Entry, LedgerEntry, Player, Tournament
 from tourney.selectors import tournament_capacity, tournament_rules
-from tourney.selectors_bans import player_tournament_ban, tournament_bans
-from tourney.services.audit import audit_record, audit_text
-from tourney.services.events import event_append
-from tourney.services.ledger import REFUND, ledger_price_write, receipt_number, repeat_tail
+from tourney.selectors_bans import player_tournament_ban
+from tourney.services.audit import audit_entry, audit_record, audit_text
+from tourney.services.events import event_append, event_new
+from tourney.services.ledger import (
+    REFUND,
+    ledger_price_rows,
+    ledger_price_write,
+    receipt_number,
+    repeat_tail,
+)
 from tourney.services.locks import tournament_lock
 from tourney.services.places import places_shift
+from tourney.services.registration_reads import registration_facts
 from tourney.services.tournaments import registration_window
+from tourney.write_batch import WriteBatch
 
 OPEN_FOR_REGISTRATION = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
 
@@ -59,6 +66,22 @@ def refunds_of(entry: Entry):
         purpose=LedgerEntry.Purpose.ENTRY,
         kind__in=(LedgerEntry.Kind.REFUND_BUY_IN, LedgerEntry.Kind.REFUND_FEE),
     ).order_by("-at", "-id")
+
+
+def _refuse_banned(player: Player, tournament: Tournament, now) -> None:
+    ban = player_tournament_ban(player, tournament, now)
+    until = (
+        _("until %(date)s") % {"date": timezone.localtime(ban.ends_at).strftime("%Y-%m-%d %H:%M")}
+        if ban.ends_at
+        else _("from the %(season)s season") % {"season": ban.season.name}
+        if ban.season_id
+        else _("until further notice")
+    )
+    raise Conflict(
+        "player_banned",
+        _("%(name)s is banned %(until)s: %(reason)s")
+        % {"name": player.name, "until": until, "reason": ban.reason},
+    )
 
 
 def _check_reentry(tournament: Tournament, player: Player, out_before: int) -> None:
@@ -108,62 +131,39 @@ def entry_register(
                 % {"level": window.level},
             )
         now = timezone.now()
-        player = (
-            Player.objects.filter(pk=player_id)
-            .annotate(banned=Exists(tournament_bans(tournament, now).filter(player=OuterRef("pk"))))
-            .first()
-        )
-        if player is None:
+        facts = registration_facts(tournament, player_id, now)
+        if facts is None:
             raise NotFound(
                 "player_not_found", _("There is no player with id %(id)s.") % {"id": player_id}
             )
-        if player.banned:
-            ban = player_tournament_ban(player, tournament, now)
-            until = (
-                _("until %(date)s")
-                % {"date": timezone.localtime(ban.ends_at).strftime("%Y-%m-%d %H:%M")}
-                if ban.ends_at
-                else _("from the %(season)s season") % {"season": ban.season.name}
-                if ban.season_id
-                else _("until further notice")
-            )
-            raise Conflict(
-                "player_banned",
-                _("%(name)s is banned %(until)s: %(reason)s")
-                % {"name": player.name, "until": until, "reason": ban.reason},
-            )
-        if Entry.objects.filter(
-            tournament=tournament, player=player, disqualified_at__isnull=False
-        ).exists():
+        player = facts.player
+        if facts.banned:
+            _refuse_banned(player, tournament, now)
+        if facts.disqualified:
             raise Conflict(
                 "player_disqualified",
                 _("%(name)s was disqualified from this tournament.") % {"name": player.name},
             )
-        live = (Entry.Status.ACTIVE, Entry.Status.WAITING)
-        # One pass over the tournament's entries answers every question registration asks.
-        stats = Entry.objects.filter(tournament=tournament).aggregate(
-            playing=Count("pk", filter=Q(status=Entry.Status.ACTIVE)),
-            waiting=Count("pk", filter=Q(status=Entry.Status.WAITING)),
-            last_number=Max("number"),
-            live_number=Max("number", filter=Q(player_id=player.pk, status__in=live)),
-            out_before=Count("pk", filter=Q(player_id=player.pk, status=Entry.Status.ELIMINATED)),
-        )
-        if stats["live_number"] is not None:
+        if facts.live_number is not None:
             raise Conflict(
                 "already_registered",
                 _("%(name)s is already registered (entry %(number)s).")
-                % {"name": player.name, "number": stats["live_number"]},
+                % {"name": player.name, "number": facts.live_number},
             )
-        reentry = stats["out_before"] > 0
+        reentry = facts.out_before > 0
         if reentry:
-            _check_reentry(tournament, player, stats["out_before"])
-        full = stats["waiting"] > 0 or stats["playing"] >= tournament_capacity(tournament)
+            _check_reentry(tournament, player, facts.out_before)
+        seats = facts.seats
+        if tournament.max_entries:  # as tournament_capacity
+            seats = min(seats, tournament.max_entries)
+        full = facts.waiting > 0 or facts.playing >= seats
         if full and not tournament.waiting_list_enabled:
             raise Conflict(
                 "tournament_full", _("Every seat is taken and this tournament has no waiting list.")
             )
-        number = (stats["last_number"] or 0) + 1
+        number = (facts.last_number or 0) + 1
         entry = Entry(
+            id=facts.entry_id,
             tournament=tournament,
             player=player,
             number=number,
@@ -176,40 +176,64 @@ def entry_register(
             entry_seat_late(
                 tournament, entry, tournament_rules(tournament), rng or random.SystemRandom(), now
             )
-        entry.save()
-        entry_payment(tournament, entry, method, entry.created_by, now, +1)
-        snapshot = entry_snapshot(entry)
-        audit_record(
-            actor=actor,
-            action="entry.register",
-            summary=audit_text(
-                gettext_noop("%(name)s joined the waiting list")
-                if full
-                else gettext_noop("Re-entry of %(name)s")
-                if reentry
-                else gettext_noop("Registered %(name)s"),
-                {"name": player.name},
-            ),
-            tournament=tournament,
-            target=entry,
-            after={
-                **snapshot,
-                "paid": tournament.entry_price,
-                "method": method,
-                "reentry": reentry,
-            },
-        )
-        event_append(
-            tournament,
-            "entry",
-            {"action": "register", **snapshot, "player_name": player.name, "reentry": reentry},
-        )
+        _register_writes(tournament, entry, player, method, full, reentry, actor, now)
         if entry.status == Entry.Status.ACTIVE:
             places_shift(tournament)  # everyone already out finished one place lower
         if entry.tournament_table_id is not None:
             # A late entry can open a table or tip the balance (docs/rules.md §5.1).
             floor_replan(actor=actor, tournament=tournament)
     return entry
+
+
+def _register_writes(
+    tournament: Tournament,
+    entry: Entry,
+    player: Player,
+    method: str,
+    full: bool,
+    reentry: bool,
+    actor,
+    now,
+) -> None:
+    """The entry, its buy-in and fee, its audit entry and its event, sent together (one round
+    trip on PostgreSQL, where the entry's id was taken beforehand; tourney/write_batch.py)."""
+    batch = WriteBatch()
+    batch.insert(entry)
+    if entry.pk is None:  # the database numbers it: the rows below name it
+        batch.flush()
+    for row in ledger_price_rows(
+        tournament_id=tournament.pk,
+        entry_id=entry.pk,
+        prices=(tournament.buy_in, tournament.fee),
+        sign=+1,
+        method=method,
+        cashier=entry.created_by,
+        at=now,
+        receipt=receipt_number(tournament.pk, entry.number),
+    ):
+        batch.insert(row)
+    snapshot = entry_snapshot(entry)
+    summary = (
+        gettext_noop("%(name)s joined the waiting list")
+        if full
+        else gettext_noop("Re-entry of %(name)s")
+        if reentry
+        else gettext_noop("Registered %(name)s")
+    )
+    after = {**snapshot, "paid": tournament.entry_price, "method": method, "reentry": reentry}
+    batch.insert(
+        audit_entry(
+            actor=actor,
+            action="entry.register",
+            summary=audit_text(summary, {"name": player.name}),
+            tournament=tournament,
+            target=entry,
+            after=after,
+        )
+    )
+    payload = {"action": "register", **snapshot, "player_name": player.name, "reentry": reentry}
+    batch.insert(event_new(tournament, "entry", payload))
+    batch.flush()
 
 
 def _promote_waiting(tournament: Tournament, actor, now) -> list[Entry]:

@@ -58,8 +58,38 @@ def ledger_price_write(
 ) -> None:
     """The buy-in and fee rows of one payment (`sign` +1) or its refund (-1); a zero part
     writes no row."""
-    kinds = _PAID if sign > 0 else _REFUNDED
     LedgerEntry.objects.bulk_create(
+        ledger_price_rows(
+            tournament_id=tournament_id,
+            entry_id=entry_id,
+            prices=prices,
+            sign=sign,
+            method=method,
+            cashier=cashier,
+            at=at,
+            receipt=receipt,
+            purpose=purpose,
+            purchase_id=purchase_id,
+        )
+    )
+
+
+def ledger_price_rows(
+    *,
+    tournament_id: int,
+    entry_id: int,
+    prices: Sequence[int],
+    sign: int,
+    method: str,
+    cashier,
+    at: datetime,
+    receipt: str,
+    purpose: str = LedgerEntry.Purpose.ENTRY,
+    purchase_id: int | None = None,
+) -> list[LedgerEntry]:
+    """`ledger_price_write`'s rows, unsaved (for a `WriteBatch`)."""
+    kinds = _PAID if sign > 0 else _REFUNDED
+    return [
         LedgerEntry(
             tournament_id=tournament_id,
             entry_id=entry_id,
@@ -74,4 +104,4 @@ def ledger_price_write(
         )
         for kind, amount in zip(kinds, prices, strict=True)
         if amount
-    )
+    ]

@@ -1,0 +1,104 @@
+"""What registration checks, read in one statement under the tournament lock.
+
+Registration asked the database five times after taking the lock (the player, an active ban,
+a disqualification, the entries' counts, the seats): five round trips and five ORM queries to
+build, most of a registration's CPU (docs/benchmarks.md). One plain statement answers all of
+it, with the same conditions as `tournament_bans`, `tournament_capacity` and the entry counts;
+on PostgreSQL it also takes the new entry's id from its sequence, so that the entry and the
+rows that name it can be sent together (`tourney.write_batch`).
+"""
+
+import functools
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import connection
+
+from tourney.models import Entry, Player, PlayerBan, Tournament
+from tourney.raw_rows import model_columns, model_from_row
+from tourney.selectors import CAPACITY_SQL
+
+_ACTIVE, _WAITING, _OUT = Entry.Status.ACTIVE, Entry.Status.WAITING, Entry.Status.ELIMINATED
+
+
+@dataclass(frozen=True)
+class RegistrationFacts:
+    player: Player
+    banned: bool
+    disqualified: bool
+    playing: int
+    waiting: int
+    last_number: int | None
+    live_number: int | None
+    """The number of the player's entry still in play or waiting, if any."""
+    out_before: int
+    seats: int
+    """Seats of the tables not closed, less restrictions (`tournament_capacity` before the
+    entry cap)."""
+    entry_id: int | None
+    """The new entry's id, taken from its sequence (PostgreSQL), else None."""
+
+
+@functools.cache
+def _facts_query() -> tuple[str, list]:
+    columns, converters = model_columns(Player, "p")
+    entry, ban = Entry._meta.db_table, PlayerBan._meta.db_table
+    next_id = (
+        f", nextval(pg_get_serial_sequence('{entry}', 'id'))"
+        if connection.vendor == "postgresql"
+        else ""
+    )
+    sql = f"""
+        SELECT {", ".join(columns)},
+            EXISTS (
+                SELECT 1 FROM {ban} b WHERE b.player_id = p.id AND b.lifted_at IS NULL
+                AND b.starts_at <= %s AND (b.ends_at IS NULL OR b.ends_at > %s)
+                AND (b.season_id IS NULL OR b.season_id = %s)
+            ),
+            s.disqualified, s.playing, s.waiting, s.last_number, s.live_number, s.out_before,
+            ({CAPACITY_SQL}){next_id}
+        FROM {Player._meta.db_table} p CROSS JOIN (
+            SELECT
+                COUNT(CASE WHEN e.player_id = %s AND e.disqualified_at IS NOT NULL THEN 1 END)
+                    AS disqualified,
+                COUNT(CASE WHEN e.status = %s THEN 1 END) AS playing,
+                COUNT(CASE WHEN e.status = %s THEN 1 END) AS waiting,
+                MAX(e.number) AS last_number,
+                MAX(CASE WHEN e.player_id = %s AND e.status IN (%s, %s) THEN e.number END)
+                    AS live_number,
+                COUNT(CASE WHEN e.player_id = %s AND e.status = %s THEN 1 END) AS out_before
+            FROM {entry} e WHERE e.tournament_id = %s
+        ) s
+        WHERE p.id = %s
+    """
+    return sql, converters
+
+
+def registration_facts(
+    tournament: Tournament, player_id: int, now: datetime
+) -> RegistrationFacts | None:
+    """Everything `entry_register` checks, or None when there is no player `player_id`."""
+    sql, converters = _facts_query()
+    at = connection.ops.adapt_datetimefield_value(now)
+    t, p = tournament.pk, int(player_id)
+    params = [at, at, tournament.season_id, t, p, _ACTIVE, _WAITING]
+    params += [p, _ACTIVE, _WAITING, p, _OUT, t, p]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    n = len(converters)
+    banned, disqualified, playing, waiting, last, live, out_before, seats, *next_id = row[n:]
+    return RegistrationFacts(
+        player=model_from_row(Player, row[:n], converters),
+        banned=bool(banned),
+        disqualified=disqualified > 0,
+        playing=playing,
+        waiting=waiting,
+        last_number=last,
+        live_number=live,
+        out_before=out_before,
+        seats=int(seats),
+        entry_id=next_id[0] if next_id else None,
+    )
