@@ -47,9 +47,15 @@ def _first_schedule(tournament_id: int, version: int, ends_at_ms: int) -> bool:
 def clocks_tick() -> int:
     """Advance every clock that is due and schedule on-time tasks for the next minute."""
     changed = clocks_advance_due()
+    _schedule_on_time(clocks_ending_soon(within_ms=SCHEDULE_AHEAD_MS))
+    return changed
+
+
+def _schedule_on_time(ending: list[tuple[int, int, int]]) -> None:
+    """An on-time task at each (tournament_id, version, ends_at_ms), unless sent lately."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        return changed  # no broker: an "ETA" task would run now, before its instant
-    for tournament_id, version, ends_at_ms in clocks_ending_soon(within_ms=SCHEDULE_AHEAD_MS):
+        return  # no broker: an "ETA" task would run now, before its instant
+    for tournament_id, version, ends_at_ms in ending:
         if _first_schedule(tournament_id, version, ends_at_ms):
             clock_advance_on_time.apply_async(
                 args=(tournament_id, version, ends_at_ms),
@@ -57,13 +63,19 @@ def clocks_tick() -> int:
                 eta=datetime.fromtimestamp(ends_at_ms / 1000, tz=UTC),
                 ignore_result=True,
             )
-    return changed
 
 
 @shared_task(ignore_result=True)
 def clock_advance_on_time(tournament_id: int, version: int, ends_at_ms: int | None = None) -> int:
-    """Scheduled for a period's end; a stale task (version moved on) does nothing."""
+    """Scheduled for a period's end; a stale task (version moved on) does nothing. A change
+    schedules the next period's end at once: the levels go on on time without the beat's tick
+    (a beat taking over from a dead one, tourney/beat.py), which stays the safety net."""
     early_ns = ends_at_ms * 1_000_000 - time.time_ns() if ends_at_ms is not None else 0
     if 0 < early_ns <= EARLY_WAIT_LIMIT_MS * 1_000_000:
         time.sleep(early_ns / 1e9)  # the instant itself is the deadline, not a guess
-    return clock_advance_one(tournament_id, expected_version=version)
+    steps = clock_advance_one(tournament_id, expected_version=version)
+    if steps:
+        _schedule_on_time(
+            clocks_ending_soon(within_ms=SCHEDULE_AHEAD_MS, tournament_id=tournament_id)
+        )
+    return steps

@@ -1,17 +1,20 @@
 """The production process recipe (deploy/): what dies is restarted, and the levels go on.
 
-`deploy/supervisord.conf` is run for real: supervisord starts uvicorn, a Celery worker and a
-Celery beat against this run's test database and a redis-server of the test's own; the worker
-and then the web server are killed with SIGKILL, supervisord starts them again, and the clock's
-levels keep arriving exactly once and on schedule. The systemd units (no systemd runs here)
-are checked by `systemd-analyze verify` and must run the same programs.
+`deploy/supervisord.conf` is run for real: supervisord starts two uvicorn processes, two Celery
+workers and two Celery beats against this run's test database and a redis-server of the test's
+own; a worker, a beat and then a web server are killed with SIGKILL, supervisord starts them
+again, the other web process serves meanwhile, and the clock's levels keep arriving exactly
+once and on schedule. The systemd units (no systemd runs here) are checked by
+`systemd-analyze verify` and must run the same programs, two of each.
 """
 
 import configparser
+import contextlib
 import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -62,7 +65,7 @@ class Supervisor:
         return done.stdout.strip()
 
     def pid(self, program: str) -> int:
-        """The program's pid while RUNNING, else 0."""
+        """The process's pid ("web:web-0") while RUNNING, else 0."""
         status = self.ctl("status", program)
         match = re.search(r"RUNNING\s+pid (\d+)", status)
         return int(match[1]) if match else 0
@@ -83,6 +86,15 @@ class Supervisor:
                 self.process.wait(timeout=10)
 
 
+def two_free_ports() -> int:
+    """A free port whose next one is free too (the two web processes')."""
+    while True:
+        port = free_port()
+        with socket.socket() as s, contextlib.suppress(OSError):
+            s.bind(("127.0.0.1", port + 1))
+            return port
+
+
 @pytest.fixture
 def supervisor(transactional_db):
     broker = RedisServer()
@@ -92,8 +104,7 @@ def supervisor(transactional_db):
         REDIS_URL=broker.url,
         TOURNEY_CELERY_QUEUE=f"tourney-deploy-test-{os.getpid()}",
         TOURNEY_RUN_DIR=str(run_dir),
-        TOURNEY_PORT=str(free_port()),
-        TOURNEY_WEB_WORKERS="1",
+        TOURNEY_PORT=str(two_free_ports()),
         TOURNEY_WORKER_CONCURRENCY="1",
         # the programs run the `python` on PATH: this environment's
         PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
@@ -119,25 +130,35 @@ def restarted(supervisor: Supervisor, program: str) -> int:
     )
 
 
+PROCESSES = [f"{program}:{program}-{n}" for program in ("web", "worker", "beat") for n in (0, 1)]
+
+
 @pytest.mark.worker
-def test_supervisord_restarts_a_killed_worker_and_web_server_and_no_level_is_lost(supervisor):
-    base = f"http://127.0.0.1:{supervisor.env['TOURNEY_PORT']}"
+def test_supervisord_restarts_a_killed_worker_beat_and_web_server_and_no_level_is_lost(
+    supervisor,
+):
+    port = int(supervisor.env["TOURNEY_PORT"])
     wait_until(
-        lambda: all(supervisor.pid(p) for p in ("web", "worker", "beat")),
+        lambda: all(supervisor.pid(p) for p in PROCESSES),
         60,
-        "web, worker and beat to run",
+        "two web processes, two workers and two beats to run",
         supervisor.logs,
     )
+    for web in (port, port + 1):
+        wait_until_serving(f"http://127.0.0.1:{web}/api/v1/health", supervisor.process, 60)
     director, tournament = turbo_tournament([LEVEL_S] * 30)
     started = clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
     wait_until(lambda: advances(tournament), LEVEL_S + 30, "a level change", supervisor.logs)
 
-    restarted(supervisor, "worker")
+    restarted(supervisor, "worker:worker-0")
+    restarted(supervisor, "beat:beat-0")
     events = wait_advances(supervisor, tournament, len(advances(tournament)) + 2, 2 * LEVEL_S + 30)
     assert_consecutive_without_drift(events, started["ends_at_ms"], level_ms=LEVEL_S * 1000)
 
-    restarted(supervisor, "web")
-    wait_until_serving(f"{base}/api/v1/health", supervisor.process, deadline_s=30)
+    restarted(supervisor, "web:web-0")
+    # the other web process serves all along; the killed one comes back on its port
+    wait_until_serving(f"http://127.0.0.1:{port + 1}/api/v1/health", supervisor.process, 5)
+    wait_until_serving(f"http://127.0.0.1:{port}/api/v1/health", supervisor.process, 30)
 
 
 def unit(name: str) -> configparser.ConfigParser:
@@ -147,25 +168,34 @@ def unit(name: str) -> configparser.ConfigParser:
     return parser
 
 
+def wanted() -> list[str]:
+    """The units tourney.target wants (several `Wants=` lines)."""
+    lines = (UNITS / "tourney.target").read_text().splitlines()
+    return [name for line in lines if line.startswith("Wants=") for name in line[6:].split()]
+
+
 def program_args(command: str) -> list[str]:
-    """The program's own arguments: after `python -m`, without the values supervisord takes
-    from the environment, so a unit and a supervisord program can be compared."""
+    """The program's own arguments: after `python -m`, without the values supervisord and
+    systemd fill in (ports, host names, the defaults of the supervisord program's variables),
+    so a unit and a supervisord program can be compared."""
     words = command.replace("'", " ").replace('"', " ").split()
     words = words[words.index("-m") + 1 :]
-    settings = {"127.0.0.1", "8000", "2"}  # the defaults of the supervisord program's variables
-    return [w for w in words if "$" not in w and not w.startswith("/") and w not in settings]
+    settings = {"127.0.0.1", "2", "+"}  # "+": the second web process's port is the next
+    return [w for w in words if not {"$", "%", "/"} & set(w[:1] + w) and w not in settings]
 
 
 @pytest.mark.parametrize("program", ["web", "worker", "beat"])
-def test_systemd_units_restart_what_dies_and_run_the_supervisord_programs(program):
-    service = unit(f"tourney-{program}.service")["Service"]
+def test_systemd_units_restart_what_dies_and_run_two_of_each_supervisord_program(program):
+    service = unit(f"tourney-{program}@.service")["Service"]
     assert service["Restart"] == "always"
-    assert unit(f"tourney-{program}.service")["Unit"]["StartLimitIntervalSec"] == "0"
+    assert unit(f"tourney-{program}@.service")["Unit"]["StartLimitIntervalSec"] == "0"
     supervisord = configparser.ConfigParser(interpolation=None)
     supervisord.read(DEPLOY / "supervisord.conf")
-    expected = program_args(supervisord[f"program:{program}"]["command"])
-    assert program_args(service["ExecStart"]) == expected
-    assert f"tourney-{program}.service" in unit("tourney.target")["Unit"]["Wants"]
+    section = supervisord[f"program:{program}"]
+    assert program_args(service["ExecStart"]) == program_args(section["command"])
+    assert section["numprocs"] == "2"
+    instances = [name for name in wanted() if name.startswith(f"tourney-{program}@")]
+    assert len(set(instances)) == 2, wanted()
 
 
 def test_systemd_units_pass_systemd_analyze_verify(tmp_path):
@@ -180,7 +210,10 @@ def test_systemd_units_pass_systemd_analyze_verify(tmp_path):
             "/etc/tourney/tourney.env", str(env_file)
         )
         (tmp_path / path.name).write_text(text)
-    names = sorted(p.name for p in UNITS.iterdir())
+    for instance in wanted():  # each instance the target starts, from its template
+        template = re.sub(r"@[^.]+\.", "@.", instance)
+        shutil.copy(tmp_path / template, tmp_path / instance)
+    names = ["tourney.target", *wanted()]
     done = subprocess.run(
         [analyze, "verify", "--man=no", *(f"./{n}" for n in names)],
         cwd=tmp_path,

@@ -221,7 +221,10 @@ MESSAGE_TAGS = {
     message_constants.INFO: "info",
 }
 
-# Exactly one beat runs this; each tick is idempotent (clocks/tasks.py, clocks/services/clock.py).
+# One beat at a time sends this: run two, the one holding a lock in Redis leads and the other
+# takes over within 2.5 s of its death (tourney/beat.py). Each tick is idempotent anyway
+# (clocks/tasks.py, clocks/services/clock.py).
+CELERY_BEAT_SCHEDULER = "tourney.beat:LeaderScheduler"
 CELERY_BEAT_SCHEDULE = {
     # Ticks queued while no worker ran are dropped, not replayed in a burst: one tick catches up.
     "clocks-tick": {

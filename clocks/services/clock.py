@@ -264,18 +264,22 @@ def clock_advance_one(
         return clock.version - before
 
 
-def clocks_ending_soon(within_ms: int, now: int | None = None) -> list[tuple[int, int, int]]:
-    """(tournament_id, version, ends_at_ms) of running clocks whose period ends soon.
+def clocks_ending_soon(
+    within_ms: int, now: int | None = None, tournament_id: int | None = None
+) -> list[tuple[int, int, int]]:
+    """(tournament_id, version, ends_at_ms) of running clocks whose period ends soon (of one
+    tournament's clock only, with `tournament_id`).
 
     The ticker schedules an on-time task for each; scheduling one twice is harmless because a
     task only acts while the version it carries is current.
     """
     now = now if now is not None else now_ms()
-    return list(
-        Clock.objects.filter(
-            status="running", period_ends_at_ms__gt=now, period_ends_at_ms__lte=now + within_ms
-        ).values_list("tournament_id", "version", "period_ends_at_ms")
+    clocks = Clock.objects.filter(
+        status="running", period_ends_at_ms__gt=now, period_ends_at_ms__lte=now + within_ms
     )
+    if tournament_id is not None:
+        clocks = clocks.filter(tournament_id=tournament_id)
+    return list(clocks.values_list("tournament_id", "version", "period_ends_at_ms"))
 
 
 # A running clock whose stored period ended longer ago than this and was not advanced means its
