@@ -14,8 +14,9 @@ Stored state (`ClockState`) and its invariants, checked on construction:
   `paused_remaining_ms` is None.
 - ``paused``: `paused_remaining_ms` (>= 0) is the time left in the current period;
   `period_ends_at_ms` is None.
-- ``finished``: the last period has ended (or was skipped); `period_index` is the last
-  period; both time fields are None.
+- ``finished``: the last period has ended (or was skipped), or the tournament is over
+  (`stop`: its winner is known); `period_index` is the period it finished in; both time
+  fields are None.
 - `version` counts state changes: every successful transition returns a state with a greater
   version (exactly +1 when the state was caught up, see below), and `advance` adds one per
   step. The service stores the state with a compare-and-set on `version`.
@@ -460,6 +461,40 @@ def undo(
     )
 
 
+def stop(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockState:
+    """The tournament is over (its winner is known, docs/rules.md §1.4): the clock finishes in
+    the period the room is playing, whatever its status, so no level changes any more and the
+    timers have nothing to do. A clock already finished is returned unchanged."""
+    _check(state, periods, now_ms)
+    s = _caught_up(state, periods, now_ms)
+    if s.status == "finished":
+        return s
+    return ClockState("finished", s.period_index, None, None, s.version + 1)
+
+
+def restart(
+    state: ClockState, periods: Sequence[Period], now_ms: int, before: ClockState, stopped: int
+) -> ClockState | None:
+    """Undo of `stop` (the bust-out that ended the tournament was undone): the clock is put
+    back as if it had never stopped, i.e. `before` (the caught-up state `stop` was applied
+    to) with a new version. A running clock keeps its period end, so it is in the period it
+    would be in now (`advance` steps on through any period that ended meanwhile); a paused or
+    pending one gets back its frozen time. None when the clock has changed since it stopped
+    (its version is no longer `stopped`, e.g. the director reopened it): it is left alone."""
+    _check(state, periods, now_ms)
+    if state.version != stopped or state.status != "finished":
+        return None
+    if before.period_index >= len(periods):
+        return None
+    return ClockState(
+        before.status,
+        before.period_index,
+        before.period_ends_at_ms,
+        before.paused_remaining_ms,
+        state.version + 1,
+    )
+
+
 # --- reading -------------------------------------------------------------------------------
 
 
@@ -471,7 +506,9 @@ def view(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockView
     remaining = _remaining_ms(s, periods, now_ms)
     duration = _duration_ms(periods[index])
     if s.status == "finished":
-        elapsed = _duration_sum(periods, 0)
+        # Through the period it finished in: the whole structure, or less when the tournament
+        # ended before its last period (stop).
+        elapsed = _duration_sum(periods, 0, index + 1)
         next_index = None
         to_break = None
     else:

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from clocks.services.clock_finish import clock_restart_after_undo, clock_stop_at_finish
 from tables.models import FloorAction, TournamentTable
 from tables.services.floor import (
     TABLE_TOTALS_SQL,
@@ -172,6 +173,7 @@ def _finish_if_won(actor, tournament: Tournament, now, left: int) -> Entry | Non
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = now
     tournament.save(update_fields=["status", "finished_at"])
+    clock_stop_at_finish(actor=actor, tournament=tournament)  # no more levels (§1.4)
     audit_record(
         actor=actor,
         action="tournament.finish",
@@ -559,6 +561,7 @@ def elimination_undo(
             tournament.finished_at = None
             tournament.save(update_fields=["status", "finished_at"])
             event_append(tournament, "tournament", {"status": tournament.status})
+            clock_restart_after_undo(actor=actor, tournament=tournament)  # §11.7
         if row.reason == Elimination.Reason.ABSENT:
             tournament.chips_removed = max(0, tournament.chips_removed - tournament.starting_stack)
             tournament.save(update_fields=["chips_removed"])
