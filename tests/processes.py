@@ -64,8 +64,10 @@ def wait_until_serving(url: str, process: subprocess.Popen, deadline_s: float = 
 class UvicornProcess:
     """`uvicorn tourney.asgi:application` (as in production) on a free port of its own."""
 
-    def __init__(self, redis_url: str = "", *, log_level: str = "warning", **env: str) -> None:
-        self.port = free_port()
+    def __init__(
+        self, redis_url: str = "", *, log_level: str = "warning", port: int = 0, **env: str
+    ) -> None:
+        self.port = port or free_port()  # a restarted process takes its old port again
         self.process = subprocess.Popen(
             [
                 sys.executable,
