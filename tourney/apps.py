@@ -7,13 +7,15 @@ from django.utils.translation import gettext_lazy as _
 def _drop_triggers(sender, using: str, **kwargs) -> None:
     from tourney.db_triggers import triggers_drop
 
-    triggers_drop(connections[using])
+    if connections[using].vendor == "sqlite":
+        triggers_drop(connections[using])
 
 
 def _install_triggers(sender, using: str, **kwargs) -> None:
     from tourney.db_triggers import triggers_install
 
-    triggers_install(connections[using])
+    if connections[using].vendor == "sqlite":
+        triggers_install(connections[using])
 
 
 class TourneyConfig(AppConfig):
@@ -23,7 +25,9 @@ class TourneyConfig(AppConfig):
     def ready(self) -> None:
         from tourney import checks  # noqa: F401  (registers the deployment checks)
 
-        # Around every migrate (and after a flush): see tourney/db_triggers.py.
+        # The triggers are a migration's (0013); SQLite loses a table's triggers when a
+        # migration rebuilds the table, so there they are put back around every migrate: see
+        # tourney/db_triggers.py.
         pre_migrate.connect(_drop_triggers, sender=self, dispatch_uid="tourney_triggers_drop")
         post_migrate.connect(
             _install_triggers, sender=self, dispatch_uid="tourney_triggers_install"

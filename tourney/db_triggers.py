@@ -9,14 +9,19 @@
   On PostgreSQL an UPDATE recounts once per statement, the tables its changed rows left or
   joined (SQLite has only row triggers).
 - `Tournament.version`: the version of the tournament's latest event, set when the event is
-  inserted (one statement per event less for every service).
+  inserted (one statement per event less for every service), and by nothing else: the
+  tournament's `save` leaves the column alone, and `(tournament, version)` is unique on the
+  events.
 
-The triggers live outside the migrations: `pre_migrate` drops them and `post_migrate` creates
-them and recounts, so a migration that rebuilds one of these tables on SQLite (which drops
-its triggers, or refuses to rename a table another trigger names) needs no care.
+The triggers are created by a migration (`tourney/migrations/0013_triggers_in_migrations.py`,
+the `TriggersInstall` operation below), so `sqlmigrate tourney 0013` shows them. SQLite drops
+a table's triggers when a migration rebuilds the table (and refuses to rename a table that
+another trigger names), so on SQLite only `pre_migrate` drops them and `post_migrate` creates
+them again (tourney/apps.py); PostgreSQL alters tables in place and keeps them.
 `tests/tables/test_table_players.py` checks they are installed.
 """
 
+from django.db import migrations
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 ENTRY = "tourney_entry"
@@ -144,27 +149,59 @@ def _tables_exist(connection: BaseDatabaseWrapper) -> bool:
     return {ENTRY, TABLE, EVENT, TOURNAMENT} <= existing
 
 
+def _drop_statements(vendor: str) -> list[str]:
+    if vendor == "postgresql":
+        return [
+            f"DROP TRIGGER IF EXISTS {name} ON {table}" for name, table in TRIGGER_TABLES.items()
+        ]
+    return [f"DROP TRIGGER IF EXISTS {name}" for name in TRIGGER_TABLES]
+
+
+def _install_statements(vendor: str) -> list[str]:
+    if vendor not in ("postgresql", "sqlite"):
+        return []
+    statements = _POSTGRES if vendor == "postgresql" else _SQLITE
+    return [*_drop_statements(vendor), *statements, *_RECOUNT_ALL]
+
+
 def triggers_drop(connection: BaseDatabaseWrapper) -> None:
-    """Drop the triggers (before migrations run)."""
+    """Drop the triggers (on SQLite, before migrations run)."""
     if not _tables_exist(connection):
         return
     with connection.cursor() as cursor:
-        for name, table in TRIGGER_TABLES.items():
-            if connection.vendor == "postgresql":
-                cursor.execute(f"DROP TRIGGER IF EXISTS {name} ON {table}")
-            else:
-                cursor.execute(f"DROP TRIGGER IF EXISTS {name}")
+        for sql in _drop_statements(connection.vendor):
+            cursor.execute(sql)
 
 
 def triggers_install(connection: BaseDatabaseWrapper) -> None:
-    """(Re)create the triggers and recount what they keep (after migrations, after a flush)."""
-    if connection.vendor not in ("postgresql", "sqlite") or not _tables_exist(connection):
+    """(Re)create the triggers and recount what they keep (on SQLite, after migrations)."""
+    if not _tables_exist(connection):
         return
-    triggers_drop(connection)
-    statements = _POSTGRES if connection.vendor == "postgresql" else _SQLITE
     with connection.cursor() as cursor:
-        for sql in [*statements, *_RECOUNT_ALL]:
+        for sql in _install_statements(connection.vendor):
             cursor.execute(sql)
+
+
+class TriggersInstall(migrations.operations.base.Operation):
+    """The migration operation that (re)creates the triggers and recounts what they keep; its
+    reverse drops them. Through the schema editor, so `sqlmigrate` shows the statements."""
+
+    reduces_to_sql = True
+    reversible = True
+
+    def state_forwards(self, app_label, state) -> None:
+        pass
+
+    def database_forwards(self, app_label, schema_editor, from_state, to_state) -> None:
+        for sql in _install_statements(schema_editor.connection.vendor):
+            schema_editor.execute(sql, params=None)
+
+    def database_backwards(self, app_label, schema_editor, from_state, to_state) -> None:
+        for sql in _drop_statements(schema_editor.connection.vendor):
+            schema_editor.execute(sql, params=None)
+
+    def describe(self) -> str:
+        return "Create the triggers of tourney/db_triggers.py"
 
 
 def triggers_installed(connection: BaseDatabaseWrapper) -> set[str]:

@@ -198,7 +198,8 @@ class Tournament(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    # Bumped on every write that changes what screens show; lets clients detect staleness.
+    # The version of the tournament's latest event: written only by the event's insert (the
+    # database trigger of migration 0013, tourney/db_triggers.py); `save` never writes it.
     version = models.PositiveIntegerField(default=0)
     # Signed into every display link: revoking the links bumps it (clocks/display_links.py).
     display_link_generation = models.PositiveIntegerField(default=0)
@@ -208,6 +209,13 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        # One writer for the version: an event's insert. A full save of a stored tournament
+        # writes every other column.
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = _TOURNAMENT_SAVED_FIELDS
+        super().save(*args, **kwargs)
 
     @property
     def entry_price(self) -> int:
@@ -365,8 +373,14 @@ class LedgerEntry(models.Model):
         indexes = [models.Index(fields=["tournament", "kind"])]
 
 
+_TOURNAMENT_SAVED_FIELDS = [
+    f.name for f in Tournament._meta.concrete_fields if not f.primary_key and f.name != "version"
+]
+
+
 class TournamentEvent(models.Model):
-    """Append-only log of what screens must learn; its id is the SSE event id."""
+    """Append-only log of what screens must learn; its id is the SSE event id. Each event has a
+    version of its own in its tournament, one more than the one before."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(max_length=30)
@@ -377,6 +391,11 @@ class TournamentEvent(models.Model):
     class Meta:
         ordering = ["id"]
         indexes = [models.Index(fields=["tournament", "id"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "version"], name="tournamentevent_version_unique"
+            )
+        ]
 
 
 class ChipPurchase(models.Model):
