@@ -10,17 +10,24 @@ from django.db import connection
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from ninja import Router, Status
+from ninja import Status
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
 from clocks.services.clock import clocks_late
 from tourney import roles
+from tourney.api_common import (
+    duplicates_out,
+    entry_out,
+    ms_datetime,
+    player_out,
+    router,
+    tournament_out,
+)
 from tourney.api_contract import CheckedJsonParser, ContractAPI, status_code
 from tourney.auth import api_auth
-from tourney.domain.house_rules import describe
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
-from tourney.errors import InvalidInput, TourneyError
+from tourney.errors import TourneyError
 from tourney.models import Entry, Player, Tournament
 from tourney.schema_types import Id, Line, bounded
 from tourney.schemas import (
@@ -40,12 +47,10 @@ from tourney.schemas import (
     TournamentOut,
 )
 from tourney.schemas_penalties import BanOut
-from tourney.selectors import player_active_ban, tournament_rules, tournament_summary
 from tourney.selectors_players import player_duplicates, player_search
 from tourney.services.absence import entry_mark_absent
 from tourney.services.entries import entry_register, entry_unregister
 from tourney.services.players import player_ban, player_create
-from tourney.services.tournament_setup import settings_token, setup_values
 from tourney.services.tournaments import (
     tournament_create,
     tournament_message_set,
@@ -73,7 +78,6 @@ api = ContractAPI(
     docs_decorator=staff_docs_only,
     parser=CheckedJsonParser(),
 )
-router = Router(tags=["tournaments"])
 ERRORS = ERROR_RESPONSES
 
 
@@ -114,99 +118,6 @@ def on_not_found(request, exc):
 def on_http_error(request, exc: HttpError):
     code, _default = status_code(exc.status_code)
     return error_response(request, code, str(exc), exc.status_code)
-
-
-def ms(dt: datetime | None) -> int | None:
-    return int(dt.timestamp() * 1000) if dt else None
-
-
-def ms_datetime(value: int | None) -> datetime | None:
-    """An epoch-milliseconds instant from a request; a value no calendar holds is refused."""
-    if value is None:
-        return None
-    try:
-        return datetime.fromtimestamp(value / 1000, tz=UTC)
-    except (OverflowError, ValueError, OSError) as exc:
-        raise InvalidInput("invalid_time", _("%(ms)s is not a time.") % {"ms": value}) from exc
-
-
-def player_out(player: Player, contact: bool = True) -> dict:
-    """`contact`: with e-mail and phone (empty otherwise: the display role, the floor)."""
-    ban = player_active_ban(player)
-    return {
-        "id": player.pk,
-        "name": player.name,
-        "nickname": player.nickname,
-        "email": player.email if contact else "",
-        "phone": player.phone if contact else "",
-        "banned": ban is not None,
-        "ban_reason": ban.reason if ban else None,
-    }
-
-
-def duplicates_out(duplicates) -> list[dict]:
-    return [
-        {"id": d.player.pk, "name": d.player.name, "reasons": list(d.reasons)} for d in duplicates
-    ]
-
-
-def tournament_out(tournament: Tournament) -> dict:
-    summary = tournament_summary(tournament)
-    setup = setup_values(tournament)
-    return {
-        "id": tournament.pk,
-        "name": tournament.name,
-        "status": tournament.status,
-        "entries": summary.entries,
-        "players_remaining": summary.players_remaining,
-        "waiting": summary.waiting,
-        "prize_pool": summary.prize_pool,
-        "total_chips": summary.total_chips,
-        "average_stack": summary.average_stack,
-        "capacity": summary.capacity,
-        "starting_stack": tournament.starting_stack,
-        "buy_in": tournament.buy_in,
-        "fee": tournament.fee,
-        "currency": tournament.currency,
-        "room_id": tournament.room_id,
-        "structure_id": tournament.structure_id,
-        "house_rules": tournament.house_rules,
-        "rules": describe(tournament_rules(tournament)),
-        "seats_drawn": tournament.seats_drawn_at is not None,
-        "version": tournament.version,
-        "late_registration_level": tournament.late_registration_level,
-        "display_message": tournament.display_message,
-        "hand_for_hand": tournament.hand_for_hand,
-        "h4h_hand": tournament.h4h_hand if tournament.hand_for_hand else None,
-        "payout_structure_id": tournament.payout_structure_id,
-        "season_id": tournament.season_id,
-        "season_round": tournament.season_round,
-        "rebuys": summary.rebuys,
-        "addons": summary.addons,
-        "prize_money": summary.prize_money,
-        "overlay": summary.overlay,
-        **{field: getattr(tournament, field) for field in MONEY_FIELDS},
-        "scheduled_start_ms": ms(tournament.scheduled_start),
-        "max_entries": tournament.max_entries,
-        "waiting_list": tournament.waiting_list_enabled,
-        "rules_overrides": tournament.rules_overrides,
-        "table_numbers": setup["table_numbers"],
-        "settings_token": settings_token(tournament, setup),
-    }
-
-
-def entry_out(entry: Entry) -> dict:
-    return {
-        "id": entry.pk,
-        "player_id": entry.player_id,
-        "player_name": entry.player.name,
-        "number": entry.number,
-        "status": entry.status,
-        "table": entry.tournament_table.number if entry.tournament_table_id else None,
-        "seat": entry.seat,
-        "waits_for_button": entry.waits_for_button,
-        "absent": entry.absent_since is not None,
-    }
 
 
 # --- health and time ---------------------------------------------------------------------

@@ -5,7 +5,7 @@ from typing import Literal
 from ninja import Router, Schema
 
 from tourney import roles
-from tourney.api import entry_out
+from tourney.api_common import entry_out
 from tourney.schema_types import Id
 from tourney.schemas import ERROR_RESPONSES, EntryOut
 from tourney.schemas_payouts import PrizePaidOut

@@ -34,10 +34,10 @@ from tourney.services.payout_structures import (
     payout_structure_create,
     payout_structure_duplicate,
     payout_structure_out,
-    payout_structure_update,
     structure_from_payload,
 )
 from tourney.services.payouts import (
+    payout_structure_update,
     prize_pay,
     tournament_payout_structure_set,
     tournament_payouts,

@@ -3,7 +3,7 @@
 On the root API's router: the path is that of `GET /tournaments/{id}` (one view per path)."""
 
 from tourney import roles
-from tourney.api import ms_datetime, router, tournament_out
+from tourney.api_common import ms_datetime, router, tournament_out
 from tourney.schema_types import Id
 from tourney.schemas import ERROR_RESPONSES, TournamentOut
 from tourney.schemas_setup import TournamentPatch

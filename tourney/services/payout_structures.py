@@ -1,5 +1,7 @@
-"""Payout structures (docs/rules.md §12.2): the built-in templates, creating, editing and
-duplicating a house's own, and reading a stored one into the domain's structure.
+"""Payout structures (docs/rules.md §12.2): the built-in templates, creating and duplicating a
+house's own (editing one is `tourney.services.payouts.payout_structure_update`: the payouts of
+the tournaments paying by it change with it), and reading a stored one into the domain's
+structure.
 
 Templates (`template_key` set) are read-only: duplicate one to change it. Every structure is
 checked by `tourney.domain.payouts.validate_structure` before it is saved; a refusal names the
@@ -23,7 +25,7 @@ from tourney.domain.payouts import (
     shares_from_percents,
     validate_structure,
 )
-from tourney.errors import Conflict, InvalidInput, NotFound, refusal
+from tourney.errors import InvalidInput, NotFound, refusal
 from tourney.models import PayoutStructure as PayoutStructureRow
 from tourney.services.audit import audit_record, audit_text
 
@@ -187,14 +189,14 @@ def payout_structure_out(row: PayoutStructureRow) -> dict:
     }
 
 
-def _name(name: str) -> str:
+def payout_structure_name(name: str) -> str:
     name = " ".join((name or "").split())
     if not name:
         raise InvalidInput("invalid_name", _("A payout structure needs a name."))
     return name[:120]
 
 
-def _validated(name: str, brackets: Sequence[dict]) -> PayoutStructure:
+def payout_structure_validated(name: str, brackets: Sequence[dict]) -> PayoutStructure:
     structure = structure_from_payload(name, brackets)
     try:
         validate_structure(structure)
@@ -205,8 +207,8 @@ def _validated(name: str, brackets: Sequence[dict]) -> PayoutStructure:
 
 @transaction.atomic
 def payout_structure_create(*, actor, name: str, brackets: Sequence[dict]) -> PayoutStructureRow:
-    name = _name(name)
-    structure = _validated(name, brackets)
+    name = payout_structure_name(name)
+    structure = payout_structure_validated(name, brackets)
     row = PayoutStructureRow.objects.create(name=name, brackets=brackets_json(structure))
     audit_record(
         actor=actor,
@@ -228,54 +230,6 @@ def payout_structure_of(structure_id: int, *, lock: bool = False) -> PayoutStruc
             "payout_structure_not_found",
             _("There is no payout structure with id %(id)s.") % {"id": structure_id},
         )
-    return row
-
-
-@transaction.atomic
-def payout_structure_update(
-    *, actor, structure_id: int, name: str, brackets: Sequence[dict]
-) -> PayoutStructureRow:
-    """Replace a structure's name and tables; tournaments using it pay by the new tables from
-    now on. Templates are refused (`payout_structure_is_template`), and so is a structure a
-    tournament has paid by (`payout_structure_in_use`: finished, a prize paid, a deal)."""
-    from tourney.services.payouts import (
-        payout_structure_paid_by,
-        payouts_changed,
-        tournaments_lock_using,
-    )
-
-    # Tournament rows first (the one lock order): their payouts change with the structure.
-    tournaments = tournaments_lock_using(structure_id)
-    row = payout_structure_of(structure_id, lock=True)
-    if row.template_key:
-        raise Conflict(
-            "payout_structure_is_template",
-            _("Built-in templates are read-only: duplicate it to change it."),
-        )
-    if payout_structure_paid_by(structure_id):
-        raise Conflict(
-            "payout_structure_in_use",
-            _(
-                "A tournament has finished, paid a prize or made a deal by this structure: "
-                "duplicate it to change it."
-            ),
-        )
-    name = _name(name)
-    structure = _validated(name, brackets)
-    before = payout_structure_out(row)
-    row.name = name
-    row.brackets = brackets_json(structure)
-    row.save(update_fields=["name", "brackets"])
-    audit_record(
-        actor=actor,
-        action="payout_structure.update",
-        summary=audit_text(gettext_noop("Changed payout structure %(name)s"), {"name": name}),
-        target=row,
-        before=before,
-        after=payout_structure_out(row),
-    )
-    for tournament in tournaments:
-        payouts_changed(tournament, "structure")
     return row
 
 

@@ -6,9 +6,11 @@ payout structure (the default template when none is chosen) and the house's `mon
 The results are computed the same way from the standing eliminations, the winner, the deal in
 force and the disqualifications (`tourney.domain.results`). What is stored is what happened:
 the structure chosen, a deal (`tourney.services.deals`) and each prize paid (a `payout` ledger
-row, negative, purpose `prize`, once per entry).
+row, negative, purpose `prize`, once per entry). Changing a payout structure that tournaments
+pay by is here too (`payout_structure_update`): their payouts change with it.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -22,6 +24,7 @@ from tourney.domain.results import Award, Finisher, awards_for, forfeited_total
 from tourney.domain.results import Deal as DealTerms
 from tourney.errors import Conflict, InvalidInput
 from tourney.models import Deal, Elimination, Entry, LedgerEntry, Tournament
+from tourney.models import PayoutStructure as PayoutStructureRow
 from tourney.selectors import tournament_rules, tournament_summary
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.entries import entry_of
@@ -29,9 +32,13 @@ from tourney.services.events import event_append
 from tourney.services.ledger import PRIZE, prizes_paid, receipt_number, repeat_tail
 from tourney.services.locks import tournament_lock
 from tourney.services.payout_structures import (
+    brackets_json,
     payout_refusal,
     payout_structure_domain,
+    payout_structure_name,
     payout_structure_of,
+    payout_structure_out,
+    payout_structure_validated,
 )
 
 LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
@@ -356,3 +363,45 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, method: str = "cash")
             {"reason": "paid", "entry_id": entry.pk, "amount": row["prize"]},
         )
         return payment
+
+
+@transaction.atomic
+def payout_structure_update(
+    *, actor, structure_id: int, name: str, brackets: Sequence[dict]
+) -> PayoutStructureRow:
+    """Replace a structure's name and tables; tournaments using it pay by the new tables from
+    now on. Templates are refused (`payout_structure_is_template`), and so is a structure a
+    tournament has paid by (`payout_structure_in_use`: finished, a prize paid, a deal)."""
+    # Tournament rows first (the one lock order): their payouts change with the structure.
+    tournaments = tournaments_lock_using(structure_id)
+    row = payout_structure_of(structure_id, lock=True)
+    if row.template_key:
+        raise Conflict(
+            "payout_structure_is_template",
+            _("Built-in templates are read-only: duplicate it to change it."),
+        )
+    if payout_structure_paid_by(structure_id):
+        raise Conflict(
+            "payout_structure_in_use",
+            _(
+                "A tournament has finished, paid a prize or made a deal by this structure: "
+                "duplicate it to change it."
+            ),
+        )
+    name = payout_structure_name(name)
+    structure = payout_structure_validated(name, brackets)
+    before = payout_structure_out(row)
+    row.name = name
+    row.brackets = brackets_json(structure)
+    row.save(update_fields=["name", "brackets"])
+    audit_record(
+        actor=actor,
+        action="payout_structure.update",
+        summary=audit_text(gettext_noop("Changed payout structure %(name)s"), {"name": name}),
+        target=row,
+        before=before,
+        after=payout_structure_out(row),
+    )
+    for tournament in tournaments:
+        payouts_changed(tournament, "structure")
+    return row
