@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from clocks.domain.clock import level_numbers
 from clocks.domain.structures import Period
-from clocks.services.clock import clock_view, now_ms, structure_periods
+from clocks.services.clock_state import clock_view, now_ms, structure_periods
 from clocks.services.color_ups import color_up_display
 from tables.models import FloorAction
 from tourney.models import Entry, Tournament, TournamentEvent

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clocks.domain.colorup import color_up_break_for
 from clocks.models import ColorUp
-from clocks.services.clock import clock_view, structure_periods
+from clocks.services.clock_state import clock_view, structure_periods
 from clocks.services.color_ups import (
     color_up_confirm,
     color_up_for_table,

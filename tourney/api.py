@@ -14,7 +14,7 @@ from ninja import Status
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
-from clocks.services.clock import clocks_late
+from clocks.services.clock import clocks_late, tournament_start
 from tourney import roles
 from tourney.api_common import (
     duplicates_out,
@@ -54,7 +54,6 @@ from tourney.services.players import player_ban, player_create
 from tourney.services.tournaments import (
     tournament_create,
     tournament_message_set,
-    tournament_start,
 )
 
 

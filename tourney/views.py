@@ -11,7 +11,8 @@ from django.views.decorators.http import require_POST
 
 from clocks.display_links import display_token
 from clocks.selectors import display_periods
-from clocks.services.clock import clock_view, structure_periods
+from clocks.services.clock import tournament_start
+from clocks.services.clock_state import clock_view, structure_periods
 from tables.services.seating import seats_draw
 from tables.views_floor import floor_console_context
 from tourney import roles
@@ -32,7 +33,6 @@ from tourney.services.players import player_create
 from tourney.services.tournaments import (
     registration_window,
     tournament_create,
-    tournament_start,
 )
 from tourney.undo_links import undo_links
 from tourney.views_desk import desk_entries, refunded_entry

@@ -33,7 +33,7 @@ from clocks.domain.colorup import (
 )
 from clocks.domain.structures import Period
 from clocks.models import ColorUp
-from clocks.services.clock import clock_view, now_ms, structure_periods
+from clocks.services.clock_state import clock_view, now_ms, structure_periods
 from tables.domain.cards import Card
 from tables.models import TournamentTable
 from tables.selectors import table_in_play

@@ -5,7 +5,7 @@ from django import template
 from django.utils.translation import gettext as _
 
 from clocks.selectors import display_periods
-from clocks.services.clock import clock_view, structure_periods
+from clocks.services.clock_state import clock_view, structure_periods
 from tourney.models import Tournament
 
 register = template.Library()

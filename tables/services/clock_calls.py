@@ -5,7 +5,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from clocks.services.clock import now_ms
+from clocks.services.clock_state import now_ms
 from tables.domain.clock_call import (
     ClockCallError,
     ClockCallRules,

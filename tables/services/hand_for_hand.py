@@ -11,6 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from clocks.services.clock_changes import clock_change
+from clocks.services.clock_state import clock_view
 from tables.models import TournamentTable
 from tourney.errors import Conflict
 from tourney.models import Tournament
@@ -39,15 +41,10 @@ def hand_for_hand_state(tournament: Tournament) -> dict:
 def _clock(actor, tournament: Tournament, operation: str, seconds: int | None = None) -> None:
     """A clock change as part of hand-for-hand; a clock that cannot (finished, not running)
     is left as it is."""
-    from clocks.services.clock import clock_operate
-
     try:
-        clock_operate(
-            actor=actor, tournament_id=tournament.pk, operation=operation, seconds=seconds
-        )
+        clock_change(actor, tournament, operation, seconds)
     except Conflict:
         return
-    tournament.refresh_from_db(fields=["version"])
 
 
 def _announce(actor, tournament: Tournament, summary, reason: str) -> dict:
@@ -146,8 +143,6 @@ def hand_for_hand_table_done(actor, tournament: Tournament, table: TournamentTab
 
 
 def _take_time(actor, tournament: Tournament, seconds: int) -> None:
-    from clocks.services.clock import clock_view
-
     left = clock_view(tournament)["remaining_ms"] // 1000
     if min(seconds, left) > 0:
         _clock(actor, tournament, "adjust", -min(seconds, left))

@@ -21,12 +21,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from clocks.services.clock import tournament_start
 from tables.services.rooms import room_create
 from tables.services.seating import seats_draw
 from tests.benchmarks.report import report
 from tourney.models import AuditEntry, Entry, LedgerEntry, Player, TournamentEvent
 from tourney.services.players import player_search_text
-from tourney.services.tournaments import tournament_create, tournament_start
+from tourney.services.tournaments import tournament_create
 
 PLAYERS = 1_000
 LATE_PLAYERS = 200

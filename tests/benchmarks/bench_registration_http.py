@@ -18,6 +18,7 @@ import httpx
 import pytest
 from django.db import connection
 
+from clocks.services.clock import tournament_start
 from tables.services.rooms import room_create
 from tables.services.seating import seats_draw
 from tests.benchmarks.bench_registration import make_players
@@ -25,7 +26,7 @@ from tests.benchmarks.report import report
 from tests.processes import uvicorn_server
 from tourney.models import AuditEntry, Entry, LedgerEntry, TournamentEvent
 from tourney.services.tokens import api_token_create
-from tourney.services.tournaments import tournament_create, tournament_start
+from tourney.services.tournaments import tournament_create
 
 PLAYERS = 1_000
 LATE_PLAYERS = 200

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clocks.domain.clock import advance
-from clocks.services.clock import clock_for, clock_state, now_ms, structure_periods
+from clocks.services.clock_state import clock_for, clock_state, now_ms, structure_periods
 from tables.models import HandReport, TournamentTable
 from tourney.domain.purchases import (
     AddonRules,

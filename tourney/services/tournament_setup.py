@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clocks.models import Structure, StructureLevel
+from clocks.services.clock_state import structure_periods
 from tables.models import TournamentTable
 from tables.services.floor import floor_replan
 from tourney.domain.house_rules import PARAMETER_KEYS, HouseRulesError, resolve_house_rules
@@ -201,8 +202,6 @@ def _check_values(tournament: Tournament, new: dict[str, Any]) -> None:
 
 
 def _check_structure(new: dict[str, Any]) -> None:
-    from clocks.services.clock import structure_periods  # the clock service imports ours
-
     structure_id = new["structure_id"]
     if not Structure.objects.filter(pk=structure_id).exists():
         raise NotFound(

@@ -12,6 +12,8 @@ from django.utils.translation import gettext_noop
 from clocks.domain.clock import AdvanceResult, ClockState
 from clocks.domain.structures import Period
 from clocks.models import Structure, StructureLevel
+from clocks.services.clock_state import clock_for, clock_state, structure_periods
+from clocks.services.clock_state import now_ms as clock_now_ms
 from tables.models import Room, Table, TournamentTable
 from tourney.domain.house_rules import (
     DEFAULT_PROFILE,
@@ -140,8 +142,6 @@ def tournament_create(
                 _("Late registration must end at a level of the structure (1 to %(n)s).")
                 % {"n": levels},
             )
-    from clocks.services.clock import structure_periods  # the clock service imports us
-
     payout_structure = (
         None if payout_structure_id is None else payout_structure_of(payout_structure_id)
     )
@@ -213,17 +213,6 @@ def tournament_mark_running(*, actor, tournament: Tournament) -> None:
     event_append(tournament, "tournament", {"status": tournament.status})
 
 
-def tournament_start(*, actor, tournament_id: int) -> Tournament:
-    """Start play: the clock starts and entries from now on are late registrations."""
-    from clocks.services.clock import clock_operate
-
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is not None and tournament.status != Tournament.Status.REGISTERING:
-        raise Conflict("already_started", _("The tournament has started already."))
-    clock_operate(actor=actor, tournament_id=tournament_id, operation="start")
-    return Tournament.objects.get(pk=tournament_id)
-
-
 def registration_deadline_record(
     *,
     tournament: Tournament,
@@ -290,10 +279,6 @@ def tournament_message_set(*, actor, tournament_id: int, message: str) -> Tourna
 
 def registration_window(tournament: Tournament, now_ms: int | None = None) -> Deadline | None:
     """Late registration against the clock (None: no deadline set)."""
-    # Imported here: the clock service imports this module for its consequences.
-    from clocks.services.clock import clock_for, clock_state, structure_periods
-    from clocks.services.clock import now_ms as clock_now_ms
-
     if tournament.late_registration_level is None:
         return None
     state = clock_state(clock_for(tournament))

@@ -1,0 +1,217 @@
+"""Clock changes inside a use case's transaction (the tournament locked): storing the period
+changes that are due and applying one operation, each with its audit entry, its `clock`
+events and what follows for late registration (docs/rules.md §2.2).
+
+These are operations: they open no transaction and follow no consequence in another
+sub-domain but late registration's. The absent-player deadline, which eliminates players and
+so replans the floor, is the automatic advance's (`clocks.services.clock`).
+"""
+
+from collections.abc import Callable
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from clocks.domain.clock import (
+    AdvanceResult,
+    ClockError,
+    ClockState,
+    PeriodChange,
+    UndoRecord,
+    advance,
+    view,
+)
+from clocks.domain.clock import adjust as clock_adjust_state
+from clocks.domain.clock import jump_to as clock_jump_state
+from clocks.domain.clock import next_period as clock_next_state
+from clocks.domain.clock import pause as clock_pause_state
+from clocks.domain.clock import previous_period as clock_previous_state
+from clocks.domain.clock import resume as clock_resume_state
+from clocks.domain.clock import start as clock_start_state
+from clocks.domain.clock import undo as clock_undo_state
+from clocks.domain.structures import Period
+from clocks.models import Clock
+from clocks.services.clock_state import (
+    clock_for,
+    clock_state,
+    clock_store,
+    now_ms,
+    state_dict,
+    structure_periods,
+)
+from tourney.errors import Conflict, InvalidInput, refusal
+from tourney.models import AuditEntry, Tournament
+from tourney.services.audit import audit_record, audit_text
+from tourney.services.events import event_append
+from tourney.services.tournaments import registration_deadline_record, tournament_mark_running
+
+Transition = Callable[[ClockState, list[Period], int], ClockState]
+
+OPERATIONS: dict[str, Transition] = {
+    "start": clock_start_state,
+    "pause": clock_pause_state,
+    "resume": clock_resume_state,
+    "next": clock_next_state,
+    "previous": clock_previous_state,
+}
+
+
+# Marked for translation; stored untranslated and translated when the log is read.
+CLOCK_SUMMARIES = {
+    "start": gettext_noop("Clock started"),
+    "pause": gettext_noop("Clock paused"),
+    "resume": gettext_noop("Clock resumed"),
+    "next": gettext_noop("Clock moved to the next period"),
+    "previous": gettext_noop("Clock moved back to the previous period"),
+    "adjust": gettext_noop("Clock adjusted by %(seconds)+d seconds"),
+    "jump": gettext_noop("Clock moved to level %(number)s"),
+    "jump_break": gettext_noop("Clock moved to break %(number)s"),
+    "undo": gettext_noop("Last clock change undone"),
+}
+
+# Manual changes that undo can take back; start is not one (it also starts the tournament:
+# a mistaken start is paused, not undone), nor is undo itself (no redo).
+UNDOABLE = ("pause", "resume", "next", "previous", "adjust", "jump")
+
+
+def _undo_record(tournament: Tournament) -> UndoRecord | None:
+    """The last manual clock change from the audit log, if undo may take it back."""
+    last = (
+        AuditEntry.objects.filter(tournament=tournament, action__startswith="clock.")
+        .order_by("-id")
+        .values_list("action", "before", "after")
+        .first()
+    )
+    if last is None:
+        return None
+    action, before, after = last
+    if action.removeprefix("clock.") not in UNDOABLE or "version" not in (before or {}):
+        return None
+    return UndoRecord(ClockState(**before), after["version"])
+
+
+def _summary(operation: str, periods: list[Period], after: ClockState, seconds: int | None):
+    """The audit summary; a jump names the level (or break) by the structure's numbering."""
+    kind = periods[after.period_index].kind
+    number = sum(1 for p in periods[: after.period_index + 1] if p.kind == kind)
+    key = "jump_break" if operation == "jump" and kind == "break" else operation
+    return audit_text(CLOCK_SUMMARIES[key], {"seconds": seconds or 0, "number": number})
+
+
+def _deadlines(
+    tournament, before: ClockState, result: AdvanceResult, periods: list[Period], now: int
+) -> None:
+    """Consequences of the clock moving on for late registration: closing or reopening."""
+    registration_deadline_record(
+        tournament=tournament, before=before, result=result, periods=periods, now_ms=now
+    )
+
+
+def _entered(change: PeriodChange, periods: list[Period]) -> ClockState:
+    """The clock right after `change`: running the period it entered, from its scheduled
+    instant, for that period's duration (what `advance` stored at that step)."""
+    ends_at = change.scheduled_at_ms + periods[change.period_index].duration_seconds * 1000
+    return ClockState("running", change.period_index, ends_at, None, change.version)
+
+
+def clock_catch_up(tournament, clock: Clock, periods: list[Period], now: int) -> AdvanceResult:
+    """Store any period changes that are due and record one `clock` event per change, and
+    late registration's closing or reopening. Returns the advance (`changed`, `state`)."""
+    state = clock_state(clock)
+    result = advance(state, periods, now)
+    if result.changed:
+        clock_store(clock, state, result.state)
+        for change in result.changes:
+            entered = _entered(change, periods)
+            # Each change as it was at its instant: after a late catch-up over several periods,
+            # the earlier ones are not shown as the final period (nor as already over).
+            at = now if now < (entered.period_ends_at_ms or 0) else change.scheduled_at_ms
+            snapshot = view(entered, periods, at).as_dict()
+            event_append(
+                tournament,
+                "clock",
+                {**snapshot, "reason": "advance", "scheduled_at_ms": change.scheduled_at_ms},
+            )
+        if result.finished_at_ms is not None:  # the last period ended: screens show the end
+            event_append(
+                tournament,
+                "clock",
+                {
+                    **view(result.state, periods, now).as_dict(),
+                    "reason": "advance",
+                    "scheduled_at_ms": result.finished_at_ms,
+                },
+            )
+        _deadlines(tournament, state, result, periods, now)
+    return result
+
+
+def clock_apply(
+    *,
+    actor,
+    tournament: Tournament,
+    clock: Clock,
+    periods: list[Period],
+    now: int,
+    before: ClockState,
+    operation: str,
+    seconds: int | None = None,
+    period_index: int | None = None,
+    expected_version: int | None = None,
+) -> dict:
+    """Apply start/pause/resume/next/previous/adjust/jump/undo to the clock caught up to
+    `before` and return the clock as the API shows it. `expected_version` (undo): refuse
+    unless the clock is still at that version, so an Undo offered after one change cannot
+    take back someone else's later change."""
+    if operation == "start":
+        tournament_mark_running(actor=actor, tournament=tournament)
+    try:
+        if operation == "adjust":
+            if seconds is None:
+                raise InvalidInput("invalid_input", _("Say how many seconds to add."))
+            after = clock_adjust_state(before, periods, now, seconds)
+        elif operation == "jump":
+            if period_index is None:
+                raise InvalidInput("invalid_input", _("Say which period to go to."))
+            after = clock_jump_state(before, periods, now, period_index)
+        elif operation == "undo":
+            if expected_version is not None and expected_version != before.version:
+                raise Conflict("undo_stale", _("The clock has changed since; nothing was undone."))
+            after = clock_undo_state(before, periods, now, _undo_record(tournament))
+        else:
+            after = OPERATIONS[operation](before, periods, now)
+    except ClockError as exc:
+        raise refusal(exc) from exc
+    clock_store(clock, before, after)
+    snapshot = view(after, periods, now).as_dict()
+    audit_record(
+        actor=actor,
+        action=f"clock.{operation}",
+        summary=_summary(operation, periods, after, seconds),
+        tournament=tournament,
+        target=clock,
+        before=state_dict(before),
+        after=state_dict(after),
+    )
+    event_append(tournament, "clock", {**snapshot, "reason": operation})
+    _deadlines(tournament, before, AdvanceResult(after), periods, now)
+    return snapshot
+
+
+def clock_change(actor, tournament: Tournament, operation: str, seconds: int | None = None) -> dict:
+    """A clock change that follows from another write (hand-for-hand pausing, resuming or
+    taking a hand's time off the level): the due period changes first, then the operation."""
+    clock = clock_for(tournament)
+    periods = structure_periods(tournament.structure_id)
+    now = now_ms()
+    before = clock_catch_up(tournament, clock, periods, now).state
+    return clock_apply(
+        actor=actor,
+        tournament=tournament,
+        clock=clock,
+        periods=periods,
+        now=now,
+        before=before,
+        operation=operation,
+        seconds=seconds,
+    )
