@@ -18,6 +18,7 @@ from clocks.services.color_ups import (
     color_up_undo,
     color_ups_status,
 )
+from tables.dealer_links.permissions import require_color_up_at, require_floor_at
 from tourney import roles
 from tourney.models import Tournament
 from tourney.schema_types import Id, PeriodIndex
@@ -49,7 +50,7 @@ def color_ups(request, tournament_id: Id, filters: Query[StatusQuery]):
 def preview_color_up(request, tournament_id: Id, payload: ColorUpIn):
     """Nothing saved: a round-up's new stacks, or a race's plan (cards per seat, chips to
     race; the outcome as well when `cards` are given)."""
-    roles.require(request.auth, "floor")
+    require_floor_at(request.auth, tournament_id, payload.table)
     if payload.override:
         roles.require(request.auth, "director")
     return color_up_preview(
@@ -67,7 +68,7 @@ def preview_color_up(request, tournament_id: Id, payload: ColorUpIn):
 def run_color_up(request, tournament_id: Id, payload: ColorUpIn):
     """Color up one table: who gets a chip, the cards dealt, the stacks after and the change
     of the chips in play."""
-    roles.require(request.auth, "floor")
+    require_floor_at(request.auth, tournament_id, payload.table)
     if payload.override:
         roles.require(request.auth, "director")
     row = color_up_run(
@@ -86,7 +87,7 @@ def run_color_up(request, tournament_id: Id, payload: ColorUpIn):
 
 @router.post(f"{BASE}/{{color_up_id}}/confirm", response={200: ColorUpOut, **ERRORS})
 def confirm_color_up(request, tournament_id: Id, color_up_id: Id):
-    roles.require(request.auth, "floor")
+    require_color_up_at(request.auth, tournament_id, color_up_id)
     return color_up_confirm(
         actor=request.auth, tournament_id=tournament_id, color_up_id=color_up_id
     )
@@ -102,7 +103,7 @@ def undo_color_up(request, tournament_id: Id, color_up_id: Id):
 def found_chips(request, tournament_id: Id, color_up_id: Id, payload: ColorUpFoundIn):
     """Removed-colour chips found later (TDA 24-C): exchanged at equal value, the rest below
     the new smallest chip leaves play."""
-    roles.require(request.auth, "floor")
+    require_color_up_at(request.auth, tournament_id, color_up_id)
     return color_up_found(
         actor=request.auth,
         tournament_id=tournament_id,

@@ -4,6 +4,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import Router, Status
 
+from tables.dealer_links.permissions import require_floor_at
 from tables.models import Room, SeatRestriction
 from tables.schemas import DrawOut, HandIn, RestrictionIn, RoomIn, RoomOut, TableOut
 from tables.selectors import tournament_tables_layout
@@ -86,8 +87,9 @@ def tables(request, tournament_id: Id):
     "/tournaments/{tournament_id}/tables/{number}/hands", response={200: TableOut, **ERRORS}
 )
 def report_hand(request, tournament_id: Id, number: TableNumber, payload: HandIn | None = None):
-    """A hand finished (the button moves), or with `misdeal` a misdeal (the button stays)."""
-    roles.require(request.auth, "floor")
+    """A hand finished (the button moves), or with `misdeal` a misdeal (the button stays).
+    Floor staff, or that table's dealer link."""
+    require_floor_at(request.auth, tournament_id, number)
     if payload is not None and payload.misdeal:
         if payload.button_seat is not None:
             raise InvalidInput("invalid_input", _("A misdeal does not move the button."))

@@ -4,6 +4,12 @@ calling the clock (docs/rules.md §5 to §7, §9 and §11)."""
 from django.shortcuts import get_object_or_404
 from ninja import Query, Router, Schema, Status
 
+from tables.dealer_links.permissions import (
+    require_action_at,
+    require_busts_at,
+    require_clock_call_at,
+    require_floor_at,
+)
 from tables.schemas import (
     ActionDoneIn,
     ActionOut,
@@ -37,8 +43,9 @@ BASE = "/tournaments/{tournament_id}"
 
 @router.post(f"{BASE}/eliminations", response={200: EliminationsOut, **ERRORS})
 def eliminate(request, tournament_id: Id, payload: EliminationsIn):
-    """Players busted in the same hand; their places and the moves the field now needs."""
-    roles.require(request.auth, "floor")
+    """Players busted in the same hand; their places and the moves the field now needs.
+    A table's dealer link: players seated at its table only."""
+    require_busts_at(request.auth, tournament_id, [e.entry_id for e in payload.eliminations])
     return eliminations_record(
         actor=request.auth,
         tournament_id=tournament_id,
@@ -65,7 +72,8 @@ def actions(request, tournament_id: Id, filters: Query[ActionsQuery]):
 
 @router.post(f"{BASE}/actions/{{action_id}}/done", response={200: ActionResultOut, **ERRORS})
 def action_done(request, tournament_id: Id, action_id: Id, payload: ActionDoneIn | None = None):
-    roles.require(request.auth, "floor")
+    """The floor confirms an action; a table's dealer link, a move into or out of its table."""
+    require_action_at(request.auth, tournament_id, action_id)
     return floor_action_done(
         actor=request.auth,
         tournament_id=tournament_id,
@@ -101,7 +109,7 @@ def clock_calls(request, tournament_id: Id):
 
 @router.post(f"{BASE}/tables/{{number}}/clock-calls", response={201: ClockCallOut, **ERRORS})
 def call_clock(request, tournament_id: Id, number: TableNumber, payload: ClockCallIn):
-    roles.require(request.auth, "floor")
+    require_floor_at(request.auth, tournament_id, number)
     row = clock_call_begin(
         actor=request.auth,
         tournament_id=tournament_id,
@@ -114,7 +122,7 @@ def call_clock(request, tournament_id: Id, number: TableNumber, payload: ClockCa
 
 @router.post(f"{BASE}/clock-calls/{{call_id}}/end", response={200: ClockCallOut, **ERRORS})
 def end_clock_call(request, tournament_id: Id, call_id: Id, payload: ClockCallEndIn):
-    roles.require(request.auth, "floor")
+    require_clock_call_at(request.auth, tournament_id, call_id)
     return clock_call_finish(
         actor=request.auth, tournament_id=tournament_id, call_id=call_id, outcome=payload.outcome
     )

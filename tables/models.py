@@ -87,6 +87,8 @@ class TournamentTable(models.Model):
     # Playing entries seated here, kept by triggers on the entry table (migration 0006):
     # never written by Django, read where counting the entries of every table cost too much.
     players = models.PositiveSmallIntegerField(default=0, db_default=0, editable=False)
+    # The table's dealer link (tables/dealer_links): revoking bumps it, killing the old link.
+    dealer_link_generation = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["tournament_id", "open_order"]

@@ -370,6 +370,7 @@ def _mount_app_routers() -> None:
     from clocks.api_display import router as display_router
     from tables.api import router as tables_router
     from tables.api_floor import router as floor_router
+    from tables.dealer_links.api import router as dealer_links_router
     from tourney import api_setup  # noqa: F401  (adds PATCH /tournaments/{id} to `router`)
     from tourney.api_cage import router as cage_router
     from tourney.api_payouts import router as payouts_router
@@ -389,6 +390,7 @@ def _mount_app_routers() -> None:
     api.add_router("/", cage_router)
     api.add_router("/", players_router)
     api.add_router("/", player_page_router)
+    api.add_router("/", dealer_links_router)
 
 
 _mount_app_routers()

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from ninja.security import HttpBearer, SessionAuth
 from ninja.utils import check_csrf
 
+from tables.dealer_links.links import dealer_actor, is_dealer_token
 from tourney.errors import PermissionDenied
 from tourney.models import ApiToken, StaffProfile
 from tourney.raw_rows import model_columns, model_from_row
@@ -62,6 +63,10 @@ def _token_user(raw: str):
 
 class BearerTokenAuth(HttpBearer):
     def authenticate(self, request, token: str):
+        if is_dealer_token(token):
+            # A table's dealer link: its own table's dealer actions only
+            # (tables/dealer_links/permissions.py); revoked, it is refused with 403.
+            return dealer_actor(token)
         found, user = _token_user(token)
         if found is None:
             return None

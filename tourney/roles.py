@@ -33,7 +33,13 @@ def can(user, permission: str) -> bool:
 
 
 def require(user, permission: str) -> None:
-    """Raise 403 `forbidden` unless the user's role grants `permission`."""
+    """Raise 403 `forbidden` unless the user's role grants `permission`. A dealer link
+    (tables/dealer_links) has no role: only its own table's dealer actions let it through."""
+    if getattr(user, "audit_name", None) and not can(user, permission):
+        raise PermissionDenied(
+            "dealer_link_not_allowed",
+            _("A dealer link can only do its own table's dealer actions."),
+        )
     if not can(user, permission):
         raise PermissionDenied(
             "forbidden", _("Your role does not allow this (needs %(p)s).") % {"p": permission}

@@ -35,4 +35,5 @@ urlpatterns = [
     path("", include("tables.urls")),
     path("", include("clocks.urls")),
     path("", include("tourney.player_page.urls")),
+    path("", include("tables.dealer_links.urls")),
 ]

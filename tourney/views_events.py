@@ -17,6 +17,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpRe
 from django.utils.translation import gettext as _
 
 from clocks.display_links import REVOKED_EVENT, display_token_tournament_id
+from tables.dealer_links.links import dealer_actor
+from tables.dealer_links.usecases import REVOKED_EVENT as DEALER_REVOKED_EVENT
 from tourney import roles
 from tourney.auth import BearerTokenAuth
 from tourney.errors import TourneyError
@@ -64,6 +66,10 @@ def _refusal(request: HttpRequest, tournament_id: int) -> JsonResponse | None:
     if display is not None:
         if display_token_tournament_id(display) != tournament_id:
             return _error("forbidden", _("This display link is not valid here."), 403)
+    elif request.GET.get("dealer") is not None:
+        actor = dealer_actor(request.GET["dealer"])
+        if actor is None or actor.revoked or actor.tournament_id != tournament_id:
+            return _error("forbidden", _("This dealer link is not valid here."), 403)
     elif player is not None:
         ids = player_token_ids(player)
         if ids is None or ids[0] != tournament_id:
@@ -166,7 +172,15 @@ async def tournament_events(request: HttpRequest, tournament_id: int) -> HttpRes
         request.headers.get("Last-Event-ID"), request.GET.get("last_event_id")
     )
     # A display link's stream ends when the links are revoked; its reconnection is refused.
-    closes_on = frozenset({REVOKED_EVENT}) if "display" in request.GET else frozenset()
+    # A dealer link's stream ends when a table's dealer link is revoked; if it was this one,
+    # its reconnection is refused.
+    closes_on = (
+        frozenset({REVOKED_EVENT})
+        if "display" in request.GET
+        else frozenset({DEALER_REVOKED_EVENT})
+        if "dealer" in request.GET
+        else frozenset()
+    )
     # A player's stream carries the clock and, for everything else, only that something
     # changed: his page refetches its own state (tourney/sse.py, `redacted`).
     cursor = EventCursor(tournament_id, closes_on=closes_on, redacted="player" in request.GET)

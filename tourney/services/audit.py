@@ -64,7 +64,8 @@ def audit_entry(
     return AuditEntry(
         at=timezone.now(),
         actor=user,
-        actor_name=user.get_username() if user else "system",
+        # A dealer link (tables/dealer_links) is named by its table.
+        actor_name=user.get_username() if user else getattr(actor, "audit_name", "system"),
         action=action,
         tournament=tournament,
         target_type=type(target).__name__.lower() if target is not None else "",

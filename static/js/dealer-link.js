@@ -1,0 +1,201 @@
+/*!
+ * dealer-link.js: a table's dealer page from its signed link (templates/tables/dealer_links/).
+ * Its buttons call the public API with the link's token as the bearer: hand finished, a
+ * bust-out of the chosen seat, a move into or out of this table done, the clock called on the
+ * chosen seat. The server lets the token do this table's dealer actions only. The page refetches
+ * its state on every event of the stream; a revoked link is told so and stops.
+ */
+(function (window, document) {
+  "use strict";
+
+  var config = JSON.parse(document.getElementById("dealer-config").textContent);
+  var S = config.strings;
+  var state = JSON.parse(document.getElementById("dealer-state").textContent);
+  var chosen = null;
+  var stopped = false;
+
+  function fmt(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (_m, key) {
+      return values[key] === undefined || values[key] === null ? "" : values[key];
+    });
+  }
+
+  function field(name) {
+    return document.querySelector('[data-field="' + name + '"]');
+  }
+
+  function say(text, bad) {
+    var box = field("message");
+    box.textContent = text;
+    box.classList.toggle("is-bad", !!bad);
+    box.hidden = !text;
+  }
+
+  function call(path, body) {
+    return window.fetch(config.api + path, {
+      method: "POST",
+      headers: {
+        Accept: "application/json",
+        "Content-Type": "application/json",
+        Authorization: "Bearer " + config.token,
+      },
+      body: JSON.stringify(body || {}),
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (data) {
+        if (!response.ok) {
+          var error = new Error(data.detail || response.statusText);
+          error.code = data.code;
+          throw error;
+        }
+        return data;
+      });
+    });
+  }
+
+  function seatOf(number) {
+    return state.table.seats.filter(function (s) { return s.seat === number; })[0] || null;
+  }
+
+  function render() {
+    var seats = field("seats");
+    seats.textContent = "";
+    state.table.seats.forEach(function (s) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "dl-seat";
+      b.setAttribute("role", "radio");
+      b.setAttribute("aria-checked", String(chosen === s.seat));
+      b.dataset.seat = s.seat;
+      b.disabled = !s.entry_id;
+      if (state.table.button_seat === s.seat) b.dataset.button = "1";
+      var n = document.createElement("span");
+      n.className = "dl-seat-number num";
+      n.textContent = s.seat;
+      var name = document.createElement("span");
+      name.className = "dl-seat-name";
+      name.textContent = s.player_name || S.empty;
+      b.appendChild(n);
+      b.appendChild(name);
+      seats.appendChild(b);
+    });
+    if (chosen !== null && !(seatOf(chosen) || {}).entry_id) chosen = null;
+    document.querySelector('[data-action="bust"]').disabled = chosen === null;
+    document.querySelector('[data-action="clock"]').disabled = chosen === null;
+
+    var moves = field("moves");
+    moves.textContent = "";
+    var rows = state.incoming.map(function (m) {
+      return [m, fmt(S.move_in, { name: m.player_name || "?", t: m.from_table, s: m.from_seat, to: m.to_seat })];
+    }).concat(state.outgoing.map(function (m) {
+      return [m, fmt(S.move_out, { name: m.player_name || "?", s: m.from_seat, t: m.to_table, to: m.to_seat })];
+    }));
+    if (!rows.length) {
+      var li = document.createElement("li");
+      li.className = "pp-list-label";
+      li.textContent = S.no_moves;
+      moves.appendChild(li);
+    }
+    rows.forEach(function (row) {
+      var li = document.createElement("li");
+      var text = document.createElement("span");
+      text.className = "pp-list-label";
+      text.textContent = row[1];
+      var done = document.createElement("button");
+      done.type = "button";
+      done.className = "btn dl-btn";
+      done.dataset.action = "move-done";
+      done.dataset.move = row[0].id;
+      done.textContent = S.done;
+      li.appendChild(text);
+      li.appendChild(done);
+      moves.appendChild(li);
+    });
+  }
+
+  function refresh() {
+    if (stopped) return Promise.resolve();
+    return window.fetch(config.state_url, { headers: { Accept: "application/json" } })
+      .then(function (response) {
+        return response.json().then(function (data) {
+          if (response.status === 403) return revoked(data.detail);
+          if (response.ok) {
+            state = data;
+            render();
+          }
+        });
+      })
+      .catch(function () {});
+  }
+
+  function revoked(detail) {
+    stopped = true;
+    if (source) source.close();
+    say(detail || S.revoked, true);
+    document.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+  }
+
+  function act(promise, text) {
+    return promise.then(
+      function () {
+        say(text);
+        chosen = null;
+        return refresh();
+      },
+      function (error) {
+        if (error.code === "dealer_link_revoked") return revoked(error.message);
+        say(error.message, true);
+      }
+    );
+  }
+
+  document.addEventListener("click", function (e) {
+    var seat = e.target.closest(".dl-seat");
+    if (seat && !seat.disabled) {
+      chosen = Number(seat.dataset.seat);
+      render();
+      return;
+    }
+    var button = e.target.closest("[data-action]");
+    if (!button || button.disabled) return;
+    var number = state.table.number;
+    var action = button.dataset.action;
+    if (action === "hand") {
+      act(call("/tables/" + number + "/hands", {}), S.hand_recorded);
+    } else if (action === "bust" && chosen !== null) {
+      var s = seatOf(chosen);
+      if (!window.confirm(fmt(S.confirm_bust, { s: s.seat, name: s.player_name }))) return;
+      act(call("/eliminations", { eliminations: [{ entry_id: s.entry_id }] }), S.busted);
+    } else if (action === "clock" && chosen !== null) {
+      act(call("/tables/" + number + "/clock-calls", { seat: chosen }), S.clock_called);
+    } else if (action === "move-done") {
+      act(call("/actions/" + button.dataset.move + "/done", {}), S.moved);
+    }
+  });
+
+  var source = null;
+  function connect() {
+    if (stopped || !window.EventSource) return;
+    source = new window.EventSource(config.events_url);
+    source.onopen = function () {
+      if (window.Tourney) window.Tourney.setOnline(true);
+      document.body.dataset.stream = "online";
+      refresh();
+    };
+    source.onmessage = refresh;
+    ["ready", "eliminations", "actions", "seating", "entry", "clock_call", "hand",
+      "dealer_link_revoked", "tournament", "color_up"].forEach(function (kind) {
+      source.addEventListener(kind, function () { if (kind !== "ready") refresh(); });
+    });
+    source.onerror = function () {
+      if (window.Tourney) window.Tourney.setOnline(false);
+      document.body.dataset.stream = "offline";
+      if (source.readyState === 2) {
+        // closed for good (a revoked link's stream is refused): ask the page's state why
+        refresh().then(function () { if (!stopped) window.setTimeout(connect, 2000); });
+      }
+    };
+  }
+
+  render();
+  connect();
+})(window, document);

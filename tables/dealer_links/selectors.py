@@ -1,0 +1,59 @@
+"""What a table's dealer page shows: the table's seats (names and the button), the moves into
+and out of it waiting for the floor, the clock called there, and the clock's level."""
+
+from clocks.services.clock import clock_view
+from tables.models import FloorAction, TournamentTable
+from tables.selectors import tournament_tables_layout
+from tables.services.clock_calls import clock_calls_active
+from tables.services.floor import floor_actions_list
+from tourney.models import Tournament
+
+
+def _moves(tournament: Tournament, number: int) -> tuple[list[dict], list[dict]]:
+    """Pending moves to table `number` and from it (a move within the table counts in)."""
+    incoming, outgoing = [], []
+    for action in floor_actions_list(tournament, FloorAction.Status.PENDING):
+        moves = action["moves"] if action["kind"] != FloorAction.Kind.MOVE else [action]
+        for move in moves:
+            if move["status"] != FloorAction.Status.PENDING:
+                continue
+            row = {
+                k: move.get(k)
+                for k in ("id", "player_name", "from_table", "from_seat", "to_table", "to_seat")
+            }
+            if move["to_table"] == number:
+                incoming.append(row)
+            elif move["from_table"] == number:
+                outgoing.append(row)
+    return incoming, outgoing
+
+
+def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
+    layout = tournament_tables_layout(tournament, include_idle=True)
+    here = next(t for t in layout if t["number"] == table.number)
+    incoming, outgoing = _moves(tournament, table.number)
+    clock = clock_view(tournament)
+    return {
+        "tournament": {"id": tournament.pk, "name": tournament.name},
+        "table": {
+            "number": table.number,
+            "status": here["status"],
+            "button_seat": here["button_seat"],
+            "seats": [
+                {
+                    "seat": s["seat"],
+                    "entry_id": s["player"]["entry_id"] if s["player"] else None,
+                    "player_name": s["player"]["player_name"] if s["player"] else None,
+                }
+                for s in here["seat_list"]
+            ],
+        },
+        "incoming": incoming,
+        "outgoing": outgoing,
+        "clock_calls": [
+            {k: c[k] for k in ("id", "seat", "player_name", "ends_at_ms")}
+            for c in clock_calls_active(tournament)
+            if c["table"] == table.number
+        ],
+        "clock": {"status": clock["status"], "period": clock["period"]},
+    }

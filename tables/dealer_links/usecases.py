@@ -1,0 +1,41 @@
+"""Revoking a table's dealer link (a phone lost or taken away)."""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from tables.models import TournamentTable
+from tourney.errors import NotFound
+from tourney.services.audit import audit_record, audit_text
+from tourney.services.events import event_append
+from tourney.services.locks import tournament_lock
+
+REVOKED_EVENT = "dealer_link_revoked"
+
+
+@transaction.atomic
+def dealer_link_revoke(*, actor, tournament_id: int, number: int) -> TournamentTable:
+    """The table's dealer link given out so far stops working at once (its next request is
+    refused, its page says so); the console and the API then hand out the new link. Not
+    undoable on purpose: a revoked link must stay dead."""
+    tournament = tournament_lock(tournament_id)
+    table = TournamentTable.objects.filter(tournament=tournament, number=number).first()
+    if table is None:
+        raise NotFound("not_found", _("There is no such table in this tournament."))
+    before = table.dealer_link_generation
+    table.dealer_link_generation = before + 1
+    table.save(update_fields=["dealer_link_generation"])
+    audit_record(
+        actor=actor,
+        action="table.dealer_link_revoke",
+        summary=audit_text(
+            gettext_noop("Dealer link of table %(t)s revoked: the table needs the new link"),
+            {"t": number},
+        ),
+        tournament=tournament,
+        target=table,
+        before={"dealer_link_generation": before},
+        after={"dealer_link_generation": before + 1},
+    )
+    event_append(tournament, REVOKED_EVENT, {"table": number, "generation": before + 1})
+    return table

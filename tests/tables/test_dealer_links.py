@@ -1,0 +1,272 @@
+"""Issue 15 part 2: dealer links. A signed link per table (`GET .../tables/{n}/dealer-link`,
+director and floor) whose token, sent as the bearer, does that table's dealer actions only:
+hand finished, bust-outs of players seated there, moves into or out of it, clock calls there,
+its color-up. Anything else, another table and a revoked link are refused with 403
+`{code, detail}` and nothing changes. The audit names the dealer link of table N.
+
+Runs on SQLite and, with DATABASE_URL, on PostgreSQL (the same tests).
+"""
+
+import pytest
+
+from clocks.services.clock import clock_operate
+from tables.dealer_links.links import dealer_token
+from tables.models import FloorAction, TournamentTable
+from tests.conftest import ApiClient, numbered_players, seat_players
+from tourney.models import AuditEntry, Elimination, Entry, TournamentEvent
+
+pytestmark = pytest.mark.django_db
+
+
+def token_of(url: str) -> str:
+    return url.rstrip("/").rsplit("/", 1)[-1]
+
+
+@pytest.fixture
+def running(api, director, tournament):
+    """19 players on three tables (Rimóc: 10/18/27), the clock running."""
+    seat_players(api, tournament, numbered_players(19))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    return tournament
+
+
+def tables_in_play(tournament) -> list[int]:
+    return sorted(
+        TournamentTable.objects.filter(
+            tournament=tournament, status=TournamentTable.Status.OPEN
+        ).values_list("number", flat=True)
+    )
+
+
+def seated_at(tournament, number: int) -> list[Entry]:
+    return list(
+        Entry.objects.filter(
+            tournament=tournament, status=Entry.Status.ACTIVE, tournament_table__number=number
+        ).order_by("seat")
+    )
+
+
+def dealer(api, tournament, number: int) -> ApiClient:
+    url = api.get(f"/tournaments/{tournament.pk}/tables/{number}/dealer-link").json()["url"]
+    return ApiClient(token_of(url))
+
+
+def snapshot(tournament) -> tuple:
+    """What a refused request must leave alone."""
+    return (
+        TournamentEvent.objects.filter(tournament=tournament).count(),
+        AuditEntry.objects.count(),
+        Elimination.objects.count(),
+        list(TournamentTable.objects.order_by("pk").values_list("button_seat", "hands_played")),
+        list(FloorAction.objects.order_by("pk").values_list("status", flat=True)),
+    )
+
+
+def assert_refused(response, code: str) -> None:
+    assert response.status_code == 403, response.content
+    body = response.json()
+    assert set(body) == {"code", "detail"} and body["code"] == code and body["detail"]
+
+
+def test_director_and_floor_get_the_link_others_are_refused(api, api_as, running, client):
+    number = tables_in_play(running)[0]
+    path = f"/tournaments/{running.pk}/tables/{number}/dealer-link"
+    body = api.get(path).json()
+    assert list(body) == ["url"] and body["url"].startswith("http://testserver/dealer/")
+    assert api_as("floor").get(path).json() == body
+    for role in ("desk", "display"):
+        assert_refused(api_as(role).get(path), "forbidden")
+    assert api.get(f"/tournaments/{running.pk}/tables/99/dealer-link").status_code == 404
+    page = client.get(body["url"].removeprefix("http://testserver"))
+    assert page.status_code == 200 and b"dealer-config" in page.content
+
+
+def test_a_dealer_link_busts_at_its_own_table_audited_as_the_link(api, running):
+    number = tables_in_play(running)[0]
+    victim = seated_at(running, number)[0]
+    response = dealer(api, running, number).post(
+        f"/tournaments/{running.pk}/eliminations",
+        {"eliminations": [{"entry_id": victim.pk}]},
+    )
+    assert response.status_code == 200, response.content
+    victim.refresh_from_db()
+    assert victim.status == Entry.Status.ELIMINATED
+    audit = AuditEntry.objects.filter(tournament=running).order_by("-id")
+    names = set(audit.values_list("actor_name", flat=True)[:5])
+    assert f"dealer link of table {number}" in names
+    assert audit.filter(actor_name=f"dealer link of table {number}").first().actor_id is None
+
+
+def test_a_dealer_link_reports_its_hand_and_calls_its_clock(api, running):
+    number = tables_in_play(running)[0]
+    link = dealer(api, running, number)
+    hand = link.post(f"/tournaments/{running.pk}/tables/{number}/hands", {})
+    assert hand.status_code == 200, hand.content
+    seat = seated_at(running, number)[0].seat
+    call = link.post(f"/tournaments/{running.pk}/tables/{number}/clock-calls", {"seat": seat})
+    assert call.status_code == 201, call.content
+    ended = link.post(
+        f"/tournaments/{running.pk}/clock-calls/{call.json()['id']}/end", {"outcome": "acted"}
+    )
+    assert ended.status_code == 200, ended.content
+
+
+def test_refused_at_another_table_and_nothing_changes(api, running):
+    mine, other = tables_in_play(running)[:2]
+    link = dealer(api, running, mine)
+    stranger = seated_at(running, other)[0]
+    before = snapshot(running)
+    assert_refused(
+        link.post(
+            f"/tournaments/{running.pk}/eliminations",
+            {"eliminations": [{"entry_id": stranger.pk}]},
+        ),
+        "dealer_link_other_table",
+    )
+    # one of his own and one of another table's players: refused whole
+    assert_refused(
+        link.post(
+            f"/tournaments/{running.pk}/eliminations",
+            {
+                "eliminations": [
+                    {"entry_id": seated_at(running, mine)[0].pk},
+                    {"entry_id": stranger.pk},
+                ]
+            },
+        ),
+        "dealer_link_other_table",
+    )
+    assert_refused(
+        link.post(f"/tournaments/{running.pk}/tables/{other}/hands", {}),
+        "dealer_link_other_table",
+    )
+    assert_refused(
+        link.post(f"/tournaments/{running.pk}/tables/{other}/clock-calls", {"seat": stranger.seat}),
+        "dealer_link_other_table",
+    )
+    assert snapshot(running) == before
+    stranger.refresh_from_db()
+    assert stranger.status == Entry.Status.ACTIVE
+
+
+def test_refused_outside_the_dealers_actions(api, running, tournament):
+    number = tables_in_play(running)[0]
+    link = dealer(api, running, number)
+    before = snapshot(running)
+    for method, path, body in (
+        ("post", f"/tournaments/{running.pk}/clock/pause", {}),
+        (
+            "post",
+            f"/tournaments/{running.pk}/penalties",
+            {"entry_id": 1, "kind": "warning", "reason": "x"},
+        ),
+        ("put", f"/tournaments/{running.pk}/hand-for-hand", {"active": True}),
+        ("get", f"/tournaments/{running.pk}/tables/{number}/dealer-link", None),
+        ("post", "/players", {"name": "Intruder"}),
+    ):
+        response = getattr(link, method)(path, body) if body is not None else link.get(path)
+        assert response.status_code == 403, (path, response.content)
+        assert set(response.json()) == {"code", "detail"}
+    assert snapshot(running) == before
+
+
+def test_refused_after_revocation_at_once(api, api_as, running, client):
+    number = tables_in_play(running)[0]
+    old = dealer(api, running, number)
+    old_url = api.get(f"/tournaments/{running.pk}/tables/{number}/dealer-link").json()["url"]
+    assert_refused(
+        api_as("desk").post(f"/tournaments/{running.pk}/tables/{number}/dealer-link/revoke"),
+        "forbidden",
+    )
+    revoked = api_as("floor").post(f"/tournaments/{running.pk}/tables/{number}/dealer-link/revoke")
+    assert revoked.status_code == 200
+    assert revoked.json()["url"] != old_url
+    assert AuditEntry.objects.filter(action="table.dealer_link_revoke").count() == 1
+    before = snapshot(running)
+    victim = seated_at(running, number)[0]
+    assert_refused(
+        old.post(
+            f"/tournaments/{running.pk}/eliminations", {"eliminations": [{"entry_id": victim.pk}]}
+        ),
+        "dealer_link_revoked",
+    )
+    assert_refused(
+        old.post(f"/tournaments/{running.pk}/tables/{number}/hands", {}), "dealer_link_revoked"
+    )
+    assert snapshot(running) == before
+    old_token = token_of(old_url)
+    assert client.get(f"/dealer/{old_token}/").status_code == 403
+    assert client.get(f"/dealer/{old_token}/state.json").json()["code"] == "dealer_link_revoked"
+    stream = client.get(f"/api/v1/tournaments/{running.pk}/events?dealer={old_token}")
+    assert stream.status_code == 403
+    # the new link works
+    new = ApiClient(token_of(revoked.json()["url"]))
+    assert new.post(f"/tournaments/{running.pk}/tables/{number}/hands", {}).status_code == 200
+
+
+def test_a_move_is_confirmed_by_either_tables_dealer_only(api, director, running):
+    from tourney.services.eliminations import eliminations_record
+
+    move = None
+    for _round in range(6):
+        move = FloorAction.objects.filter(
+            tournament=running, kind=FloorAction.Kind.MOVE, status=FloorAction.Status.PENDING
+        ).first()
+        if move is not None:
+            break
+        counts = {n: seated_at(running, n) for n in tables_in_play(running)}
+        smallest = min(counts, key=lambda n: len(counts[n]))
+        eliminations_record(
+            actor=director, tournament_id=running.pk, eliminations=[(counts[smallest][0].pk, None)]
+        )
+    assert move is not None
+    third = next(n for n in tables_in_play(running) if n not in (move.from_table, move.to_table))
+    before = snapshot(running)
+    assert_refused(
+        dealer(api, running, third).post(f"/tournaments/{running.pk}/actions/{move.pk}/done", {}),
+        "dealer_link_other_table",
+    )
+    assert snapshot(running) == before
+    done = dealer(api, running, move.to_table).post(
+        f"/tournaments/{running.pk}/actions/{move.pk}/done", {}
+    )
+    assert done.status_code == 200, done.content
+    move.refresh_from_db()
+    assert move.status == FloorAction.Status.DONE
+
+
+def test_forged_and_foreign_tokens(api, running, tournament):
+    number = tables_in_play(running)[0]
+    forged = dealer_token(running.pk, number, 0)[:-3] + "abc"
+    response = ApiClient(forged).post(f"/tournaments/{running.pk}/tables/{number}/hands", {})
+    assert response.status_code == 401
+    # a link of this tournament used on another tournament's table
+    link = dealer(api, running, number)
+    assert_refused(
+        link.post(f"/tournaments/{running.pk + 1}/tables/{number}/hands", {}),
+        "dealer_link_other_table",
+    )
+
+
+def test_the_console_prints_the_cards_and_revokes_one(running, director_client, api_as, client):
+    from django.urls import reverse
+
+    from tests.conftest import make_staff
+
+    number = tables_in_play(running)[0]
+    console = director_client.get(reverse("tourney:console", args=[running.pk])).content.decode()
+    assert reverse("dealer_links:cards", args=[running.pk]) in console
+    page = director_client.get(reverse("dealer_links:cards", args=[running.pk]))
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert text.count('class="move-slip dealer-card"') == len(tables_in_play(running))
+    assert "<svg" in text
+    old = dealer_token(running.pk, number, 0)
+    assert f"/dealer/{old}/" in text
+    desk = make_staff("desk-cards", "desk")
+    client.force_login(desk)
+    assert client.get(reverse("dealer_links:cards", args=[running.pk])).status_code == 403
+    director_client.post(reverse("dealer_links:revoke", args=[running.pk, number]))
+    assert director_client.get(f"/dealer/{old}/").status_code == 403
+    again = director_client.get(reverse("dealer_links:cards", args=[running.pk])).content.decode()
+    assert f"/dealer/{dealer_token(running.pk, number, 1)}/" in again
