@@ -37,8 +37,8 @@ from tables.services.hands import hand_finished_with_busts
 from tourney import roles
 from tourney.errors import TourneyError
 from tourney.models import Entry, Tournament
+from tourney.penalties.usecases import seats_sitting_out
 from tourney.services.eliminations import eliminations_record
-from tourney.services.penalties import seats_sitting_out
 from tourney.views_money import bustout_rebuy_links
 from tourney.views_support import role_required
 

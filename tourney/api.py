@@ -29,6 +29,7 @@ from tourney.auth import api_auth
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
 from tourney.errors import TourneyError
 from tourney.models import Entry, Player, Tournament
+from tourney.penalties.schemas import BanOut
 from tourney.schema_types import Id, Line, bounded
 from tourney.schemas import (
     ERROR_RESPONSES,
@@ -46,7 +47,6 @@ from tourney.schemas import (
     TournamentIn,
     TournamentOut,
 )
-from tourney.schemas_penalties import BanOut
 from tourney.selectors_players import player_duplicates, player_search
 from tourney.services.absence import entry_mark_absent
 from tourney.services.entries import entry_register, entry_unregister
@@ -188,8 +188,8 @@ def get_player(request, player_id: Id):
 @router.get("/players/{player_id}/bans", response={200: list[BanOut], **ERRORS}, tags=["players"])
 def player_bans_list(request, player_id: Id):
     """Every ban of the player, newest first (lifted and ended ones too)."""
+    from tourney.penalties.usecases import ban_out
     from tourney.selectors_bans import player_bans
-    from tourney.services.penalties import ban_out
 
     roles.require(request.auth, "read")
     return [ban_out(b) for b in player_bans(get_object_or_404(Player, pk=player_id))]
@@ -197,7 +197,7 @@ def player_bans_list(request, player_id: Id):
 
 @router.post("/players/{player_id}/bans", response={201: BanOut, **ERRORS}, tags=["players"])
 def ban_player(request, player_id: Id, payload: BanIn):
-    from tourney.services.penalties import ban_out
+    from tourney.penalties.usecases import ban_out
 
     roles.require(request.auth, "director")
     # 0 is 1970, in the past like any other instant before now: refused, never "no end".
@@ -374,9 +374,9 @@ def _mount_app_routers() -> None:
     from tourney import api_setup  # noqa: F401  (adds PATCH /tournaments/{id} to `router`)
     from tourney.api_cage import router as cage_router
     from tourney.api_payouts import router as payouts_router
-    from tourney.api_penalties import router as penalties_router
     from tourney.api_players import router as players_router
     from tourney.api_purchases import router as purchases_router
+    from tourney.penalties.api import router as penalties_router
     from tourney.player_page.api import router as player_page_router
 
     api.add_router("/", tables_router)

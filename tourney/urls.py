@@ -30,7 +30,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("tourney.urls_pages")),
-    path("", include("tourney.urls_penalties")),
+    path("", include("tourney.penalties.urls")),
     path("", include("tourney.urls_payouts")),
     path("", include("tables.urls")),
     path("", include("clocks.urls")),

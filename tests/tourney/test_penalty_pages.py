@@ -1,4 +1,4 @@
-"""Penalty pages (tourney/views_penalties.py): the console's "Sitting out" panel and form, the
+"""Penalty pages (tourney/penalties/views.py): the console's "Sitting out" panel and form, the
 dealer page's marked seat, misdeal and seat penalty, and the player page with its bans."""
 
 import json

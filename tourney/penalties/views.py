@@ -22,9 +22,7 @@ from tourney import roles
 from tourney.collation import sorted_by_name
 from tourney.errors import TourneyError
 from tourney.models import Entry, Penalty, Player, Season, Tournament
-from tourney.selectors import tournament_rules
-from tourney.selectors_bans import player_bans
-from tourney.services.penalties import (
+from tourney.penalties.usecases import (
     penalties_list,
     penalties_sitting_out,
     penalty_end,
@@ -32,6 +30,8 @@ from tourney.services.penalties import (
     penalty_undo,
     player_penalties,
 )
+from tourney.selectors import tournament_rules
+from tourney.selectors_bans import player_bans
 from tourney.services.players import player_ban, player_ban_lift
 from tourney.views_support import role_required
 

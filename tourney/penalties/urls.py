@@ -1,8 +1,8 @@
-"""Penalty pages (tourney/views_penalties.py): console panel and forms, the player page."""
+"""Penalty pages (tourney/penalties/views.py): console panel and forms, the player page."""
 
 from django.urls import path
 
-from tourney import views_penalties as views
+from tourney.penalties import views
 
 app_name = "penalties"
 T = "tournaments/<int:tournament_id>/penalties"

@@ -6,10 +6,8 @@ from ninja import Query, Router, Schema, Status
 
 from tourney import roles
 from tourney.models import Player, Tournament
-from tourney.schema_types import Id, Line
-from tourney.schemas import ERROR_RESPONSES
-from tourney.schemas_penalties import BanOut, PenaltyIn, PenaltyOut, PenaltyResultOut
-from tourney.services.penalties import (
+from tourney.penalties.schemas import BanOut, PenaltyIn, PenaltyOut, PenaltyResultOut
+from tourney.penalties.usecases import (
     ban_out,
     penalties_list,
     penalty_end,
@@ -17,6 +15,8 @@ from tourney.services.penalties import (
     penalty_undo,
     player_penalties,
 )
+from tourney.schema_types import Id, Line
+from tourney.schemas import ERROR_RESPONSES
 from tourney.services.players import player_ban_lift
 
 router = Router(tags=["penalties"])
