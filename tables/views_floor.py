@@ -35,6 +35,7 @@ from tables.services.floor import (
 from tables.services.hand_for_hand import hand_for_hand_set, hand_for_hand_state
 from tables.services.hands import hand_finished_with_busts
 from tourney import roles
+from tourney.collation import sorted_by_name
 from tourney.errors import TourneyError
 from tourney.models import Entry, Tournament
 from tourney.penalties.usecases import seats_sitting_out
@@ -272,9 +273,10 @@ def bustout_search(request, tournament_id: int):
     elif query.isdigit():
         found = list(rows.filter(tournament_table__number=int(query)).order_by("seat"))
     else:
-        found = list(
-            rows.filter(player__name__icontains=query).order_by("player__name")[:SEARCH_LIMIT]
-        )
+        # the language's collation (Mészáros before Molnár), not the database's code points
+        found = sorted_by_name(
+            rows.filter(player__name__icontains=query), key=lambda e: e.player.name
+        )[:SEARCH_LIMIT]
     return render(
         request,
         "tourney/_bustout_results.html",

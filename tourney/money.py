@@ -15,3 +15,9 @@ def money_text(amount: int, currency: str = "") -> str:
     if not sign:
         return number
     return f"{sign}{number}" if code in SIGN_FIRST else f"{number}\xa0{sign}"
+
+
+def money_affixes(currency: str = "") -> tuple[str, str]:
+    """What is written before and after the number of an amount in `currency` ("", " Ft")."""
+    before, _sep, after = money_text(0, currency).partition("0")
+    return before, after

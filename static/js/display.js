@@ -362,11 +362,12 @@
   Screen.prototype.renderResults = function () {
     var f = this.fields;
     var rows = this.state.final_results || [];
-    var currency = (this.state.tournament || {}).currency || "";
+    var pattern = this.root.getAttribute("data-money") || "%(n)s";
+    var money = function (n) { return pattern.replace("%(n)s", fmt(n)); };
     var winner = rows[0];
     if (f["winner-box"]) f["winner-box"].classList.toggle("is-empty", !winner);
     setText(f["winner-name"], winner ? winner.player_name : "");
-    setText(f["winner-prize"], winner && winner.prize ? fmt(winner.prize) + " " + currency : "");
+    setText(f["winner-prize"], winner && winner.prize ? money(winner.prize) : "");
     setHTML(f.results, rows.slice(1).map(function (r) {
       var places = r.place_to && r.place_to !== r.place ? fmt(r.place) + "–" + fmt(r.place_to) : fmt(r.place);
       return '<li><span class="num">' + esc(places) + '.</span><span class="dresult-name">' + esc(r.player_name) +

@@ -94,6 +94,7 @@
       el.innerHTML = html;
       el.classList.remove("is-stale");
       if (window.htmx) window.htmx.process(el);
+      if (Tourney.fitSeatNames) Tourney.fitSeatNames(el); // the new names fit their seats too
       refreshes += 1;
       document.body.setAttribute("data-floor-refreshed", String(refreshes));
       if (!frame) tick();

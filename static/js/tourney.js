@@ -438,19 +438,41 @@
 
   /* ------------------------------------------------------------ page wiring */
 
-  /** A seat's name in a table oval shows whole: a long one ("Gyöngyösi-Szentmiklóssy
-   * Bernadett") gets a smaller font until it fits the lines its seat has (down to 70 %). */
+  /** A seat's name in a table oval shows whole, its seat no taller than the others (so it
+   * stays clear of its neighbours): a long name ("Szentgyörgyvölgyi-Kovácsné Ágnes") gets a
+   * smaller font until its words fit the seat's width and its lines (three at most) the seat's
+   * height, down to 55 %; only a word too long even then is broken. Called again after a live
+   * update (floor.js), a resize and once the fonts are loaded. */
   function fitSeatNames(root) {
-    Array.prototype.forEach.call(root.querySelectorAll(".table-oval .seat-name"), function (el) {
+    Array.prototype.forEach.call((root || document).querySelectorAll(".table-oval .seat-name"), function (el) {
+      var seat = el.closest(".seat");
+      if (!seat || !el.getClientRects().length) return;
       el.style.fontSize = "";
-      if (el.scrollHeight <= el.clientHeight + 1) return;
+      el.classList.remove("is-broken");
+      var limit = parseFloat(window.getComputedStyle(seat).minHeight) || 0;
+      var overflows = function () {
+        return el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1 ||
+          (limit && seat.offsetHeight > limit + 1);
+      };
+      if (!overflows()) return;
       var size = parseFloat(window.getComputedStyle(el).fontSize);
-      var floor = size * 0.7;
-      while (el.scrollHeight > el.clientHeight + 1 && size > floor) {
-        size = Math.max(floor, size * 0.92);
+      var floor = size * 0.55;
+      while (overflows() && size > floor) {
+        size = Math.max(floor, size * 0.93);
         el.style.fontSize = size.toFixed(2) + "px";
       }
+      if (overflows()) el.classList.add("is-broken");
     });
+  }
+  Tourney.fitSeatNames = fitSeatNames;
+
+  var refitTimer = null;
+  window.addEventListener("resize", function () {
+    window.clearTimeout(refitTimer);
+    refitTimer = window.setTimeout(function () { fitSeatNames(document); }, 100);
+  });
+  if (document.fonts && document.fonts.ready) {
+    document.fonts.ready.then(function () { fitSeatNames(document); });
   }
 
   function wire(root) {

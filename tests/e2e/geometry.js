@@ -45,6 +45,9 @@
   const visibleRect = (el, rect, scrollers = true) => {
     let r = { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
     for (let e = el.parentElement; e && e !== document.body && e !== document.documentElement; e = e.parentElement) {
+      // what a scroller hides scrolls into view: a box around the scroller (a card with
+      // rounded corners) hides nothing more of it
+      if (!scrollers && clips(e) && scrolls(e)) break;
       if (clips(e) && (scrollers || !scrolls(e))) {
         const c = e.getBoundingClientRect();
         r = { left: Math.max(r.left, c.left), top: Math.max(r.top, c.top),
@@ -114,8 +117,13 @@
   }
 
   // overlap: two runs of text, or a run and a control, or two controls, drawn over each other
+  // a bar fixed to the window, or stuck to its edge while the page scrolls (a form's sticky
+  // Save bar), floats over the page
   const fixedAncestor = (el) => {
-    for (let e = el; e && e.nodeType === 1; e = e.parentElement) if (styleOf(e).position === "fixed") return e;
+    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+      const pos = styleOf(e).position;
+      if (pos === "fixed" || (pos === "sticky" && !["TH", "TD", "THEAD", "TR"].includes(e.tagName))) return e;
+    }
     return null;
   };
   for (let i = 0; i < items.length; i++) {

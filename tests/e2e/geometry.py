@@ -18,7 +18,8 @@ ticker's marquee) is marked `data-geometry-skip` ("clip", "overlap" or "all"); a
 more CSS selectors to skip. A box a person scrolls (overflow auto or scroll: a wide table on a
 phone, the top bar's links) cuts nothing: what it hides scrolls into view. A modal dialog makes
 the rest of the page inert: only the dialog is measured. A bar fixed over the page (the
-dealer's buttons) covers only what the page cannot be scrolled to show.
+dealer's buttons) or stuck to the window's edge (a form's Save bar) covers only what the page
+cannot be scrolled to show; a box around a scroller hides nothing the scroller would show.
 
 `assert_geometry(page, name, ...)` saves test-artifacts/screenshots/<name>.png and fails with
 the problems listed.

@@ -90,7 +90,7 @@ def test_register_bust_rebuy_at_the_desk_and_print_the_receipt(
     rebuy = strip.locator('button[data-buy="rebuy"]')
     expect(rebuy).to_be_focused()
     expect(rebuy).to_contain_text("Rebuy (back in)")
-    expect(rebuy).to_contain_text("11,000 HUF")
+    expect(rebuy).to_contain_text("11,000\xa0Ft")
     expect(rebuy).to_contain_text("40,000 chips")
     # The add-on is not open yet, and the desk says why.
     expect(strip.locator(".desk-purchase-why")).to_contain_text("break after level 4")
@@ -112,7 +112,7 @@ def test_register_bust_rebuy_at_the_desk_and_print_the_receipt(
     page.goto(url + receipt)
     expect(page.locator("#receipt-title")).to_have_text("Rebuy")
     expect(page.locator("#receipt-number")).to_have_text(f"{tournament.pk}-0006-B1")
-    expect(page.locator("#receipt-total")).to_have_text("11,000 HUF")
+    expect(page.locator("#receipt-total")).to_have_text("11,000\xa0Ft")
     screenshot(page, "rebuy-receipt-a4")
     page.goto(url + receipt + "?paper=80mm")
     expect(page.locator("body")).to_have_class("print-doc receipt-80mm")
@@ -128,7 +128,7 @@ def test_register_bust_rebuy_at_the_desk_and_print_the_receipt(
     page.reload()
     page.locator("#toasts .toast", has_text="Rebuy for Fehér Tamás").locator(".toast-undo").click()
     expect(page.locator("#last-purchase")).to_have_attribute("data-undone", "1")
-    expect(page.locator("#last-purchase")).to_contain_text("undone: refund 11,000 HUF")
+    expect(page.locator("#last-purchase")).to_contain_text("undone: refund 11,000\xa0Ft")
     entry.refresh_from_db()
     assert entry.status == "eliminated"
     refunds = LedgerEntry.objects.filter(purchase=purchase, amount__lt=0)

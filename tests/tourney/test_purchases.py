@@ -494,7 +494,7 @@ def test_desk_search_offers_rebuy_and_addon_with_the_reason_when_off(
     html = client.get(f"/tournaments/{t.pk}/desk/search/?q=P1").content.decode()
     assert f'data-entry-id="{ids["P1"]}"' in html and "data-buy-first" in html
     assert 'data-buy="rebuy"' in html and 'name="stack"' in html  # at most the starting stack
-    assert "11,000 HUF" in html and "40,000 chips" in html
+    assert "11,000\xa0Ft" in html and "40,000 chips" in html
     assert "The add-on is taken during the break after level 4." in html  # off, with why
     bust(api, t, ids["P2"])
     html = client.get(f"/tournaments/{t.pk}/desk/search/?q=P2").content.decode()
@@ -512,7 +512,7 @@ def test_desk_shows_the_purchase_with_receipt_and_undo(api, client, director, re
     assert f'data-purchase-undo="{purchase["undo_url"]}"' in html
     api.post(purchase["undo_url"].removeprefix("/api/v1"))
     html = client.get(f"/tournaments/{t.pk}/desk/?purchase={purchase['id']}").content.decode()
-    assert "undone: refund 11,000 HUF" in html and f"{purchase['receipt_number']}R" in html
+    assert "undone: refund 11,000\xa0Ft" in html and f"{purchase['receipt_number']}R" in html
     focus = client.get(f"/tournaments/{t.pk}/desk/?entry={entry}").content.decode()
     assert f'data-focus-entry="{entry}"' in focus and 'value="P0"' in focus
 
@@ -546,4 +546,4 @@ def test_a_refund_at_the_desk_has_its_receipt(api, client, director, tournament)
     url = f"/tournaments/{tournament.pk}/receipts/{tournament.pk}-0001R/"
     assert url in client.get(f"/tournaments/{tournament.pk}/desk/").content.decode()
     html = client.get(url).content.decode()
-    assert "Refund · Entry" in html and "Paid to the player" in html and "12,000 HUF" in html
+    assert "Refund · Entry" in html and "Paid to the player" in html and "12,000\xa0Ft" in html

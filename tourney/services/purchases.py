@@ -30,6 +30,7 @@ from tourney.domain.purchases import (
 from tourney.domain.refusal import N_
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import ChipPurchase, Elimination, Entry, LedgerEntry, Tournament
+from tourney.money import money_text
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.eliminations import elimination_undo, eliminations_record
@@ -190,14 +191,13 @@ def chip_purchase_out(purchase: ChipPurchase) -> dict:
     args = [purchase.tournament_id]
     price = purchase.buy_in + purchase.fee
     summary = (
-        _("Rebuy for %(name)s: %(chips)s chips, %(price)s %(currency)s paid")
+        _("Rebuy for %(name)s: %(chips)s chips, %(price)s paid")
         if purchase.kind == ChipPurchase.Kind.REBUY
-        else _("Add-on for %(name)s: %(chips)s chips, %(price)s %(currency)s paid")
+        else _("Add-on for %(name)s: %(chips)s chips, %(price)s paid")
     ) % {
         "name": entry.player.name,
         "chips": number_format(purchase.chips, force_grouping=True),
-        "price": number_format(price, force_grouping=True),
-        "currency": purchase.tournament.currency,
+        "price": money_text(price, purchase.tournament.currency),
     }
     return {
         "id": purchase.pk,

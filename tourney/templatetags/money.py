@@ -2,7 +2,7 @@
 
 from django import template
 
-from tourney.money import money_text
+from tourney.money import money_affixes, money_text
 
 register = template.Library()
 
@@ -18,3 +18,19 @@ def money(amount, currency: str = "") -> str:
 def money_pattern(currency: str = "") -> str:
     """How an amount in `currency` is written, with `%(n)s` for the number (for scripts)."""
     return money_text(0, currency).replace("0", "%(n)s", 1)
+
+
+@register.filter
+def currency_sign(currency: str = "") -> str:
+    """The sign written with amounts in `currency` ("Ft" for HUF), for a unit shown apart."""
+    return "".join(money_affixes(currency)).strip()
+
+
+@register.filter
+def money_before(currency: str = "") -> str:
+    return money_affixes(currency)[0]
+
+
+@register.filter
+def money_after(currency: str = "") -> str:
+    return money_affixes(currency)[1]
