@@ -343,7 +343,13 @@
     });
     if (f.moves) {
       var strip = f.moves.closest(".dclock-strip");
-      if (strip) strip.classList.toggle("is-moving", moves.length > MOVES_ALWAYS);
+      if (strip) {
+        strip.classList.toggle("is-moving", moves.length > MOVES_ALWAYS);
+        // a break shows the moves beside the color-up while any is recent (a table broken)
+        strip.classList.toggle("has-recent-moves", moves.some(function (m) {
+          return now - m.at_ms <= MOVES_RECENT_MS;
+        }));
+      }
     }
     setHTML(f.moves, moves.length
       ? moves.map(function (m) {
