@@ -14,8 +14,8 @@ from clocks.services.clock_state import clock_view, now_ms, structure_periods
 from clocks.services.color_ups import color_up_display
 from tables.models import FloorAction
 from tourney.models import Entry, Tournament, TournamentEvent
+from tourney.payouts.usecases import payout_ladder, tournament_results
 from tourney.selectors import tournament_summary
-from tourney.services.payouts import payout_ladder, tournament_results
 
 # Event kinds whose payload may name a player and the seat they now take.
 MOVE_EVENT_KINDS = ("seating", "entry", "move", "action")

@@ -373,9 +373,9 @@ def _mount_app_routers() -> None:
     from tables.dealer_links.api import router as dealer_links_router
     from tourney import api_setup  # noqa: F401  (adds PATCH /tournaments/{id} to `router`)
     from tourney.api_cage import router as cage_router
-    from tourney.api_payouts import router as payouts_router
     from tourney.api_players import router as players_router
     from tourney.api_purchases import router as purchases_router
+    from tourney.payouts.api import router as payouts_router
     from tourney.penalties.api import router as penalties_router
     from tourney.player_page.api import router as player_page_router
 

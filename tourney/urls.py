@@ -31,7 +31,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("tourney.urls_pages")),
     path("", include("tourney.penalties.urls")),
-    path("", include("tourney.urls_payouts")),
+    path("", include("tourney.payouts.urls")),
     path("", include("tables.urls")),
     path("", include("clocks.urls")),
     path("", include("tourney.player_page.urls")),

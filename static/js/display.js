@@ -305,7 +305,7 @@
     setText(f["prize-pool"], fmt(st.prize_pool));
     setText(f.rebuys, fmt(st.rebuys));
     setText(f.addons, fmt(st.addons));
-    // The ladder (tourney/services/payouts.py payout_ladder): places with one amount grouped,
+    // The ladder (tourney/payouts/usecases.py payout_ladder): places with one amount grouped,
     // the next place out marked; of the places decided only the last one stays (the rest is
     // history); the panel pages through the rest.
     var payouts = (this.state.payouts || []).filter(function (p) { return !p.gap; });

@@ -17,11 +17,11 @@ from tourney.domain.seasons import (
 )
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import Season, Tournament
+from tourney.payouts.usecases import tournament_results
 from tourney.selectors import tournament_summary
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
-from tourney.services.payouts import tournament_results
 
 MESSAGES = [
     gettext_noop("The points formula must be linear, table or sqrt."),

@@ -24,13 +24,13 @@ from tourney.domain.house_rules import PARAMETER_KEYS, HouseRulesError, resolve_
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings, money_settings_refusal
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import ChipPurchase, Deal, Entry, LedgerEntry, Tournament
+from tourney.payouts.structures import payout_structure_of
+from tourney.payouts.usecases import payouts_changed
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.entries import promote_waiting
 from tourney.services.events import event_append
 from tourney.services.ledger import prizes_paid
 from tourney.services.locks import tournament_lock
-from tourney.services.payout_structures import payout_structure_of
-from tourney.services.payouts import payouts_changed
 from tourney.services.tournaments import room_tables_chosen, tournament_tables_create
 
 # What an edit may name; `rules` is the whole set of house-rule overrides (missing = the

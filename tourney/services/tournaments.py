@@ -25,10 +25,10 @@ from tourney.domain.purchases import MoneySettings, money_settings_refusal
 from tourney.domain.registration import Deadline, deadline, deadline_crossing
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import Tournament
+from tourney.payouts.structures import payout_structure_of
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
-from tourney.services.payout_structures import payout_structure_of
 
 MESSAGE_MAX_LENGTH = 500
 

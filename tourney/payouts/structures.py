@@ -1,5 +1,5 @@
 """Payout structures (docs/rules.md §12.2): the built-in templates, creating and duplicating a
-house's own (editing one is `tourney.services.payouts.payout_structure_update`: the payouts of
+house's own (editing one is `tourney.payouts.usecases.payout_structure_update`: the payouts of
 the tournaments paying by it change with it), and reading a stored one into the domain's
 structure.
 

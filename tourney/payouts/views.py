@@ -1,7 +1,7 @@
 """Pages of payouts: the payout-structure list and editor, the console's payouts and deal
 panel, the results (printable, CSV, JSON), the prize receipt and the championships.
 
-Writes go through the JSON API (`tourney/api_payouts.py`) from the pages' scripts, except the
+Writes go through the JSON API (`tourney/payouts/api.py`) from the pages' scripts, except the
 small forms here, which call the same services.
 """
 
@@ -19,14 +19,14 @@ from tourney import roles
 from tourney.domain.house_rules import final_table_players
 from tourney.domain.payouts import DEFAULT_TEMPLATE, PAYOUT_TEMPLATES
 from tourney.models import Entry, LedgerEntry, PayoutStructure, Season, Tournament
-from tourney.selectors import tournament_rules, tournament_summary
-from tourney.services.deals import players_left
-from tourney.services.payout_structures import (
+from tourney.payouts.structures import (
     brackets_json,
     payout_structure_duplicate,
     payout_structure_out,
 )
-from tourney.services.payouts import payout_ladder, tournament_results
+from tourney.payouts.usecases import payout_ladder, tournament_results
+from tourney.selectors import tournament_rules, tournament_summary
+from tourney.services.deals import players_left
 from tourney.services.seasons import (
     season_create,
     season_standings,

@@ -25,13 +25,7 @@ from tourney.domain.results import Deal as DealTerms
 from tourney.errors import Conflict, InvalidInput
 from tourney.models import Deal, Elimination, Entry, LedgerEntry, Tournament
 from tourney.models import PayoutStructure as PayoutStructureRow
-from tourney.selectors import tournament_rules, tournament_summary
-from tourney.services.audit import audit_record, audit_text
-from tourney.services.entries import entry_of
-from tourney.services.events import event_append
-from tourney.services.ledger import PRIZE, prizes_paid, receipt_number, repeat_tail
-from tourney.services.locks import tournament_lock
-from tourney.services.payout_structures import (
+from tourney.payouts.structures import (
     brackets_json,
     payout_refusal,
     payout_structure_domain,
@@ -40,6 +34,12 @@ from tourney.services.payout_structures import (
     payout_structure_out,
     payout_structure_validated,
 )
+from tourney.selectors import tournament_rules, tournament_summary
+from tourney.services.audit import audit_record, audit_text
+from tourney.services.entries import entry_of
+from tourney.services.events import event_append
+from tourney.services.ledger import PRIZE, prizes_paid, receipt_number, repeat_tail
+from tourney.services.locks import tournament_lock
 
 LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
 

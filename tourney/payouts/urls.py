@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tourney import views_payouts as views
+from tourney.payouts import views
 
 app_name = "payouts"
 T = "tournaments/<int:tournament_id>"

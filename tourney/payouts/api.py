@@ -6,9 +6,7 @@ from ninja import Router, Status
 
 from tourney import roles
 from tourney.models import Deal, PayoutStructure, Season, Tournament
-from tourney.schema_types import Id
-from tourney.schemas import ERROR_RESPONSES
-from tourney.schemas_payouts import (
+from tourney.payouts.schemas import (
     DealIn,
     DealOut,
     DealQuoteOut,
@@ -28,21 +26,23 @@ from tourney.schemas_payouts import (
     TournamentSeasonIn,
     TournamentSeasonOut,
 )
-from tourney.services.deals import deal_make, deal_out, deal_preview, deal_undo
-from tourney.services.payout_structures import (
+from tourney.payouts.structures import (
     payout_structure_check,
     payout_structure_create,
     payout_structure_duplicate,
     payout_structure_out,
     structure_from_payload,
 )
-from tourney.services.payouts import (
+from tourney.payouts.usecases import (
     payout_structure_update,
     prize_pay,
     tournament_payout_structure_set,
     tournament_payouts,
     tournament_results,
 )
+from tourney.schema_types import Id
+from tourney.schemas import ERROR_RESPONSES
+from tourney.services.deals import deal_make, deal_out, deal_preview, deal_undo
 from tourney.services.seasons import (
     season_create,
     season_out,
