@@ -8,6 +8,8 @@ from django.utils.translation import gettext_lazy as _
 class Room(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The room's festival lobby board link (clocks/festival): revoking bumps it.
+    board_link_generation = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["id"]

@@ -36,4 +36,5 @@ urlpatterns = [
     path("", include("clocks.urls")),
     path("", include("tourney.player_page.urls")),
     path("", include("tables.dealer_links.urls")),
+    path("", include("clocks.festival.urls")),
 ]

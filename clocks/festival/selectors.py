@@ -1,0 +1,70 @@
+"""The live tournaments of a room (or of every room) as a festival's screens show them."""
+
+from clocks.selectors import display_periods
+from clocks.services.clock import clock_view, clocks_late, now_ms, structure_periods
+from tables.models import FloorAction
+from tables.services.clock_calls import clock_calls_active
+from tourney.models import Tournament
+from tourney.selectors import tournament_summary
+
+LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
+
+
+def live_tournaments(room_id: int | None = None) -> list[Tournament]:
+    """Tournaments not finished, by start: a room's (the board) or every room's."""
+    rows = Tournament.objects.filter(status__in=LIVE).select_related("room", "structure")
+    if room_id is not None:
+        rows = rows.filter(room_id=room_id)
+    return list(rows.order_by("scheduled_start", "pk"))
+
+
+def board_row(tournament: Tournament, now: int) -> dict:
+    """What the lobby board shows of one tournament: its clock and public figures."""
+    summary = tournament_summary(tournament)
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "status": tournament.status,
+        "currency": tournament.currency,
+        "clock": clock_view(tournament, now),
+        "periods": display_periods(structure_periods(tournament.structure_id)),
+        "stats": {
+            "entries": summary.entries,
+            "players_remaining": summary.players_remaining,
+            "average_stack": summary.average_stack,
+            "prize_pool": summary.prize_pool,
+        },
+    }
+
+
+def board_state(room_id: int | None) -> dict:
+    now = now_ms()
+    return {
+        "tournaments": [board_row(t, now) for t in live_tournaments(room_id)],
+        "server_time_ms": now,
+    }
+
+
+def overview_state() -> dict:
+    """Every live tournament with its clock, the floor's pending actions and its alerts
+    (timers late, hand-for-hand, clocks called, the floor's to-do list)."""
+    now = now_ms()
+    late = dict(clocks_late(now))
+    rows = []
+    for tournament in live_tournaments():
+        row = board_row(tournament, now)
+        pending = FloorAction.objects.filter(
+            tournament=tournament, status=FloorAction.Status.PENDING, parent__isnull=True
+        ).count()
+        calls = len(clock_calls_active(tournament))
+        alerts = []
+        if tournament.pk in late:
+            alerts.append({"kind": "timers_late", "late_ms": late[tournament.pk]})
+        if tournament.hand_for_hand:
+            alerts.append({"kind": "hand_for_hand"})
+        if calls:
+            alerts.append({"kind": "clock_calls", "count": calls})
+        rows.append(
+            row | {"room": tournament.room.name, "pending_actions": pending, "alerts": alerts}
+        )
+    return {"tournaments": rows, "server_time_ms": now}

@@ -1,0 +1,105 @@
+"""Issue 15 part 3: a festival's screens. The room's lobby board (signed room link, no login)
+shows every live tournament of that room and nothing of the others, with no contact details;
+the director builds rotation and board links and revokes a board link; the director's overview
+lists every live clock with its pending floor actions and alerts."""
+
+import pytest
+from django.urls import reverse
+
+from clocks.festival.links import board_token
+from clocks.services.clock import clock_operate
+from tables.services.rooms import room_create
+from tests.conftest import make_staff, numbered_players, seat_players
+from tourney.models import AuditEntry
+from tourney.services.eliminations import eliminations_record
+from tourney.services.tournaments import tournament_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def festival(api, director, room, structure, tournament):
+    """Two tournaments in the test room (one running), one in another room."""
+    seat_players(api, tournament, numbered_players(19))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    side = tournament_create(
+        actor=director,
+        name="Side event",
+        structure_id=structure.pk,
+        starting_stack=20_000,
+        buy_in=5_000,
+        fee=500,
+        room_id=room.pk,
+    )
+    other_room = room_create(actor=director, name="Annex", tables=[{"number": 1, "seats": 9}])
+    elsewhere = tournament_create(
+        actor=director,
+        name="Annex turbo",
+        structure_id=structure.pk,
+        starting_stack=10_000,
+        buy_in=3_000,
+        fee=300,
+        room_id=other_room.pk,
+    )
+    return tournament, side, elsewhere
+
+
+def test_the_board_shows_the_rooms_live_tournaments_only(festival, room, client):
+    main, side, elsewhere = festival
+    url = reverse("festival:board", args=[board_token(room)])
+    page = client.get(url)
+    assert page.status_code == 200
+    state = client.get(reverse("festival:board_state", args=[board_token(room)])).json()
+    names = [t["name"] for t in state["tournaments"]]
+    assert set(names) == {main.name, side.name} and elsewhere.name not in names
+    running = next(t for t in state["tournaments"] if t["id"] == main.pk)
+    assert running["clock"]["status"] == "running" and running["periods"]
+    assert running["stats"]["players_remaining"] == 19
+    assert "@" not in page.content.decode() and "P1" not in str(state)
+    assert client.get(reverse("festival:board", args=["forged"])).status_code == 404
+
+
+def test_the_director_builds_links_and_revokes_a_board(festival, room, director_client, client):
+    main, side, _elsewhere = festival
+    page = director_client.get(reverse("festival:links"), {"t": [main.pk, side.pk], "every": 30})
+    text = page.content.decode()
+    assert page.status_code == 200 and 'id="rotation-url"' in text
+    assert text.count("t=") >= 2 and "every=30" in text
+    old = board_token(room)
+    assert f"/festival/board/{old}/" in text
+    director_client.post(reverse("festival:revoke", args=[room.pk]))
+    assert client.get(reverse("festival:board", args=[old])).status_code == 404
+    room.refresh_from_db()
+    assert client.get(reverse("festival:board", args=[board_token(room)])).status_code == 200
+    assert AuditEntry.objects.filter(action="room.board_link_revoke").exists()
+
+
+def test_the_overview_lists_clocks_pending_actions_and_alerts(
+    festival, director, director_client, client
+):
+    from tourney.models import Entry
+
+    main, _side, _elsewhere = festival
+    for _round in range(4):  # bust at the smallest table until the floor has something to do
+        seated = Entry.objects.filter(tournament=main, status="active").select_related(
+            "tournament_table"
+        )
+        by_table = {}
+        for e in seated:
+            by_table.setdefault(e.tournament_table.number, []).append(e)
+        smallest = min(by_table, key=lambda n: len(by_table[n]))
+        result = eliminations_record(
+            actor=director, tournament_id=main.pk, eliminations=[(by_table[smallest][0].pk, None)]
+        )
+        if result["actions"]:
+            break
+    state = director_client.get(reverse("festival:overview_state")).json()
+    rows = {t["id"]: t for t in state["tournaments"]}
+    assert len(rows) == 3
+    assert rows[main.pk]["pending_actions"] >= 1
+    assert rows[main.pk]["alerts"] == []
+    assert director_client.get(reverse("festival:overview")).status_code == 200
+    floor = make_staff("floor-festival", "floor")
+    client.force_login(floor)
+    assert client.get(reverse("festival:overview")).status_code == 403
+    assert client.get(reverse("festival:links")).status_code == 403

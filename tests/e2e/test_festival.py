@@ -1,0 +1,53 @@
+"""A festival's screens in a real browser (issue 15 part 3): the room's lobby board on a TV
+shows every live tournament's clock counting, and the director's overview shows the clocks,
+the floor's pending actions and the alerts; both pass the geometry check.
+Screenshots: test-artifacts/screenshots/festival-*.png."""
+
+import pytest
+from playwright.sync_api import expect
+
+from clocks.festival.links import board_token
+from clocks.services.clock import clock_operate
+from tests.conftest import numbered_players, seat_players
+from tests.e2e.conftest import DESKTOP, TV
+from tests.e2e.geometry import assert_geometry
+from tourney.services.tournaments import tournament_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+PASSWORD = "correct horse battery staple"
+
+
+def test_the_board_and_the_overview(
+    live_server, new_page, login, api, director, room, structure, tournament
+):
+    seat_players(api, tournament, numbered_players(12))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    for name in ("Side event", "Ladies' event", "Turbo deepstack"):
+        tournament_create(
+            actor=director,
+            name=name,
+            structure_id=structure.pk,
+            starting_stack=20_000,
+            buy_in=5_000,
+            fee=500,
+            room_id=room.pk,
+        )
+    board = new_page(viewport=TV)
+    board.goto(f"{live_server.url}/festival/board/{board_token(room)}/")
+    expect(board.locator(".fb-card")).to_have_count(4)
+    card = board.locator(f'.fb-card[data-tournament="{tournament.pk}"]')
+    expect(card.locator('[data-f="countdown"]')).not_to_have_text("")
+    first = card.locator('[data-f="countdown"]').inner_text()
+    expect(card.locator('[data-f="countdown"]')).not_to_have_text(first, timeout=5_000)
+    assert_geometry(board, "festival-board")
+
+    director.set_password(PASSWORD)
+    director.save()
+    page = new_page(viewport=DESKTOP)
+    login(page, director, PASSWORD)
+    page.goto(f"{live_server.url}/festival/overview/")
+    expect(page.locator(".fb-card")).to_have_count(4)
+    expect(
+        page.locator(f'.fb-card[data-tournament="{tournament.pk}"] [data-f="floor"]')
+    ).not_to_be_empty()
+    assert_geometry(page, "festival-overview", full_page=True)
