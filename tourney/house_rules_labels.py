@@ -15,6 +15,7 @@ SECTIONS = (
             "absent_itm_forfeit",
             "rebuy_declare_before_next_hand",
             "reentry_max",
+            "alternates_new_table",
         ),
     ),
     (
@@ -22,7 +23,10 @@ SECTIONS = (
         ("table_thresholds", "seats_per_table", "single_table_seats", "button_draw"),
     ),
     (_("Button and blinds"), ("dead_button", "not_dealt")),
-    (_("Balancing"), ("balance_threshold", "halt_threshold", "source_tiebreak")),
+    (
+        _("Balancing"),
+        ("balance_threshold", "halt_threshold", "source_tiebreak", "late_reg_hold"),
+    ),
     (_("Breaking tables"), ("break_order", "break_tiebreak")),
     (
         _("Final table"),
@@ -70,6 +74,7 @@ LABELS = {
     "absent_itm_forfeit": _("Absent when reaching the money forfeits the prize"),
     "rebuy_declare_before_next_hand": _("A rebuy is declared before the next hand"),
     "reentry_max": _("Re-entries per player"),
+    "alternates_new_table": _("Open a table for the waiting list when this many wait"),
     "table_thresholds": _("Players for 1, 2, 3 … tables"),
     "seats_per_table": _("Seats per table"),
     "single_table_seats": _("Seats when one table holds the field"),
@@ -79,6 +84,7 @@ LABELS = {
     "balance_threshold": _("Balance when tables differ by"),
     "halt_threshold": _("Halt a table this many players short"),
     "source_tiebreak": _("Move from equal tables"),
+    "late_reg_hold": _("Hold table breaks and extra balancing during late registration"),
     "break_order": _("Which table breaks first"),
     "break_tiebreak": _("Fixed order of tables"),
     "final_table_size": _("Final table size"),

@@ -1,10 +1,11 @@
-"""Issue 13 through the API: short-handed final tables (docs/rules.md §7.1)."""
+"""Issue 13 through the API: short-handed final tables (docs/rules.md §7.1) and the waiting
+list (§2.1)."""
 
 import pytest
 
 from tables.models import TournamentTable
 from tests.conftest import numbered_players
-from tourney.models import Entry
+from tourney.models import AuditEntry, Entry, TournamentEvent
 
 pytestmark = pytest.mark.django_db
 
@@ -116,3 +117,144 @@ def test_short_handed_final_table_size_is_a_house_rule_the_tournament_overrides(
     result = bust(api, tid, playing(tid)[0])
     assert [a["kind"] for a in result["actions"]] == ["final_table_redraw"]
     assert len(result["actions"][0]["moves"]) == 6
+
+
+# --- item 5: the waiting list ----------------------------------------------------------------
+
+
+def statuses(tid: int, ids) -> list[str]:
+    by_id = dict(Entry.objects.filter(pk__in=list(ids)).values_list("pk", "status"))
+    return [by_id[i] for i in ids]
+
+
+def full_house(api, room, structure, names=18, waiting=2, **fields):
+    """Two tables of 9 (18 seats), full and running, with `waiting` alternates."""
+    tid = create(api, room, structure, house_rules="tda2024", table_numbers=[1, 2], **fields)
+    ids = start(api, tid, numbered_players(names))
+    alternates = register(api, tid, [f"W{i}" for i in range(waiting)])
+    assert statuses(tid, alternates.values()) == ["waiting"] * waiting
+    return tid, ids, alternates
+
+
+def test_a_bust_out_seats_the_first_alternate_at_once(api, room, structure):
+    tid, ids, alternates = full_house(api, room, structure)
+    victim = Entry.objects.get(pk=ids["P3"])
+    result = bust(api, tid, victim.pk)
+    first = Entry.objects.get(pk=alternates["W0"])
+    assert first.status == "active" and first.tournament_table_id is not None
+    assert (first.tournament_table_id, first.seat) == (victim.tournament_table_id, victim.seat)
+    assert Entry.objects.get(pk=alternates["W1"]).status == "waiting"
+    assert result["actions"] == []  # the seat was refilled: nothing to balance
+    promote = AuditEntry.objects.get(action="entry.promote", target_id=first.pk)
+    assert promote.after["cause_elimination_id"] is not None
+    assert TournamentEvent.objects.filter(kind="entry", payload__action="promote").count() == 1
+    # Places: the field is one larger, the busted player finished one place lower.
+    assert api.get(f"/tournaments/{tid}").json()["players_remaining"] == 18
+    assert Entry.objects.get(pk=victim.pk).place == 20 - 1
+
+
+def test_later_entries_queue_behind_the_list_in_order(api, room, structure):
+    tid, ids, alternates = full_house(api, room, structure, waiting=1)
+    late = register(api, tid, ["Late"])["Late"]
+    assert Entry.objects.get(pk=late).status == "waiting"
+    bust(api, tid, ids["P0"])
+    assert statuses(tid, [alternates["W0"], late]) == ["active", "waiting"]
+    bust(api, tid, ids["P1"])
+    assert statuses(tid, [alternates["W0"], late]) == ["active", "active"]
+    # The list is empty and a seat is free: the next entry sits down at once.
+    bust(api, tid, ids["P2"])
+    seated = register(api, tid, ["Next"])["Next"]
+    assert Entry.objects.get(pk=seated).status == "active"
+
+
+def test_an_entry_finds_the_alternates_seated_first_when_seats_are_free(api, room, structure):
+    """A seat freed outside the service (or before this rule) with alternates waiting: the
+    next registration seats them first, in order, then queues behind or sits down."""
+    tid, ids, alternates = full_house(api, room, structure, waiting=2)
+    Entry.objects.filter(pk__in=[ids["P0"], ids["P1"], ids["P2"]]).update(
+        status="eliminated", tournament_table=None, seat=None
+    )
+    newcomer = register(api, tid, ["New"])["New"]
+    assert statuses(tid, [alternates["W0"], alternates["W1"], newcomer]) == ["active"] * 3
+
+
+def test_undoing_the_bust_out_sends_its_alternate_back_to_the_head_of_the_list(
+    api, room, structure
+):
+    tid, ids, alternates = full_house(api, room, structure, waiting=2)
+    victim = Entry.objects.get(pk=ids["P5"])
+    seat = (victim.tournament_table_id, victim.seat)
+    bust(api, tid, victim.pk)
+    assert Entry.objects.get(pk=alternates["W0"]).status == "active"
+    undo = api.post(f"/tournaments/{tid}/eliminations/{victim.pk}/undo")
+    assert undo.status_code == 200, undo.json()
+    back = Entry.objects.get(pk=victim.pk)
+    assert back.status == "active" and (back.tournament_table_id, back.seat) == seat
+    first = Entry.objects.get(pk=alternates["W0"])
+    assert first.status == "waiting" and first.tournament_table_id is None
+    assert AuditEntry.objects.filter(action="entry.promote_undo", target_id=first.pk).exists()
+    # Still first in line: the next bust-out seats him, not W1.
+    bust(api, tid, ids["P6"])
+    assert statuses(tid, [alternates["W0"], alternates["W1"]]) == ["active", "waiting"]
+    # 19 entries in the field (18 and W0): the only player out is last.
+    out = Entry.objects.filter(tournament_id=tid, status="eliminated")
+    assert list(out.values_list("place", flat=True)) == [19]
+
+
+def test_an_alternate_who_moved_on_keeps_playing_after_the_undo(api, room, structure):
+    tid, ids, alternates = full_house(api, room, structure, waiting=1)
+    victim = ids["P5"]
+    bust(api, tid, victim)
+    alternate = Entry.objects.get(pk=alternates["W0"])
+    gone = Entry.objects.get(pk=ids["P0"])
+    Entry.objects.filter(pk=gone.pk).update(status="eliminated", tournament_table=None, seat=None)
+    # The floor has moved the alternate since, into the seat P0 left.
+    Entry.objects.filter(pk=alternate.pk).update(
+        tournament_table=gone.tournament_table_id, seat=gone.seat
+    )
+    undo = api.post(f"/tournaments/{tid}/eliminations/{victim}/undo")
+    assert undo.status_code == 200, undo.json()
+    assert statuses(tid, [alternate.pk, victim]) == ["active", "active"]
+
+
+def test_no_alternate_is_seated_once_late_registration_has_closed(api, room, structure):
+    tid, ids, alternates = full_house(api, room, structure, waiting=1, late_registration_level=1)
+    assert api.post(f"/tournaments/{tid}/clock/jump", {"period_index": 2}).status_code == 200
+    bust(api, tid, ids["P0"])
+    assert statuses(tid, [alternates["W0"]]) == ["waiting"]
+
+
+def test_a_disqualification_frees_the_seat_for_the_list(api, room, structure):
+    tid, ids, alternates = full_house(api, room, structure, waiting=1)
+    response = api.post(
+        f"/tournaments/{tid}/penalties",
+        {"entry_id": ids["P4"], "kind": "disqualification", "reason": "Abuse", "chips": 40_000},
+    )
+    assert response.status_code in (200, 201), response.json()
+    assert statuses(tid, [alternates["W0"]]) == ["active"]
+
+
+def test_the_house_opens_a_broken_table_for_the_waiting_list(api, room, structure):
+    """`alternates_new_table` 2: once two wait, a table the floor broke is used again."""
+    tid = create(
+        api,
+        room,
+        structure,
+        house_rules="tda2024",
+        table_numbers=[1, 2, 3],
+        rules={"alternates_new_table": 2},
+    )
+    ids = start(api, tid, numbered_players(20))
+    for name in ("P0", "P1", "P2"):
+        bust(api, tid, ids[name])
+    closed = TournamentTable.objects.filter(tournament_id=tid, status="closed")
+    assert closed.count() == 1 and sorted(set(open_counts(tid))) != []
+    broken = closed.get().number
+    register(api, tid, ["L0"])  # the 18th seat
+    first = register(api, tid, ["W0"])["W0"]
+    assert Entry.objects.get(pk=first).status == "waiting"
+    second = register(api, tid, ["W1"])["W1"]
+    assert statuses(tid, [first, second]) == ["active", "active"]
+    reopened = TournamentTable.objects.get(tournament_id=tid, number=broken)
+    assert reopened.status == "open"
+    assert AuditEntry.objects.filter(action="seating.table_for_waiting").count() == 1

@@ -54,7 +54,7 @@ def test_describe_is_json_and_round_trips(key: str) -> None:
 
 def test_parameter_keys_are_the_dataclass_fields() -> None:
     assert tuple(f.name for f in dataclasses.fields(HouseRules)) == PARAMETER_KEYS
-    assert len(PARAMETER_KEYS) == len(set(PARAMETER_KEYS)) == 44
+    assert len(PARAMETER_KEYS) == len(set(PARAMETER_KEYS)) == 46
 
 
 @pytest.mark.parametrize("key", [k for k in PROFILE_KEYS if k != "tda2024"])
@@ -246,6 +246,7 @@ _PROFILE_SAFE_RANGES = {
     "seats_per_table": (9, 30),
     "single_table_seats": (10, 30),
     "final_table_size": (2, 10),
+    "short_handed_final_table_size": (2, 10),
     "race_start_seat": (1, 10),
 }
 

@@ -140,6 +140,9 @@ class HouseRules:
     """True: a busted player must declare a rebuy before the next hand starts."""
     reentry_max: int
     """Re-entries allowed per player (>= 0; 0 = none)."""
+    alternates_new_table: int | None
+    """Open a table for the waiting list once this many wait and a table of the tournament is
+    free (>= 1); None = alternates only take freed seats (docs/rules.md §2.1)."""
 
     # 3. Table count, initial seating, button draw
     table_thresholds: tuple[int, ...] | None
@@ -163,6 +166,9 @@ class HouseRules:
     """Halt a table this many players short of the largest table (>= 2, TDA 11-D)."""
     source_tiebreak: TableOrder
     """Order among equally large source tables."""
+    late_reg_hold: bool
+    """True: while late registration is open (to a set level), hold table breaks and balance
+    only tables `halt_threshold` short (docs/rules.md §5)."""
 
     # 6. Breaking tables
     break_order: BreakOrder
@@ -236,6 +242,7 @@ INT_BOUNDS: dict[str, tuple[int, int | None]] = {
     "break_minutes": (1, None),
     "absent_eliminate_after_levels": (1, None),
     "reentry_max": (0, None),
+    "alternates_new_table": (1, None),
     "seats_per_table": (2, None),
     "single_table_seats": (2, None),
     "balance_threshold": (2, None),
@@ -397,6 +404,7 @@ _TDA_2024 = HouseRules(
     absent_itm_forfeit=False,
     rebuy_declare_before_next_hand=True,
     reentry_max=0,
+    alternates_new_table=None,
     # 3
     table_thresholds=None,
     seats_per_table=9,
@@ -409,6 +417,7 @@ _TDA_2024 = HouseRules(
     balance_threshold=2,
     halt_threshold=3,
     source_tiebreak="lowest_first",
+    late_reg_hold=False,
     # 6
     break_order="fixed_list",
     break_tiebreak="highest_first",
@@ -451,6 +460,14 @@ _TDA_NOTES = {
         "TDA 27 (a declared rebuy must be completed); docs/rules.md §2.5"
     ),
     "reentry_max": "[INF] no source sets a limit; 0 = re-entry off until the event enables it",
+    "alternates_new_table": (
+        "TDA 8-A seats alternates from the seat pool; no source opens tables for them; [INF] "
+        "off (docs/rules.md §2.1)"
+    ),
+    "late_reg_hold": (
+        "[INF] the TDA leaves it to the house (11-D: tables 'more tightly balanced' as the "
+        "event progresses); off (docs/rules.md §5)"
+    ),
     "table_thresholds": "TDA has no table-count rule; [INF] ceil(n / seats_per_table)",
     "button_draw": "TDA has no button-draw rule; high card as at Veszprém and Atlas",
     "balance_threshold": (

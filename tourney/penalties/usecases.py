@@ -471,7 +471,7 @@ def _check_sitting_out(tournament: Tournament, entry: Entry, rules: HouseRules, 
 def _disqualify(actor, tournament, entry, penalty, remaining: int, now) -> list:
     """Out at the next place like a bust (reason `disqualified`), chips removed, floor
     replanned. Inside the caller's transaction."""
-    from tourney.services.eliminations import eliminations_apply
+    from tourney.services.eliminations import eliminations_apply, seats_freed_by
 
     rows = eliminations_apply(
         actor=actor,
@@ -487,6 +487,7 @@ def _disqualify(actor, tournament, entry, penalty, remaining: int, now) -> list:
     tournament.save(update_fields=["chips_removed"])
     if tournament.status != Tournament.Status.RUNNING:  # the last opponent has won
         return []
+    seats_freed_by(tournament, actor, rows)  # the waiting list takes the seat (§2.1)
     return floor_replan(actor=actor, tournament=tournament, cause=rows[0])
 
 

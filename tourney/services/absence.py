@@ -26,7 +26,7 @@ from tourney.errors import Conflict
 from tourney.models import Elimination, Entry, Tournament
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
-from tourney.services.eliminations import eliminations_apply
+from tourney.services.eliminations import eliminations_apply, seats_freed_by
 from tourney.services.entries import entry_of, entry_snapshot
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
@@ -126,5 +126,6 @@ def absent_deadline_apply(
         now=now,
         remaining=remaining,
     )
+    seats_freed_by(tournament, None, rows)
     floor_replan(actor=None, tournament=tournament, cause=rows[0])
     return {"eliminated": [r.entry_id for r in rows]}

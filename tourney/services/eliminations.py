@@ -38,7 +38,7 @@ from tourney.errors import Conflict, InvalidInput
 from tourney.models import Deal, Elimination, Entry, Player, Tournament
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_entry, audit_record, audit_text
-from tourney.services.entries import entry_of, entry_snapshot
+from tourney.services.entries import entry_of, entry_snapshot, promotions_undo, seats_freed
 from tourney.services.events import event_append, event_new
 from tourney.services.locks import tournament_lock
 from tourney.write_batch import WriteBatch
@@ -66,6 +66,8 @@ class BustContext:
     """The highest bust group of the standing bust-outs (0: none yet)."""
     pending_moves: int
     """Pending floor moves of the players busting now (void once they are out)."""
+    waiting: int = 0
+    """Entries on the waiting list: the freed seats go to them (docs/rules.md §2.1)."""
 
 
 # Players left: the tables' stored counts (kept by the database, tables migration 0006) plus
@@ -82,6 +84,9 @@ _REMAINING_SQL = f"{_SEATED_SQL} + {_UNSEATED_SQL}"
 _LAST_GROUP_SQL = f"""
     (SELECT COALESCE(MAX(bust_group), 0) FROM {Elimination._meta.db_table}
         WHERE tournament_id = %s AND undone_at IS NULL)
+"""
+_WAITING_SQL = f"""
+    (SELECT COUNT(*) FROM {Entry._meta.db_table} WHERE tournament_id = %s AND status = %s)
 """
 _PENDING_MOVES_SQL = f"""
     (SELECT COUNT(*) FROM {FloorAction._meta.db_table}
@@ -108,11 +113,18 @@ def bust_context(tournament: Tournament, entry_ids: Sequence[int]) -> BustContex
     pending = _PENDING_MOVES_SQL.format(ids=", ".join(["%s"] * len(entry_ids)) or "NULL")
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT {_REMAINING_SQL}, {_LAST_GROUP_SQL}, {pending}",
-            [*_remaining_params(tid), tid, *_pending_params(tid), *entry_ids],
+            f"SELECT {_REMAINING_SQL}, {_LAST_GROUP_SQL}, {pending}, {_WAITING_SQL}",
+            [
+                *_remaining_params(tid),
+                tid,
+                *_pending_params(tid),
+                *entry_ids,
+                tid,
+                Entry.Status.WAITING,
+            ],
         )
-        remaining, last_group, pending_moves = cursor.fetchone()
-    return BustContext(int(remaining), int(last_group), int(pending_moves))
+        remaining, last_group, pending_moves, waiting = cursor.fetchone()
+    return BustContext(int(remaining), int(last_group), int(pending_moves), int(waiting))
 
 
 def _bust(e: Elimination) -> Bust:
@@ -349,6 +361,7 @@ def _busted_sql(count: int) -> str:
         f"totals.seated + {_UNSEATED_SQL} AS context_remaining",
         f"{_LAST_GROUP_SQL} AS context_last_group",
         f"{pending} AS context_pending",
+        f"{_WAITING_SQL} AS context_waiting",
         *(f"{sql} AS shape_{i}" for i, sql in enumerate(field_shape_select(count, "totals"))),
     ]
     return f"""
@@ -376,6 +389,8 @@ def _busted_entries(
         tid,
         *_pending_params(tid),
         *ids,
+        tid,
+        Entry.Status.WAITING,
         *field_shape_params(tournament, ids),
         *table_totals_params(tournament),
         tid,
@@ -409,6 +424,7 @@ def _busted_entries(
         int(first.context_remaining),
         int(first.context_last_group),
         int(first.context_pending),
+        int(first.context_waiting),
     )
     # Without a pending move of the busted to void, the field's shape after the bust follows
     # from this read (one statement less for the floor).
@@ -419,6 +435,13 @@ def _busted_entries(
             [getattr(first, f"shape_{i}") for i in range(len(field_shape_select(1, "totals")))],
         )
     return entries, context, shape
+
+
+def seats_freed_by(tournament: Tournament, actor, rows: Sequence[Elimination]) -> None:
+    """After `eliminations_apply` outside a reported bust-out (an absent player's deadline, a
+    disqualification): the waiting list takes the freed seats (docs/rules.md §2.1)."""
+    if rows:
+        seats_freed(tournament, actor, rows[0].pk)
 
 
 def eliminations_record(
@@ -461,6 +484,8 @@ def eliminations_record(
         )
         new_ids = {e.pk for e in entries}
         cause = next(r for r in rows if r.entry_id in new_ids)
+        if context.waiting and seats_freed(tournament, actor, cause.pk):
+            shape = None  # an alternate sat down: the shape read with the entries is stale
         actions = floor_replan(
             actor=actor, tournament=tournament, cause=cause, rng=rng, shape=shape
         )
@@ -532,6 +557,7 @@ def elimination_undo(
         now = timezone.now()
         before = {**entry_snapshot(entry), "place": row.place, "place_to": row.place_to}
         rules = tournament_rules(tournament)
+        promotions_undo(tournament, actor, row.pk)  # the seat was never free (§2.1)
         reverted = floor_actions_revert_caused_by(tournament, [row], actor, now)
         group = list(_standing(tournament).filter(bust_group=row.bust_group).exclude(pk=row.pk))
         # Later busts (better places) each finished one place worse with this player back:

@@ -7,10 +7,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tables.models import TournamentTable
 from tables.services.floor import floor_replan
 from tables.services.seating import entry_seat_late
 from tourney.errors import Conflict, InvalidInput, NotFound
-from tourney.models import Entry, LedgerEntry, Player, Tournament
+from tourney.models import AuditEntry, Entry, LedgerEntry, Player, Tournament
 from tourney.selectors import tournament_capacity, tournament_rules
 from tourney.selectors_bans import player_tournament_ban
 from tourney.services.audit import audit_entry, audit_record, audit_text
@@ -156,7 +157,13 @@ def entry_register(
         seats = facts.seats
         if tournament.max_entries:  # as tournament_capacity
             seats = min(seats, tournament.max_entries)
-        full = facts.waiting > 0 or facts.playing >= seats
+        waiting, playing = facts.waiting, facts.playing
+        if waiting and playing < seats and tournament.seats_drawn_at is not None:
+            # Seats are free while players wait (a seat unblocked, a larger cap): they sit
+            # first, in their order, and this entry queues only behind a list still waiting.
+            moved_up = len(_promote_waiting(tournament, actor, now))
+            waiting, playing = waiting - moved_up, playing + moved_up
+        full = waiting > 0 or playing >= seats
         if full and not tournament.waiting_list_enabled:
             raise Conflict(
                 "tournament_full", _("Every seat is taken and this tournament has no waiting list.")
@@ -177,6 +184,13 @@ def entry_register(
                 tournament, entry, tournament_rules(tournament), rng or random.SystemRandom(), now
             )
         _register_writes(tournament, entry, player, method, full, reentry, actor, now)
+        if (
+            full
+            and tournament.seats_drawn_at is not None
+            and _table_for_waiting(tournament, waiting + 1)
+        ):
+            _promote_waiting(tournament, actor, now)  # a table for the list (§2.1)
+            entry.refresh_from_db()
         if entry.status == Entry.Status.ACTIVE:
             places_shift(tournament)  # everyone already out finished one place lower
         if entry.tournament_table_id is not None:
@@ -236,17 +250,65 @@ def _register_writes(
     batch.flush()
 
 
-def _promote_waiting(tournament: Tournament, actor, now) -> list[Entry]:
-    """Seat waiting-list entries in order while there is room."""
+def registration_open(tournament: Tournament) -> bool:
+    """Entries may still come in: registering, or running before the late-registration
+    deadline (docs/rules.md §2.2)."""
+    if tournament.status not in OPEN_FOR_REGISTRATION:
+        return False
+    window = registration_window(tournament)
+    return window is None or not window.passed
+
+
+def _table_for_waiting(tournament: Tournament, waiting: int) -> bool:
+    """The house opens a table for the waiting list (`alternates_new_table`, docs/rules.md
+    §2.1): once that many wait and every table of the tournament in play is full, a table the
+    floor broke earlier is free again in the room; it goes back into use (the next late seat
+    opens it). True when one did."""
+    wanted = tournament_rules(tournament).alternates_new_table
+    if wanted is None or waiting < wanted or tournament.seats_drawn_at is None:
+        return False
+    table = (
+        TournamentTable.objects.filter(tournament=tournament, status=TournamentTable.Status.CLOSED)
+        .order_by("open_order")
+        .first()
+    )
+    if table is None:
+        return False
+    table.status, table.closed_at = TournamentTable.Status.IDLE, None
+    table.save(update_fields=["status", "closed_at"])
+    audit_record(
+        actor=None,
+        action="seating.table_for_waiting",
+        summary=audit_text(
+            gettext_noop("Table %(t)s opens again for %(n)s players on the waiting list"),
+            {"t": table.number, "n": waiting},
+        ),
+        tournament=tournament,
+        target=table,
+        before={"status": TournamentTable.Status.CLOSED},
+        after={"status": TournamentTable.Status.IDLE},
+    )
+    return True
+
+
+def _promote_waiting(tournament: Tournament, actor, now, cause: int | None = None) -> list[Entry]:
+    """Seat waiting-list entries in the order they joined it while there is room (a table
+    opened for them first when the house says so). `cause`: the bust-out (elimination id)
+    that freed the seat, recorded for its undo."""
     promoted: list[Entry] = []
-    capacity = tournament_capacity(tournament)
-    playing = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
-    rules = None
-    for entry in (
+    waiting = list(
         Entry.objects.filter(tournament=tournament, status=Entry.Status.WAITING)
         .select_related("player")
         .order_by("waiting_since", "number")
-    ):
+    )
+    if not waiting:
+        return promoted
+    capacity = tournament_capacity(tournament)
+    playing = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+    if playing >= capacity and _table_for_waiting(tournament, len(waiting)):
+        capacity = tournament_capacity(tournament)
+    rules = None
+    for entry in waiting:
         if playing >= capacity:
             break
         entry.status = Entry.Status.ACTIVE
@@ -262,13 +324,13 @@ def _promote_waiting(tournament: Tournament, actor, now) -> list[Entry]:
             actor=actor,
             action="entry.promote",
             summary=audit_text(
-                "%(name)s moved from the waiting list into the tournament",
+                gettext_noop("%(name)s moved from the waiting list into the tournament"),
                 {"name": entry.player.name},
             ),
             tournament=tournament,
             target=entry,
             before={"status": "waiting"},
-            after=snapshot,
+            after={**snapshot, "cause_elimination_id": cause},
         )
         event_append(
             tournament, "entry", {"action": "promote", **snapshot, "player_name": entry.player.name}
@@ -280,6 +342,60 @@ def promote_waiting(tournament: Tournament, actor) -> list[Entry]:
     """Inside the caller's transaction (tournament locked): seat waiting-list entries in
     order while there is room (after a larger entry cap, more tables, a seat freed)."""
     return _promote_waiting(tournament, actor, timezone.now())
+
+
+def seats_freed(tournament: Tournament, actor, cause: int | None = None) -> list[Entry]:
+    """Inside the caller's transaction: a bust-out, a disqualification or an absent player's
+    elimination freed a seat. While entries may still come in, the first alternates take the
+    free seats at once, in waiting order (docs/rules.md §2.1); the caller replans the floor."""
+    if not registration_open(tournament):
+        return []
+    return _promote_waiting(tournament, actor, timezone.now(), cause)
+
+
+def promotions_undo(tournament: Tournament, actor, cause: int) -> list[Entry]:
+    """Undo of the bust-out `cause`: the alternates it seated go back to the head of the
+    waiting list (their place in it kept) while they still sit where they were seated, as if
+    the seat had never been freed; an alternate who has moved or busted since keeps playing
+    (docs/rules.md §2.1). Inside the caller's transaction."""
+    records = AuditEntry.objects.filter(
+        tournament=tournament, action="entry.promote", after__cause_elimination_id=cause
+    ).values_list("target_id", "after")
+    back: list[Entry] = []
+    for entry_id, after in records:
+        entry = (
+            Entry.objects.select_related("player", "tournament_table")
+            .filter(pk=int(entry_id), status=Entry.Status.ACTIVE)
+            .first()
+        )
+        if entry is None or entry_snapshot(entry)["table"] != after.get("table"):
+            continue
+        if entry.seat != after.get("seat"):
+            continue
+        before = entry_snapshot(entry)
+        entry.status = Entry.Status.WAITING
+        entry.tournament_table, entry.seat, entry.waits_for_button = None, None, False
+        entry.save(update_fields=["status", "tournament_table", "seat", "waits_for_button"])
+        places_shift(tournament, -1)
+        back.append(entry)
+        audit_record(
+            actor=actor,
+            action="entry.promote_undo",
+            summary=audit_text(
+                gettext_noop("%(name)s back on the waiting list: the seat was not free"),
+                {"name": entry.player.name},
+            ),
+            tournament=tournament,
+            target=entry,
+            before=before,
+            after=entry_snapshot(entry),
+        )
+        event_append(
+            tournament,
+            "entry",
+            {"action": "promote_undo", **entry_snapshot(entry), "player_name": entry.player.name},
+        )
+    return back
 
 
 def entry_of(tournament: Tournament, entry_id: int) -> Entry:
