@@ -38,7 +38,7 @@ from tourney import roles
 from tourney.collation import sorted_by_name
 from tourney.errors import TourneyError
 from tourney.models import Entry, Tournament
-from tourney.penalties.usecases import seats_sitting_out
+from tourney.penalties.selectors import seats_sitting_out
 from tourney.services.eliminations import eliminations_record
 from tourney.views_money import bustout_rebuy_links
 from tourney.views_support import role_required

@@ -188,7 +188,7 @@ def get_player(request, player_id: Id):
 @router.get("/players/{player_id}/bans", response={200: list[BanOut], **ERRORS}, tags=["players"])
 def player_bans_list(request, player_id: Id):
     """Every ban of the player, newest first (lifted and ended ones too)."""
-    from tourney.penalties.usecases import ban_out
+    from tourney.penalties.selectors import ban_out
     from tourney.selectors_bans import player_bans
 
     roles.require(request.auth, "read")
@@ -197,7 +197,7 @@ def player_bans_list(request, player_id: Id):
 
 @router.post("/players/{player_id}/bans", response={201: BanOut, **ERRORS}, tags=["players"])
 def ban_player(request, player_id: Id, payload: BanIn):
-    from tourney.penalties.usecases import ban_out
+    from tourney.penalties.selectors import ban_out
 
     roles.require(request.auth, "director")
     # 0 is 1970, in the past like any other instant before now: refused, never "no end".

@@ -12,7 +12,7 @@ from tables.services.floor import floor_replan
 from tables.services.hand_for_hand import hand_for_hand_table_done
 from tourney.errors import Conflict, InvalidInput
 from tourney.models import Entry
-from tourney.penalties.usecases import penalties_after_hand, penalties_follow_seats
+from tourney.penalties.operations import penalties_after_hand, penalties_follow_seats
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock

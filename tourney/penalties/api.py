@@ -7,14 +7,8 @@ from ninja import Query, Router, Schema, Status
 from tourney import roles
 from tourney.models import Player, Tournament
 from tourney.penalties.schemas import BanOut, PenaltyIn, PenaltyOut, PenaltyResultOut
-from tourney.penalties.usecases import (
-    ban_out,
-    penalties_list,
-    penalty_end,
-    penalty_give,
-    penalty_undo,
-    player_penalties,
-)
+from tourney.penalties.selectors import ban_out, penalties_list, player_penalties
+from tourney.penalties.usecases import penalty_end, penalty_give, penalty_undo
 from tourney.schema_types import Id, Line
 from tourney.schemas import ERROR_RESPONSES
 from tourney.services.players import player_ban_lift

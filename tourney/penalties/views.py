@@ -22,14 +22,8 @@ from tourney import roles
 from tourney.collation import sorted_by_name
 from tourney.errors import TourneyError
 from tourney.models import Entry, Penalty, Player, Season, Tournament
-from tourney.penalties.usecases import (
-    penalties_list,
-    penalties_sitting_out,
-    penalty_end,
-    penalty_give,
-    penalty_undo,
-    player_penalties,
-)
+from tourney.penalties.selectors import penalties_list, penalties_sitting_out, player_penalties
+from tourney.penalties.usecases import penalty_end, penalty_give, penalty_undo
 from tourney.selectors import tournament_rules
 from tourney.selectors_bans import player_bans
 from tourney.services.players import player_ban, player_ban_lift
