@@ -8,10 +8,10 @@ server clock (`*_ms`), durations seconds (`*_seconds`), money and chips integers
 import re
 from collections.abc import Sequence
 
+from clocks.color_ups.usecases import color_up_display
 from clocks.domain.clock import level_numbers
 from clocks.domain.structures import Period
 from clocks.services.clock_state import clock_view, now_ms, structure_periods
-from clocks.services.color_ups import color_up_display
 from tables.models import FloorAction
 from tourney.models import Entry, Tournament, TournamentEvent
 from tourney.payouts.usecases import payout_ladder, tournament_results

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from clocks import views, views_colorup, views_display_links, views_structures
+from clocks import views, views_display_links, views_structures
+from clocks.color_ups import views as views_colorup
 
 app_name = "clocks"
 T = "tournaments/<int:tournament_id>"
@@ -25,7 +26,7 @@ urlpatterns = [
         views_structures.structure_print,
         name="structure_print",
     ),
-    # Color-ups and chip races (clocks/views_colorup.py).
+    # Color-ups and chip races (clocks/color_ups/views.py).
     path(f"{T}/tables/<int:number>/color-up/", views_colorup.colorup_page, name="colorup"),
     path(
         f"{T}/tables/<int:number>/color-up/live/", views_colorup.colorup_live, name="colorup_live"

@@ -366,8 +366,8 @@ api.add_router("/", router)
 
 def _mount_app_routers() -> None:
     from clocks.api import router as clocks_router
-    from clocks.api_colorup import router as colorup_router
     from clocks.api_display import router as display_router
+    from clocks.color_ups.api import router as colorup_router
     from tables.api import router as tables_router
     from tables.api_floor import router as floor_router
     from tables.dealer_links.api import router as dealer_links_router

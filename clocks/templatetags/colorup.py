@@ -3,7 +3,7 @@ included (each also has its own URL, refetched by static/js/floor.js on events).
 
 from django import template
 
-from clocks.views_colorup import colorup_summary, dealer_banner_context
+from clocks.color_ups.views import colorup_summary, dealer_banner_context
 
 register = template.Library()
 

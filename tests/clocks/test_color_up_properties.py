@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clocks.services.color_ups import color_up_run, color_up_undo
+from clocks.color_ups.usecases import color_up_run, color_up_undo
 from tests.clocks.test_color_ups import BREAK_100, game, jump  # noqa: F401
 from tourney.models import Entry, Tournament
 

@@ -1,4 +1,4 @@
-"""The color-up pages (clocks/views_colorup.py): the chip-race page per table, its live plan,
+"""The color-up pages (clocks/color_ups/views.py): the chip-race page per table, its live plan,
 the forms, the console's card and the dealer page's banner."""
 # ruff: noqa: F811 (the `game` fixture is imported from the API tests)
 

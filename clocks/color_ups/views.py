@@ -1,7 +1,7 @@
 """Color-up pages: the chip-race page per table (phone first), its live plan, the console's
 color-up card and the dealer page's banner.
 
-Thin on purpose: clocks/services/color_ups.py decides. A form posted by htmx gets 204 (done)
+Thin on purpose: clocks/color_ups/usecases.py decides. A form posted by htmx gets 204 (done)
 or 422 (refused) with `HX-Trigger: {"floor:done": {"ok", "toasts"}}`, which static/js/floor.js
 turns into toasts and a refresh of the page's live parts (as on the dealer page).
 """
@@ -17,10 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from clocks.domain.colorup import color_up_break_for
-from clocks.models import ColorUp
-from clocks.services.clock_state import clock_view, structure_periods
-from clocks.services.color_ups import (
+from clocks.color_ups.usecases import (
     color_up_confirm,
     color_up_for_table,
     color_up_found,
@@ -30,6 +27,9 @@ from clocks.services.color_ups import (
     color_up_undo,
     color_ups_status,
 )
+from clocks.domain.colorup import color_up_break_for
+from clocks.models import ColorUp
+from clocks.services.clock_state import clock_view, structure_periods
 from tables.domain.cards import Card
 from tables.models import TournamentTable
 from tables.views_floor import _answer, _int, _toast  # the floor pages' form answers

@@ -3,14 +3,14 @@
 from django.shortcuts import get_object_or_404
 from ninja import Query, Router, Schema, Status
 
-from clocks.schemas_colorup import (
+from clocks.color_ups.schemas import (
     ColorUpFoundIn,
     ColorUpFoundOut,
     ColorUpIn,
     ColorUpOut,
     ColorUpStatusOut,
 )
-from clocks.services.color_ups import (
+from clocks.color_ups.usecases import (
     color_up_confirm,
     color_up_found,
     color_up_preview,
