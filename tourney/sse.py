@@ -22,6 +22,22 @@ PUBLIC_KINDS = frozenset({"clock"})
 CHANGED_EVENT = "changed"
 
 
+def mentioned_entries(payload: Any) -> frozenset[int]:
+    """Every entry id an event's payload names (`entry_id` at any depth)."""
+    found: set[int] = set()
+    stack = [payload]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            value = item.get("entry_id")
+            if isinstance(value, int):
+                found.add(value)
+            stack.extend(v for v in item.values() if isinstance(v, dict | list))
+        elif isinstance(item, list):
+            stack.extend(v for v in item if isinstance(v, dict | list))
+    return frozenset(found)
+
+
 def now_ms() -> int:
     return time.time_ns() // 1_000_000
 
@@ -66,10 +82,14 @@ class EventCursor:
     # data; every other event becomes `changed` {kind}, on which the page refetches its own
     # state, so no other player's details ever reach a player's phone.
     redacted: bool = False
+    # The player's entry on a redacted stream: `changed` says `mine` when the event names it
+    # (his move, his bust-out), so his page refetches at once and the others can wait a little.
+    entry_id: int | None = None
 
-    def _frame(self, event_id: int, kind: str, payload: Any) -> str:
+    def _frame(self, event_id: int, kind: str, payload: Any, entries=None) -> str:
         if self.redacted and kind not in PUBLIC_KINDS:
-            return frame(event_id, CHANGED_EVENT, {"kind": kind})
+            named = entries if entries is not None else mentioned_entries(payload)
+            return frame(event_id, CHANGED_EVENT, {"kind": kind, "mine": self.entry_id in named})
         return frame(event_id, kind, payload)
 
     def opening(self, resume_from: int | None) -> list[str]:
@@ -120,7 +140,10 @@ class EventCursor:
         self.last_event_id, self.last_version = message["id"], version
         self.closed = message.get("event") in self.closes_on
         if self.redacted:
-            return self._frame(message["id"], message["event"], message["data"])
+            # Computed once per message however many players' streams read it.
+            if "entries" not in message:
+                message["entries"] = mentioned_entries(message["data"])
+            return self._frame(message["id"], message["event"], message["data"], message["entries"])
         return message.get("frame") or message_frame(message)
 
     def _latest(self) -> tuple[int, int]:

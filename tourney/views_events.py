@@ -23,7 +23,7 @@ from tourney import roles
 from tourney.auth import BearerTokenAuth
 from tourney.errors import TourneyError
 from tourney.models import Tournament
-from tourney.player_page.links import player_token_ids
+from tourney.player_page.links import player_token_ids, player_token_signed_ids
 from tourney.sse import EventCursor, heartbeat_frame, parse_last_event_id
 
 WSGI_PROBE_SECONDS = 1.0
@@ -183,6 +183,13 @@ async def tournament_events(request: HttpRequest, tournament_id: int) -> HttpRes
     )
     # A player's stream carries the clock and, for everything else, only that something
     # changed: his page refetches its own state (tourney/sse.py, `redacted`).
-    cursor = EventCursor(tournament_id, closes_on=closes_on, redacted="player" in request.GET)
+    # checked by _refusal above: only the entry id is read from it here (no database)
+    ids = player_token_signed_ids(request.GET["player"]) if "player" in request.GET else None
+    cursor = EventCursor(
+        tournament_id,
+        closes_on=closes_on,
+        redacted="player" in request.GET,
+        entry_id=ids[1] if ids else None,
+    )
     stream = _stream_async(cursor, resume_from) if is_asgi else _stream_sync(cursor, resume_from)
     return StreamingHttpResponse(stream, content_type="text/event-stream", headers=STREAM_HEADERS)

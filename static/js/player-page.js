@@ -305,6 +305,23 @@
 
   var pending = null;
   var again = false;
+  var later = null;
+  // An event about this player (his move, his bust-out) is fetched at once; any other change
+  // (players left, the pool) within a few seconds, spread so a room's phones do not all ask
+  // the server in the same instant.
+  var SPREAD_MS = 3000;
+  function refetchSoon(mine) {
+    if (mine) {
+      if (later) window.clearTimeout(later);
+      later = null;
+      refetch();
+    } else if (!later) {
+      later = window.setTimeout(function () {
+        later = null;
+        refetch();
+      }, Math.random() * SPREAD_MS);
+    }
+  }
   function refetch() {
     if (pending) {
       again = true;
@@ -326,7 +343,7 @@
     snapshotUrl: config.state_url,
     readSnapshot: function (json) { return { clock: json.clock, periods: json.periods }; },
     onSnapshot: function (json) { if (json) renderState(json, true); },
-    onEvent: function (kind) { if (kind === "changed") refetch(); },
+    onEvent: function (kind, data) { if (kind === "changed") refetchSoon(data && data.mine); },
     onRender: renderClock,
     onStatus: function (online) { document.body.dataset.stream = online ? "online" : "offline"; },
     kinds: ["changed"],

@@ -102,6 +102,7 @@ def test_a_player_follows_his_move_a_level_change_and_his_bust_out(
         expect(notice.locator('[data-field="notice-seat"]')).to_contain_text(str(move.to_table))
         expect(notice.locator('[data-field="notice-seat"]')).to_contain_text(str(move.to_seat))
         shown_ms = page.evaluate("window.TourneyPlayer.noticeShownAt")
+        print(f"{locale}: move notice {shown_ms - sent_ms} ms after the confirmation was sent")
         assert shown_ms - sent_ms <= NOTICE_WITHIN_MS, f"notice after {shown_ms - sent_ms} ms"
         assert_geometry(page, f"player-{words['lang']}-moved")
         page.locator('[data-action="notice-ok"]').click()

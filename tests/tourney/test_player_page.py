@@ -163,7 +163,8 @@ def test_the_player_stream_has_the_clock_and_only_changed_for_the_rest(director,
     assert kinds <= {"clock", "changed"}
     for message in seen:
         if message["event"] == "changed":
-            assert list(message["data"]) == ["kind"]
+            assert set(message["data"]) == {"kind", "mine"}
+            assert message["data"]["mine"] is False  # another player's bust-out
     assert EMAIL not in json.dumps(seen) and busted_name not in json.dumps(seen)
 
 
@@ -184,3 +185,15 @@ def test_the_seat_card_and_the_receipt_carry_the_players_qr_code(
         reverse("tourney:receipt_number", args=[seated_tournament.pk, number])
     ).content.decode()
     assert 'class="player-qr"' in receipt and "<svg" in receipt
+
+
+def test_changed_says_mine_when_the_event_names_his_entry():
+    from tourney.sse import EventCursor, mentioned_entries
+
+    payload = {"reason": "done", "actions": [{"entry_id": 7, "moves": [{"entry_id": 9}]}]}
+    assert mentioned_entries(payload) == {7, 9}
+    cursor = EventCursor(1, redacted=True, entry_id=9)
+    assert '"mine":true' in cursor._frame(3, "actions", payload)
+    assert '"mine":false' in EventCursor(1, redacted=True, entry_id=8)._frame(3, "actions", payload)
+    assert '"entry_id"' not in cursor._frame(3, "actions", payload)
+    assert cursor._frame(4, "clock", {"status": "running"}).startswith("id: 4\nevent: clock")
