@@ -8,7 +8,7 @@ server clock (`*_ms`), durations seconds (`*_seconds`), money and chips integers
 import re
 from collections.abc import Sequence
 
-from clocks.color_ups.usecases import color_up_display
+from clocks.color_ups.selectors import color_up_display
 from clocks.domain.clock import level_numbers
 from clocks.domain.structures import Period
 from clocks.services.clock_state import clock_view, now_ms, structure_periods

@@ -10,13 +10,12 @@ from clocks.color_ups.schemas import (
     ColorUpOut,
     ColorUpStatusOut,
 )
+from clocks.color_ups.selectors import color_up_preview, color_ups_status
 from clocks.color_ups.usecases import (
     color_up_confirm,
     color_up_found,
-    color_up_preview,
     color_up_run,
     color_up_undo,
-    color_ups_status,
 )
 from tables.dealer_links.permissions import require_color_up_at, require_floor_at
 from tourney import roles

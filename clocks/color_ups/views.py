@@ -17,15 +17,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from clocks.color_ups.usecases import (
-    color_up_confirm,
+from clocks.color_ups.selectors import (
     color_up_for_table,
-    color_up_found,
     color_up_out,
     color_up_preview,
+    color_ups_status,
+)
+from clocks.color_ups.usecases import (
+    color_up_confirm,
+    color_up_found,
     color_up_run,
     color_up_undo,
-    color_ups_status,
 )
 from clocks.domain.colorup import color_up_break_for
 from clocks.models import ColorUp
