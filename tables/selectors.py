@@ -65,10 +65,20 @@ def unavailable_seats(tables: list[TournamentTable]) -> dict[int, dict[int, str]
     """Blocked or reserved seats per TournamentTable id: {tt_id: {seat: kind}}."""
     by_table_id = {t.table_id: t for t in tables}
     result: dict[int, dict[int, str]] = defaultdict(dict)
-    for r in SeatRestriction.objects.filter(table_id__in=by_table_id).values_list(
-        "table_id", "seat", "kind"
-    ):
-        table = by_table_id[r[0]]
+    tournaments = {getattr(t, "tournament_id", None) for t in tables}
+    restrictions = SeatRestriction.objects.filter(
+        # the tournament's tables by a subquery: a list of 2,778 ids cost more to build than
+        # the query took
+        table_id__in=TournamentTable.objects.filter(tournament_id=tournaments.pop()).values(
+            "table_id"
+        )
+        if len(tournaments) == 1 and None not in tournaments
+        else list(by_table_id)
+    )
+    for r in restrictions.values_list("table_id", "seat", "kind"):
+        table = by_table_id.get(r[0])
+        if table is None:
+            continue  # a table of the tournament not asked about
         if r[1] <= table.seats:
             result[table.pk][r[1]] = r[2]
     return result
@@ -95,26 +105,43 @@ def seated_players_by_name(tables: list[dict]) -> list[dict]:
     return sorted_by_name(rows, key=itemgetter("name"))
 
 
+LAYOUT_TABLE_FIELDS = (
+    "id",
+    "tournament_id",
+    "table_id",
+    "number",
+    "seats",
+    "status",
+    "button_seat",
+    "small_blind_seat",
+    "big_blind_seat",
+    "hands_played",
+    "h4h_hand_done",
+    "button_draw",
+)
+
+
 def tournament_tables_layout(tournament: Tournament, include_idle: bool = False) -> list[dict]:
     """The seating chart: open tables with their seats, players, button and blinds."""
-    tables = list(
-        TournamentTable.objects.filter(tournament=tournament)
-        .select_related("table")
-        .order_by("number")
-    )
+    tables = TournamentTable.objects.filter(tournament=tournament).order_by("number")
     if not include_idle:
-        tables = [t for t in tables if t.status == TournamentTable.Status.OPEN]
+        tables = tables.filter(status=TournamentTable.Status.OPEN)
+    # Only the fields the chart shows (a draw for 25,000 entrants returns 2,778 tables).
+    tables = list(tables.only(*LAYOUT_TABLE_FIELDS))
+    wanted = {t.pk for t in tables}
     restrictions = unavailable_seats(tables)
     players: dict[int, list[dict]] = defaultdict(list)
     # Plain rows, not model instances: a draw for 25,000 entrants returns this whole chart.
     rows = (
         Entry.objects.filter(
-            tournament=tournament, status=Entry.Status.ACTIVE, tournament_table__in=tables
+            tournament=tournament, status=Entry.Status.ACTIVE, tournament_table__isnull=False
         )
         .order_by("seat")
         .values_list("tournament_table_id", "seat", "pk", "player__name", "waits_for_button")
     )
     for table_id, seat, entry_id, name, waits in rows:
+        if table_id not in wanted:
+            continue  # an idle table's (none: a table with players is open)
         players[table_id].append(
             {
                 "seat": seat,
