@@ -356,3 +356,26 @@ def test_the_api_token_of_a_display_role_reads_but_cannot_write(api_as, game):
     reader = api_as("display")
     assert reader.get(f"/tournaments/{game.pk}/color-ups").status_code == 200
     assert color_up(reader, game, seats=[]).status_code == 403
+
+
+def test_a_dealer_link_colors_up_its_own_table_only(api, game):
+    """Issue 15 part 2: table 1's dealer link runs table 1's color-up; another table's link
+    is refused (403, nothing saved)."""
+    from tables.dealer_links.links import dealer_token
+    from tables.models import TournamentTable
+    from tests.conftest import ApiClient
+
+    jump(api, game, BREAK_100)
+    other = TournamentTable.objects.filter(tournament=game).exclude(number=1).first()
+    body = {"table": 1, "method": "round_up", "seats": [{"seat": 1, "stack": 1_100}]}
+    assert other is not None
+    stranger = ApiClient(dealer_token(game.pk, other.number, other.dealer_link_generation))
+    refused = stranger.post(f"/tournaments/{game.pk}/color-ups", body)
+    assert refused.status_code == 403
+    assert refused.json()["code"] == "dealer_link_other_table"
+    assert not ColorUp.objects.filter(tournament=game).exists()
+    mine = ApiClient(dealer_token(game.pk, 1, 0))
+    done = mine.post(f"/tournaments/{game.pk}/color-ups", body)
+    assert done.status_code == 201, done.json()
+    override = mine.post(f"/tournaments/{game.pk}/color-ups", {**body, "override": True})
+    assert override.status_code == 403
