@@ -82,6 +82,12 @@
     document.querySelector('[data-action="bust"]').disabled = chosen === null;
     document.querySelector('[data-action="clock"]').disabled = chosen === null;
 
+    var running = state.clock_calls[0] || null;
+    field("call").hidden = !running;
+    if (running) {
+      field("call-line").textContent = fmt(S.call_line, { s: running.seat, name: running.player_name || "" });
+    }
+
     var moves = field("moves");
     moves.textContent = "";
     var rows = state.incoming.map(function (m) {
@@ -167,6 +173,11 @@
       act(call("/eliminations", { eliminations: [{ entry_id: s.entry_id }] }), S.busted);
     } else if (action === "clock" && chosen !== null) {
       act(call("/tables/" + number + "/clock-calls", { seat: chosen }), S.clock_called);
+    } else if (action === "call-end" && state.clock_calls[0]) {
+      act(
+        call("/clock-calls/" + state.clock_calls[0].id + "/end", { outcome: button.dataset.outcome }),
+        S.call_ended
+      );
     } else if (action === "move-done") {
       act(call("/actions/" + button.dataset.move + "/done", {}), S.moved);
     }

@@ -60,6 +60,8 @@ def page(request, token: str):
             "move_out": _("%(name)s from seat %(s)s → table %(t)s seat %(to)s"),
             "no_moves": _("No moves for this table."),
             "call_on": _("Call the clock on seat %(s)s"),
+            "call_line": _("Seat %(s)s, %(name)s: the clock is running."),
+            "call_ended": _("Clock call ended."),
         },
     }
     return render(request, "tables/dealer_links/page.html", context)

@@ -48,6 +48,15 @@ def test_a_dealer_busts_a_player_from_the_link_then_the_link_is_revoked(
     assert victim.status == Entry.Status.ELIMINATED
     assert AuditEntry.objects.filter(actor_name=f"dealer link of table {number}").exists()
 
+    # the clock called on the next seat, then the player acted in time
+    caller = page.locator(".dl-seat:not([disabled])").first
+    caller.click()
+    page.locator('[data-action="clock"]').click()
+    expect(page.locator('[data-field="call"]')).to_be_visible()
+    assert_geometry(page, "dealer-link-clock-call", full_page=True)
+    page.locator('[data-action="call-end"][data-outcome="acted"]').click()
+    expect(page.locator('[data-field="call"]')).to_be_hidden()
+
     dealer_link_revoke(actor=director, tournament_id=tournament.pk, number=number)
     expect(page.locator('[data-field="message"]')).to_contain_text("revoked")
     expect(page.locator('[data-action="hand"]')).to_be_disabled()
