@@ -61,28 +61,29 @@ def celery(transactional_db):
     harness.stop()  # before the database is flushed: no process may hold it
 
 
-def turbo_tournament(levels: list[int]):
-    """A drawn tournament (2 players, 1 table) whose structure has levels of `levels` seconds."""
-    director = make_staff("director", "director")
+def turbo_tournament(levels: list[int], director=None, name: str = "Turbo"):
+    """A drawn tournament (2 players, 1 table) whose structure has levels of `levels` seconds
+    (`director`: an existing one, for several tournaments; `name` tells them apart)."""
+    director = director or make_staff("director", "director")
     periods = tuple(
         Period("level", seconds, small_blind=100 * (i + 1), big_blind=200 * (i + 1))
         for i, seconds in enumerate(levels)
     )
     structure = structure_create(
         actor=director,
-        data=StructureData(name="Turbo", chips=(Chip(100, "grey"),), periods=periods),
+        data=StructureData(name=name, chips=(Chip(100, "grey"),), periods=periods),
     )
-    room = room_create(actor=director, name="Turbo room", tables=[{"number": 1, "seats": 10}])
+    room = room_create(actor=director, name=f"{name} room", tables=[{"number": 1, "seats": 10}])
     tournament = tournament_create(
         actor=director,
-        name="Turbo",
+        name=name,
         structure_id=structure.pk,
         starting_stack=10_000,
         buy_in=100,
         room_id=room.pk,
     )
-    for name in ("Ann", "Bob"):
-        player = player_create(actor=director, name=name)
+    for player_name in ("Ann", "Bob"):
+        player = player_create(actor=director, name=player_name)
         entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
     seats_draw(actor=director, tournament_id=tournament.pk)
     return director, tournament
