@@ -21,7 +21,7 @@ import sys
 import time
 
 CONNECT_BATCH = 200
-WAIT_S = 10.0
+WAIT_S = 20.0
 
 
 class Stream:

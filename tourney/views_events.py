@@ -115,7 +115,11 @@ async def _stream_async(cursor: EventCursor, resume_from: int | None) -> AsyncIt
         heartbeat = _heartbeat_seconds()
         while not cursor.closed:
             try:
-                message = await asyncio.wait_for(messages.get(), timeout=heartbeat)
+                # asyncio.timeout, not wait_for: a message already queued is taken without a
+                # task of its own or a trip through the event loop (thousands of streams wake
+                # at once on every change, tests/benchmarks/bench_scale.py).
+                async with asyncio.timeout(heartbeat):
+                    message = await messages.get()
             except TimeoutError:
                 yield heartbeat_frame()
                 continue

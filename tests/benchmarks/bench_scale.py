@@ -114,6 +114,19 @@ def rss_kb(pid: int) -> int:
     return total
 
 
+def cpu_s(pid: int) -> float:
+    """CPU time (user + system) of a process and its children (nginx's workers), seconds."""
+    total, pids = 0, [pid]
+    while pids:
+        current = pids.pop()
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (clock ticks)
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+            pids += [int(child) for child in children]
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def machine() -> dict:
     return {
         "db": connection.vendor,
@@ -261,6 +274,13 @@ def test_ten_thousand_player_streams_and_a_hundred_screens(redis_url):
             }
             subscriptions = sum(1 for c in client.client_list() if int(c.get("psub", 0)))
             sent_ns: dict[int, int] = {}
+            received: list[int] = []
+            pids = {
+                "web": [w.process.pid for w in webs],
+                "nginx": [proxy.process.pid],
+                "clients": [c.process.pid for c in clients],
+            }
+            cpu_before = {k: sum(cpu_s(p) for p in v) for k, v in pids.items()}
             for n in range(ROUNDS):
                 sent = time.time_ns()
                 operation = "pause" if n % 2 == 0 else "resume"
@@ -270,8 +290,13 @@ def test_ten_thousand_player_streams_and_a_hundred_screens(redis_url):
                     raise AssertionError(f"{exc}\nnginx: {proxy.log()[-3000:]}") from exc
                 event_id = TournamentEvent.objects.filter(tournament=tournament).latest("pk").pk
                 sent_ns[event_id] = sent
-                received = sum(c.wait(event_id) for c in clients)
-                assert received == streams, (n, received, streams)
+                received.append(sum(c.wait(event_id) for c in clients))
+                print(f"round {n}: {operation}, {received[-1]} of {streams} streams")
+            # CPU each change cost (a figure the machine's other load does not change much)
+            cpu_per_change_s = {
+                k: round((sum(cpu_s(p) for p in v) - cpu_before[k]) / ROUNDS, 3)
+                for k, v in pids.items()
+            }
             dumps = [c.dump() for c in clients]
         finally:
             for c in clients:
@@ -284,8 +309,10 @@ def test_ten_thousand_player_streams_and_a_hundred_screens(redis_url):
         if int(event_id) in sent_ns
         for arrival in event["arrivals_ns"]
     ]
+    failures = ([d["failed"] for d in dumps], [d["errors"][:5] for d in dumps])
+    assert received == [streams] * ROUNDS, (received, failures)
     assert len(latencies) == streams * ROUNDS
-    assert sum(d["failed"] for d in dumps) == 0, [d["errors"] for d in dumps]
+    assert sum(d["failed"] for d in dumps) == 0, failures
     per_stream_kb = {
         "web": round((held["web"] - idle["web"]) / streams, 1),
         "nginx": round((held["nginx"] - idle["nginx"]) / streams, 1),
@@ -304,6 +331,7 @@ def test_ten_thousand_player_streams_and_a_hundred_screens(redis_url):
         all_target_ms=ALL_TARGET_MS,
         open_all_s=round(open_s, 1),
         kb_per_stream=per_stream_kb,
+        cpu_s_per_change=cpu_per_change_s,
         web_rss_mb=round(held["web"] / 1024),
         redis_pattern_subscriptions=subscriptions,
         open_files=files,
