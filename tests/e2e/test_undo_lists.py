@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from tests.conftest import numbered_players, seat_players
 from tests.e2e.desk_steps import sign_in
-from tests.tourney.test_payouts_api import bust, start
+from tests.factories import bust, start
 from tourney.models import Entry
 
 

@@ -14,8 +14,7 @@ from django.db import connection, transaction
 
 from tables.models import FloorAction, TournamentTable
 from tables.services.floor import floor_replan
-from tests.tables.test_floor_state_machine import started_tournament
-from tests.tourney.test_concurrency import run_at_once
+from tests.factories import run_at_once, started_tournament
 from tourney.models import Elimination, Entry, Tournament, TournamentEvent
 from tourney.services.eliminations import eliminations_record
 from tourney.services.locks import tournament_lock

@@ -28,27 +28,21 @@ from hypothesis.stateful import (
 
 import tables.services.floor as floor_services
 import tourney.services.eliminations as eliminations_services
-from clocks.models import StructureLevel
-from clocks.services.clock import clock_operate
 from tables.domain.button import next_big_blind_seat
 from tables.domain.floor import tables_wanted
 from tables.models import FloorAction, TournamentTable
 from tables.selectors import table_blinds, table_players_drift
 from tables.services.floor import floor_action_done, floor_rules, multi_table_start
 from tables.services.hands import hand_finished_with_busts, hand_report
-from tables.services.rooms import room_create
-from tables.services.seating import seats_draw
-from tourney.models import Elimination, Entry, Player, Tournament
+from tests.factories import register, seating_of, started_tournament
+from tourney.models import Elimination, Entry, Tournament
 from tourney.selectors import tournament_rules
 from tourney.services.eliminations import elimination_undo, eliminations_record
-from tourney.services.entries import entry_register
-from tourney.services.tournaments import tournament_create
 
 pytestmark = pytest.mark.django_db
 
 PROFILES = ("rimoc", "tda2024", "doyle")
 STACKS = (1_000, 2_000, 5_000)  # few values, so same-hand busts often tie
-ROOM_TABLES = 16
 MAX_LATE_ENTRIES = 20
 OPEN = TournamentTable.Status.OPEN
 ACTIVE = Entry.Status.ACTIVE
@@ -70,41 +64,6 @@ class PlannerRandom:
 
 def clockwise_after(seat: int, seats: int) -> list[int]:
     return [(seat + i - 1) % seats + 1 for i in range(1, seats + 1)]
-
-
-def register(director, tournament: Tournament, rng: random.Random) -> Entry:
-    """A new player registers (a late entry once the seats are drawn)."""
-    number = Player.objects.count() + 1
-    player = Player.objects.create(name=f"Player {number}", search_text=f"player {number}")
-    return entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk, rng=rng)
-
-
-def started_tournament(
-    director, structure, players: int, profile: str, rng: random.Random, tables: int = ROOM_TABLES
-) -> Tournament:
-    """A tournament on a room of 10-seat tables, `players` seated by the draw, clock running,
-    late registration open to the last level."""
-    room = room_create(
-        actor=director,
-        name=f"Floor room {Tournament.objects.count() + 1}",
-        tables=[{"number": n, "seats": 10} for n in range(1, tables + 1)],
-    )
-    levels = StructureLevel.objects.filter(structure=structure, kind="level").count()
-    tournament = tournament_create(
-        actor=director,
-        name=f"Floor {profile}",
-        structure_id=structure.pk,
-        starting_stack=10_000,
-        buy_in=100,
-        room_id=room.pk,
-        house_rules=profile,
-        late_registration_level=levels,
-    )
-    for _ in range(players):
-        register(director, tournament, rng)
-    seats_draw(actor=director, tournament_id=tournament.pk, rng=rng)
-    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
-    return tournament
 
 
 class FloorMachine(RuleBasedStateMachine):
@@ -446,16 +405,6 @@ def test_the_floor_keeps_its_invariants_over_random_play(director, structure, mo
 
 
 # --- what the machine found, as plain examples ------------------------------------------------
-
-
-def seating_of(tournament: Tournament) -> dict[int, dict[int, int]]:
-    """Open table number -> {seat: entry id}."""
-    seating: dict[int, dict[int, int]] = defaultdict(dict)
-    for number, seat, entry_id in Entry.objects.filter(
-        tournament=tournament, status=ACTIVE, tournament_table__status=OPEN
-    ).values_list("tournament_table__number", "seat", "pk"):
-        seating[number][seat] = entry_id
-    return seating
 
 
 def hold_seat(tournament: Tournament, from_table: int, to_table: int, to_seat: int) -> FloorAction:

@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tables.models import TournamentTable
-from tests.tables.test_floor_state_machine import seating_of, started_tournament
+from tests.factories import seating_of, started_tournament
 from tourney.models import Entry
 from tourney.services.eliminations import elimination_undo, eliminations_record
 

@@ -12,7 +12,7 @@ from tables.models import TournamentTable
 from tables.selectors import table_players_drift
 from tables.services.floor import floor_action_done
 from tests.conftest import numbered_players, seat_players
-from tests.tables.test_floor_state_machine import register, seating_of, started_tournament
+from tests.factories import register, seating_of, started_tournament
 from tourney.db_triggers import TRIGGER_TABLES, triggers_drop, triggers_install, triggers_installed
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
 from tourney.services.eliminations import elimination_undo, eliminations_record

@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.conftest import numbered_players, seat_players
-from tests.tourney.test_payouts_api import bust, results, start
+from tests.factories import bust, results, start
 from tourney.models import AuditEntry, Entry, LedgerEntry, TournamentEvent
 from tourney.money import money_text
 

@@ -1,34 +1,11 @@
 """Two desks registering at the same instant serialize on the tournament row: nothing is lost."""
 
-import threading
-
 import pytest
-from django.db import connections
 
+from tests.factories import run_at_once
 from tourney.models import Entry, LedgerEntry, Player
 from tourney.services.entries import entry_register
 from tourney.services.tournaments import tournament_create
-
-
-def run_at_once(functions):
-    barrier = threading.Barrier(len(functions))
-    errors: list[BaseException] = []
-
-    def runner(fn):
-        try:
-            barrier.wait(timeout=10)
-            fn()
-        except BaseException as exc:  # collected and re-raised in the main thread
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=runner, args=(fn,)) for fn in functions]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return errors
 
 
 @pytest.mark.django_db(transaction=True)

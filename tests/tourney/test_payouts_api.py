@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tests.conftest import numbered_players, seat_players
+from tests.factories import bust, results, start
 from tourney.models import AuditEntry, Deal, Entry, LedgerEntry, PayoutStructure, Tournament
 from tourney.services.eliminations import eliminations_apply
 
@@ -33,25 +34,6 @@ def use_structure(api, tournament, structure_id):
     )
     assert response.status_code == 200, response.json()
     return response.json()
-
-
-def start(api, tournament):
-    assert api.post(f"/tournaments/{tournament.pk}/start").status_code == 200
-
-
-def bust(api, tournament, *entries):
-    response = api.post(
-        f"/tournaments/{tournament.pk}/eliminations",
-        {"eliminations": [{"entry_id": e, "hand_start_stack": s} for e, s in entries]},
-    )
-    assert response.status_code == 200, response.json()
-    return response.json()
-
-
-def results(api, tournament):
-    response = api.get(f"/tournaments/{tournament.pk}/results")
-    assert response.status_code == 200, response.json()
-    return {r["entry_id"]: r for r in response.json()}
 
 
 def payouts(api, tournament):

@@ -7,7 +7,7 @@ import pytest
 
 from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
-from tests.tourney.test_concurrency import run_at_once
+from tests.factories import run_at_once
 from tourney.domain.purchases import MoneySettings
 from tourney.errors import TourneyError
 from tourney.models import ChipPurchase, Elimination, Entry, LedgerEntry, Player

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import numbered_players, seat_players
-from tests.tourney.test_payouts_api import bust, start
+from tests.factories import bust, start
 from tourney.models import AuditEntry
 from tourney.undo_links import undo_links
 

@@ -1,0 +1,129 @@
+"""The objects tests build again and again, shared by the test modules instead of importing
+one another's helpers: factory_boy factories for plain rows, and builders that go through the
+real use cases (a registration, a tournament drawn and started, API steps)."""
+
+import random
+import threading
+from collections import defaultdict
+
+import factory
+from django.db import connections
+from factory.django import DjangoModelFactory
+
+from clocks.models import StructureLevel
+from clocks.services.clock import clock_operate
+from tables.models import TournamentTable
+from tables.services.rooms import room_create
+from tables.services.seating import seats_draw
+from tourney.models import Entry, Player, Tournament
+from tourney.services.entries import entry_register
+from tourney.services.tournaments import tournament_create
+
+ROOM_TABLES = 16
+
+
+class PlayerFactory(DjangoModelFactory):
+    """A player; `search_text` is his name in lower case, as the desk's search finds it."""
+
+    class Meta:
+        model = Player
+
+    name = factory.Sequence(lambda n: f"Player {n + 1}")
+    search_text = factory.LazyAttribute(lambda player: player.name.lower())
+
+
+# --- through the use cases ---------------------------------------------------------------------
+
+
+def register(director, tournament: Tournament, rng: random.Random) -> Entry:
+    """A new player registers (a late entry once the seats are drawn)."""
+    number = Player.objects.count() + 1
+    player = PlayerFactory(name=f"Player {number}")
+    return entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk, rng=rng)
+
+
+def started_tournament(
+    director, structure, players: int, profile: str, rng: random.Random, tables: int = ROOM_TABLES
+) -> Tournament:
+    """A tournament on a room of 10-seat tables, `players` seated by the draw, clock running,
+    late registration open to the last level."""
+    room = room_create(
+        actor=director,
+        name=f"Floor room {Tournament.objects.count() + 1}",
+        tables=[{"number": n, "seats": 10} for n in range(1, tables + 1)],
+    )
+    levels = StructureLevel.objects.filter(structure=structure, kind="level").count()
+    tournament = tournament_create(
+        actor=director,
+        name=f"Floor {profile}",
+        structure_id=structure.pk,
+        starting_stack=10_000,
+        buy_in=100,
+        room_id=room.pk,
+        house_rules=profile,
+        late_registration_level=levels,
+    )
+    for _ in range(players):
+        register(director, tournament, rng)
+    seats_draw(actor=director, tournament_id=tournament.pk, rng=rng)
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    return tournament
+
+
+def seating_of(tournament: Tournament) -> dict[int, dict[int, int]]:
+    """Open table number -> {seat: entry id}."""
+    seating: dict[int, dict[int, int]] = defaultdict(dict)
+    for number, seat, entry_id in Entry.objects.filter(
+        tournament=tournament,
+        status=Entry.Status.ACTIVE,
+        tournament_table__status=TournamentTable.Status.OPEN,
+    ).values_list("tournament_table__number", "seat", "pk"):
+        seating[number][seat] = entry_id
+    return seating
+
+
+# --- through the API ---------------------------------------------------------------------------
+
+
+def start(api, tournament):
+    assert api.post(f"/tournaments/{tournament.pk}/start").status_code == 200
+
+
+def bust(api, tournament, *entries):
+    response = api.post(
+        f"/tournaments/{tournament.pk}/eliminations",
+        {"eliminations": [{"entry_id": e, "hand_start_stack": s} for e, s in entries]},
+    )
+    assert response.status_code == 200, response.json()
+    return response.json()
+
+
+def results(api, tournament):
+    response = api.get(f"/tournaments/{tournament.pk}/results")
+    assert response.status_code == 200, response.json()
+    return {r["entry_id"]: r for r in response.json()}
+
+
+# --- at the same moment --------------------------------------------------------------------------
+
+
+def run_at_once(functions):
+    """Run the functions in threads released together; the exceptions they raised."""
+    barrier = threading.Barrier(len(functions))
+    errors: list[BaseException] = []
+
+    def runner(fn):
+        try:
+            barrier.wait(timeout=10)
+            fn()
+        except BaseException as exc:  # collected and re-raised in the main thread
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=runner, args=(fn,)) for fn in functions]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    return errors
