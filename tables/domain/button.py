@@ -151,3 +151,34 @@ def next_big_blind_seat(blinds: Blinds, occupied: Collection[int], seats: int) -
     occ = _occupied_set(occupied, seats)
     _check_seat(blinds.big_blind, seats, "big blind")
     return _next_occupied(blinds.big_blind, occ, seats)
+
+
+def restored_blinds(stored: Blinds, occupied: Collection[int], seats: int) -> Blinds:
+    """Positions of the hand about to be dealt at a table that comes back into play (the undo
+    of its break) with `occupied` players (docs/rules.md §4.7).
+
+    `stored` were set for that hand by the dead-button rule (§4.1) when the table broke. When
+    their big-blind seat still holds a player they stand. Otherwise (its player has busted
+    since) they are set again as the rule would have set them without him: BB = the first
+    occupied seat after the previous hand's BB (the stored small-blind position: `small_blind`,
+    else `dead_small_blind`); SB = that previous BB's seat, or none posted when it is empty;
+    the button stays unless the new BB reaches it (then the last player before the SB
+    position). Heads-up: the other player is button and small blind.
+    """
+    occ = _occupied_set(occupied, seats)
+    if stored.big_blind in occ:
+        return stored
+    previous_bb = next(
+        s for s in (stored.small_blind, stored.dead_small_blind, stored.big_blind) if s is not None
+    )
+    _check_seat(previous_bb, seats, "previous big blind")
+    big_blind = _next_occupied(previous_bb, occ, seats)
+    if len(occ) == 2:
+        (other,) = occ - {big_blind}
+        return Blinds(other, other, big_blind)
+    button = stored.button
+    if button not in _between(big_blind, previous_bb, seats):
+        button = next(s for s in _counterclockwise_before(previous_bb, seats) if s in occ)
+    if previous_bb in occ:
+        return Blinds(button, previous_bb, big_blind)
+    return Blinds(button, None, big_blind, dead_small_blind=previous_bb)

@@ -46,12 +46,16 @@ class FloorTable:
     blinds: Blinds | None = None
     reserved: frozenset[int] = frozenset()
     leaving: int = 0
+    recent: frozenset[int] = frozenset()
+    """Entry ids of players the floor moved here lately (docs/rules.md §5.4): a balancing
+    move takes somebody else when another player can go."""
 
     def __post_init__(self) -> None:
         # A private copy: the caller's mapping may change after the plan is made.
         object.__setattr__(self, "occupied", dict(self.occupied))
         object.__setattr__(self, "unavailable", frozenset(self.unavailable))
         object.__setattr__(self, "reserved", frozenset(self.reserved))
+        object.__setattr__(self, "recent", frozenset(self.recent))
         if self.seats < 2:
             raise ValueError(f"table {self.number} needs at least 2 seats, got {self.seats}")
         for seat in (*self.occupied, *self.reserved):
@@ -96,6 +100,9 @@ class FloorRules:
     seating: SeatingRules
     not_dealt: NotDealt = "between_btn_sb"
     ft_redraw: bool = True
+    hold_breaks: bool = False
+    """Late registration is open and the house holds (`late_reg_hold`, docs/rules.md §5.10):
+    no table breaks while every table has two players or more."""
 
     def __post_init__(self) -> None:
         if self.balance_threshold < 2:
@@ -433,10 +440,18 @@ def plan_balance(
 
 
 def _next_mover_seat(table: FloorTable, blinds: Blinds) -> int:
-    """The seat of the player at `table` who posts the BB next hand after `blinds`."""
+    """The seat of the player at `table` who posts the BB next hand after `blinds`; when the
+    floor moved him here lately and another player can go, the next player after him who was
+    not moved lately (docs/rules.md §5.4: nobody moves twice in a row when another can)."""
     if len(table.occupied) == 1:
         return next(iter(table.occupied))
-    return next_big_blind_seat(blinds, table.occupied, table.seats)
+    seat = next_big_blind_seat(blinds, table.occupied, table.seats)
+    if table.occupied[seat] not in table.recent:
+        return seat
+    for other in _after(seat, table.seats):
+        if other in table.occupied and table.occupied[other] not in table.recent:
+            return other
+    return seat
 
 
 def _balance(
@@ -702,6 +717,8 @@ def floor_plan_counts(
         return FloorPlan(final_table=plan_final_table(tables, host, final_seats, rng))
 
     wanted = max(1, tables_wanted(players, multi_table_start, rules))
+    if rules.hold_breaks and all(t.count >= 2 for t in counts):
+        wanted = len(counts)  # late registration: the tables stay for the entries to come
     candidates = list(counts)
     chosen: list[TableCount] = []
     while len(counts) - len(chosen) > wanted:

@@ -7,9 +7,10 @@ known (the source table's button is unknown) waits for the floor to name the pla
 """
 
 import random
+import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import connection, transaction
 from django.db.models import Q
@@ -17,6 +18,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from clocks.domain.clock import ClockState
+from clocks.models import Clock, StructureLevel
+from clocks.services.structures import period_from_row
 from tables.domain.button import Blinds, first_hand_blinds, next_hand_blinds
 from tables.domain.floor import (
     FloorPlan,
@@ -34,7 +38,9 @@ from tables.models import FloorAction, SeatRestriction, Table, TournamentTable
 from tables.selectors import blinds_fields, table_blinds, unavailable_seats
 from tables.services.hand_for_hand import hand_for_hand_end_at_final_table
 from tables.services.seating import _update_rows, seating_rules
+from tables.services.table_positions import new_tables_button_draw, restored_tables_positions
 from tourney.domain.house_rules import HouseRules, final_table_players
+from tourney.domain.registration import deadline
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Elimination, Entry, Tournament
 from tourney.selectors import tournament_rules
@@ -109,12 +115,9 @@ def _open_tables(tournament: Tournament) -> list[PlanTable]:
 def _planning_field(
     tournament: Tournament, tables: Sequence[PlanTable], shape: "FieldShape"
 ) -> tuple[list[TableCount], TableLoader]:
-    """The planner's view of the open tables: counts for all, seats on demand.
-
-    Tables with a restricted seat or a seat held for (or a player owed to) a mover not named
-    yet are read in full at once (their free seats are not just seats - players); every
-    other table only when the planner asks for it.
-    """
+    """The planner's view of the open tables: counts for all, seats on demand. Tables with a
+    restricted seat or a seat held for (or a player owed to) a mover not named yet are read in
+    full at once (their free seats are not just seats - players), the others when asked for."""
     by_pk = {t.pk: t for t in tables}
     by_room_table = {t.table_id: t for t in tables}
     restricted: dict[int, set[int]] = defaultdict(set)
@@ -157,6 +160,7 @@ def _planning_field(
             .values_list("tournament_table_id", "seat", "pk")
         ):
             occupied[tt_id][seat] = entry_id
+        recent = recent_movers(tournament, wanted, occupied)
         return {
             t.number: FloorTable(
                 number=t.number,
@@ -166,6 +170,7 @@ def _planning_field(
                 blinds=table_blinds(t),
                 reserved=frozenset(reserved[t.pk]) if t.pk in reserved else none,
                 leaving=leaving.get(t.pk, 0),
+                recent=recent.get(t.pk, none),
             )
             for t in wanted
         }
@@ -186,6 +191,39 @@ def _planning_field(
         return {n: known[n] for n in numbers}
 
     return counts, load_cached
+
+
+def recent_movers(
+    tournament: Tournament, tables: Sequence[PlanTable], occupied: dict[int, dict[int, int]]
+) -> dict[int, frozenset[int]]:
+    """Per table id, the players the floor moved there (a balancing move or a break's draw,
+    pending or done) who have not yet played an orbit there: fewer hands reported at the table
+    since they arrived than it has seats (docs/rules.md §5.4). One query."""
+    by_number = {t.number: t for t in tables}
+    seated = {entry: pk for pk, seats in occupied.items() for entry in seats.values()}
+    if not seated:
+        return {}
+    last: dict[int, tuple[int, object]] = {}
+    for entry_id, to_table, payload in (
+        FloorAction.objects.filter(
+            tournament=tournament,
+            kind=FloorAction.Kind.MOVE,
+            status__in=(PENDING, FloorAction.Status.DONE),
+            entry_id__in=list(seated),
+            to_table__in=list(by_number),
+        )
+        .order_by("id")
+        .values_list("entry_id", "to_table", "payload")
+    ):
+        last[entry_id] = (to_table, (payload or {}).get("arrived_at_hand"))
+    recent: dict[int, set[int]] = defaultdict(set)
+    for entry_id, (to_table, arrived) in last.items():
+        table = by_number[to_table]
+        if seated[entry_id] != table.pk:
+            continue
+        if arrived is None or table.hands_played - arrived < table.seats:
+            recent[table.pk].add(entry_id)
+    return {pk: frozenset(ids) for pk, ids in recent.items()}
 
 
 def floor_tables(
@@ -368,6 +406,43 @@ def field_shape_after_bust(
     return _shape(open_tables, int(players) - len(tables), min(counts), max(counts), *flags)
 
 
+def late_registration_open(tournament: Tournament) -> bool:
+    """Entries can still come (docs/rules.md §2.2) until a set level: the tournament has a
+    late-registration level and the clock has not passed its end."""
+    level = tournament.late_registration_level
+    if level is None or tournament.status != Tournament.Status.RUNNING:
+        return False
+    clock = Clock.objects.filter(tournament=tournament).first()
+    if clock is None:
+        return False
+    periods = [
+        period_from_row(row)
+        for row in StructureLevel.objects.filter(structure_id=tournament.structure_id).order_by(
+            "position"
+        )
+    ]
+    if not periods:
+        return False
+    state = ClockState(
+        clock.status,
+        clock.period_index,
+        clock.period_ends_at_ms,
+        clock.paused_remaining_ms,
+        clock.version,
+    )
+    return not deadline(state, periods, time.time_ns() // 1_000_000, level).passed
+
+
+def holding(rules: FloorRules) -> FloorRules:
+    """The floor's rules while the house holds during late registration (docs/rules.md
+    §5.10): no breaks, and balancing only for a table `halt_threshold` short (TDA 11-D)."""
+    return replace(
+        rules,
+        hold_breaks=True,
+        balance_threshold=max(rules.balance_threshold, rules.halt_threshold),
+    )
+
+
 def _needs_plan(shape: FieldShape, rules: FloorRules) -> bool:
     """Cheap test on the table counts alone: does anything call for a move, break or redraw?
 
@@ -377,7 +452,10 @@ def _needs_plan(shape: FieldShape, rules: FloorRules) -> bool:
         return False
     if shape.unnamed_moves:
         return True  # unnamed movers change the counts the planner sees
-    if shape.open_tables > tables_wanted(shape.players, shape.multi_table_start, rules):
+    wanted = tables_wanted(shape.players, shape.multi_table_start, rules)
+    if rules.hold_breaks and shape.fewest >= 2 and shape.players > rules.final_table_size:
+        wanted = shape.open_tables
+    if shape.open_tables > wanted:
         return True
     return shape.most - shape.fewest >= rules.balance_threshold
 
@@ -403,16 +481,23 @@ def floor_replan(
     needs; returns the new top-level actions (moves, breaks, a redraw), their API rows ready
     for `floor_actions_out` without another query. `shape`: the `field_shape` as it stands
     now, when the caller knows it (a bust-out reads it with its entries)."""
-    rules = floor_rules(tournament_rules(tournament))
+    house = tournament_rules(tournament)
+    rules = floor_rules(house)
     shape = shape or field_shape(tournament)
     if not _needs_plan(shape, rules):
         return []
+    if house.late_reg_hold and late_registration_open(tournament):
+        rules = holding(rules)
+        if not _needs_plan(shape, rules):
+            return []
     rng = rng or random.SystemRandom()
     tables = _open_tables(tournament)
     host = final_table_host(tables, rules.final_table_size)
     final_seats = min(host.room_seats, rules.final_table_size)
     plan = _plan(tournament, tables, rules, shape, host.number, final_seats, rng)
     created = _apply_plan(actor, tournament, plan, tables, cause, final_seats, shape)
+    if created and any(t.button_seat is None for t in tables):
+        new_tables_button_draw(actor, tournament, rng)  # a table opened mid-event (§3.7)
     if plan.final_table is not None:
         hand_for_hand_end_at_final_table(actor, tournament)
     return created
@@ -618,7 +703,12 @@ def _apply_plan(
                 to_table=drawn.to_table,
                 to_seat=drawn.to_seat,
                 at_hand=broken.hands_played,
-                payload={"card": drawn.card.code, "sits_out": drawn.sits_out, "wait_hands": None},
+                payload={
+                    "card": drawn.card.code,
+                    "sits_out": drawn.sits_out,
+                    "wait_hands": None,
+                    "arrived_at_hand": by_number[drawn.to_table].hands_played,
+                },
             )
             for drawn in table_break.seats
         ]
@@ -642,6 +732,7 @@ def _apply_plan(
                     "sits_out": move.sits_out,
                     "wait_hands": move.wait_hands,
                     "before": {str(mover.pk): mover.position} if mover else {},
+                    "arrived_at_hand": by_number[move.to_table].hands_played,
                 },
             )
         )
@@ -1031,6 +1122,7 @@ def floor_action_undo(*, actor, tournament_id: int, action_id: int) -> dict:
                 "undo_stale",
                 _("Play has moved on since (a player busted or moved again): undo that first."),
             )
+        restored_tables_positions(actor, tournament, reopened_tables([action]))
         row = floor_actions_out([action])[0]
         audit_record(
             actor=actor,
@@ -1043,6 +1135,11 @@ def floor_action_undo(*, actor, tournament_id: int, action_id: int) -> dict:
         )
         event_append(tournament, "actions", {"reason": "undone", "actions": [row]})
     return {"action": row, "actions": []}
+
+
+def reopened_tables(actions: Sequence[FloorAction]) -> list[int]:
+    """The tables (ids) that reverting `actions` brought back into play."""
+    return [int(pk) for a in actions for pk in a.payload.get("tables_before", {})]
 
 
 def floor_actions_revert_caused_by(

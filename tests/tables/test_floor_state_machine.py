@@ -130,9 +130,30 @@ class FloorMachine(RuleBasedStateMachine):
             or 0
         )
 
-    def _check_movers(self, seating_before, busted: set[int], last_action: int) -> None:
+    def _recent(self, hand_at: int | None = None) -> dict[int, frozenset[int]]:
+        """Open table number -> the players the floor moved there lately (docs/rules.md §5.4),
+        as the plan after this step sees them (`hand_at`: that table reports a hand first)."""
+        from dataclasses import replace
+
+        from tables.services.floor import _open_tables, recent_movers
+
+        tables = [
+            replace(t, hands_played=t.hands_played + 1) if t.number == hand_at else t
+            for t in _open_tables(Tournament.objects.get(pk=self.tid))
+        ]
+        seating = self._seating()
+        occupied = {t.pk: seating.get(t.number, {}) for t in tables}
+        recent = recent_movers(Tournament.objects.get(pk=self.tid), tables, occupied)
+        return {t.number: recent.get(t.pk, frozenset()) for t in tables}
+
+    def _check_movers(
+        self, seating_before, busted: set[int], last_action: int, recent=None
+    ) -> None:
         """Each single move planned by this step takes the source table's next big blind
-        (docs/rules.md §5.4); several moves from one table take the next ones in turn."""
+        (docs/rules.md §5.4); several moves from one table take the next ones in turn. A player
+        the floor moved there lately goes only after every other player (never twice in a row
+        when another can go)."""
+        recent = recent or {}
         moves = FloorAction.objects.filter(
             tournament_id=self.tid,
             id__gt=last_action,
@@ -157,6 +178,10 @@ class FloorMachine(RuleBasedStateMachine):
             if len(occupied) >= 2:
                 # The same walk as the button rules' own definition of the next big blind.
                 assert expected[0][0] == next_big_blind_seat(blinds, occupied, table.seats)
+            lately = recent.get(number, frozenset())
+            expected = [x for x in expected if x[1] not in lately] + [
+                x for x in expected if x[1] in lately
+            ]
             assert [(m.from_seat, m.entry_id) for m in planned] == expected[: len(planned)]
 
     # --- rules ---------------------------------------------------------------------------
@@ -188,6 +213,7 @@ class FloorMachine(RuleBasedStateMachine):
         victims = data.draw(st.permutations(at_table))[:count]
         stacks = data.draw(st.lists(st.sampled_from(STACKS), min_size=count, max_size=count))
         last_action = self._last_action_id()
+        recent = self._recent()
         busts = list(zip(victims, stacks, strict=True))
         if finish_hand:
             result = hand_finished_with_busts(
@@ -202,7 +228,7 @@ class FloorMachine(RuleBasedStateMachine):
         places = sorted(p for first, last in ranges for p in range(first, last + 1))
         assert places == list(range(active - len(victims) + 1, active + 1))
         if not finish_hand:  # the hand report moves that table's blinds after the bust's plan
-            self._check_movers(seating, set(victims), last_action)
+            self._check_movers(seating, set(victims), last_action, recent)
 
     @rule(data=st.data())
     def report_hand(self, data) -> None:
@@ -216,10 +242,11 @@ class FloorMachine(RuleBasedStateMachine):
         if table_blinds(table) is None:  # a table opened for late entries: the dealer says
             button = data.draw(st.sampled_from(sorted(seating[number])))
         last_action = self._last_action_id()
+        recent = self._recent(hand_at=number)
         hand_report(
             actor=self.director, tournament_id=self.tid, table_number=number, button_seat=button
         )
-        self._check_movers(seating, set(), last_action)
+        self._check_movers(seating, set(), last_action, recent)
 
     @precondition(
         lambda self: (
@@ -552,15 +579,15 @@ def test_the_last_bust_out_is_recorded_with_the_hand_finished(director, structur
 
 
 def test_a_bust_out_at_a_table_without_a_button_is_recorded_with_the_hand(director, structure):
-    """Rimóc, 18 players on two full tables; two late entries open T3 (no button drawn). A
-    bust-out there with "hand finished" stands; the hand waits for the dealer to say where
-    the button is."""
+    """Rimóc, 18 players on two full tables; two late entries open T3, which draws for its
+    button once balancing seats players there (docs/rules.md §3.7). A bust-out there with
+    "hand finished" stands."""
     rng = random.Random(7)
     tournament = started_tournament(director, structure, 18, "rimoc", rng, tables=3)
     register(director, tournament, rng)
     register(director, tournament, rng)
     seating = seating_of(tournament)
-    assert TournamentTable.objects.get(tournament=tournament, number=3).button_seat is None
+    assert TournamentTable.objects.get(tournament=tournament, number=3).button_seat is not None
     victim = next(iter(seating[3].values()))
     hand_finished_with_busts(
         actor=director, tournament_id=tournament.pk, table_number=3, eliminations=[(victim, None)]

@@ -1,11 +1,12 @@
-"""Issue 13 through the API: short-handed final tables (docs/rules.md §7.1) and the waiting
-list (§2.1)."""
+"""Issue 13 through the API: short-handed final tables (docs/rules.md §7.1), the waiting
+list (§2.1), a table opened mid-event (§3.7), a table back in play (§4.7), recent movers (§5.4)
+and holding during late registration (§5.10)."""
 
 import pytest
 
 from tables.models import TournamentTable
 from tests.conftest import numbered_players
-from tourney.models import AuditEntry, Entry, TournamentEvent
+from tourney.models import AuditEntry, Entry, Tournament, TournamentEvent
 
 pytestmark = pytest.mark.django_db
 
@@ -258,3 +259,120 @@ def test_the_house_opens_a_broken_table_for_the_waiting_list(api, room, structur
     reopened = TournamentTable.objects.get(tournament_id=tid, number=broken)
     assert reopened.status == "open"
     assert AuditEntry.objects.filter(action="seating.table_for_waiting").count() == 1
+
+
+# --- item 4: the floor during late registration ------------------------------------------------
+
+
+def seats_of(tid: int, number: int) -> dict[int, int]:
+    return dict(
+        Entry.objects.filter(
+            tournament_id=tid, status="active", tournament_table__number=number
+        ).values_list("seat", "pk")
+    )
+
+
+def bust_evenly(api, tid: int, count: int) -> list[dict]:
+    """Bust `count` players, one at a time, always from a largest table."""
+    results = []
+    for _ in range(count):
+        tables = {n: seats_of(tid, n) for n in set(open_counts(tid))}
+        largest = max(tables, key=lambda n: (len(tables[n]), -n))
+        results.append(bust(api, tid, next(iter(tables[largest].values()))))
+    return results
+
+
+def test_the_house_holds_table_breaks_while_late_registration_is_open(api, room, structure):
+    """docs/rules.md §5.10: 27 players on three tables, down to 17 (two tables would do): with
+    `late_reg_hold` nobody moves until late registration closes; then the table breaks."""
+    tid = create(
+        api,
+        room,
+        structure,
+        house_rules="tda2024",
+        table_numbers=[1, 2, 3],
+        late_registration_level=4,
+        rules={"late_reg_hold": True},
+    )
+    start(api, tid, numbered_players(27))
+    results = bust_evenly(api, tid, 10)
+    assert all(r["actions"] == [] for r in results)
+    assert TournamentTable.objects.filter(tournament_id=tid, status="open").count() == 3
+    # Late registration closes (the clock is past level 4): the next bust-out breaks a table.
+    assert api.post(f"/tournaments/{tid}/clock/jump", {"period_index": 4}).status_code == 200
+    after = bust_evenly(api, tid, 1)[0]
+    assert [a["kind"] for a in after["actions"]][:1] == ["break_table"]
+    assert TournamentTable.objects.filter(tournament_id=tid, status="open").count() == 2
+
+
+def test_without_the_hold_the_table_breaks_at_once(api, room, structure):
+    tid = create(
+        api,
+        room,
+        structure,
+        house_rules="tda2024",
+        table_numbers=[1, 2, 3],
+        late_registration_level=4,
+    )
+    start(api, tid, numbered_players(27))
+    results = bust_evenly(api, tid, 10)
+    assert any(a["kind"] == "break_table" for r in results for a in r["actions"])
+
+
+def test_a_table_opened_for_a_late_entry_draws_for_its_button(api, room, structure):
+    """docs/rules.md §3.7: two full tables; a late entry opens table 3, balancing brings players
+    to it, and the table draws for the button by high card: every later move from it names its
+    mover (no 'who moved?')."""
+    tid = create(api, room, structure, house_rules="tda2024", table_numbers=[1, 2, 3])
+    start(api, tid, numbered_players(18))
+    late = register(api, tid, ["Late"])["Late"]
+    table = TournamentTable.objects.get(tournament_id=tid, number=3)
+    assert Entry.objects.get(pk=late).tournament_table_id == table.pk
+    assert table.status == "open" and table.players >= 2
+    assert table.button_seat is not None and table.big_blind_seat is not None
+    assert {d["seat"] for d in table.button_draw} == set(seats_of(tid, 3))
+    assert table.button_seat in seats_of(tid, 3) and table.big_blind_seat in seats_of(tid, 3)
+    assert AuditEntry.objects.filter(action="seating.button_draw").count() == 1
+    listed = api.get(f"/tournaments/{tid}/tables").json()
+    assert next(t for t in listed if t["number"] == 3)["button_seat"] == table.button_seat
+    moves = api.get(f"/tournaments/{tid}/actions?status=pending").json()
+    assert moves and all(m["entry_id"] is not None for m in moves)
+
+
+def test_a_player_just_moved_counts_as_a_recent_mover_at_his_new_table(api, room, structure):
+    from tables.services.floor import _open_tables, recent_movers
+
+    tid = create(api, room, structure, house_rules="tda2024", table_numbers=[1, 2, 3])
+    start(api, tid, numbered_players(18))
+    register(api, tid, ["Late"])
+    moved = [m["entry_id"] for m in api.get(f"/tournaments/{tid}/actions?status=pending").json()]
+    tables = _open_tables(Tournament.objects.get(pk=tid))
+    occupied = {t.pk: {s: e for s, e in seats_of(tid, t.number).items()} for t in tables}
+    recent = recent_movers(Tournament.objects.get(pk=tid), tables, occupied)
+    new_table = next(t for t in tables if t.number == 3)
+    assert set(moved) <= recent[new_table.pk]
+
+
+def test_undoing_a_bust_out_that_broke_a_table_keeps_the_big_blind_on_a_player(
+    api, room, structure
+):
+    """Two players of table 3 bust in one hand, the next big blind among them; the field fits
+    two tables and table 3 breaks. Undoing the other bust-out brings table 3 back: its big blind
+    is recomputed onto a player (docs/rules.md §4.7)."""
+    tid = create(api, room, structure, house_rules="tda2024", table_numbers=[1, 2, 3])
+    start(api, tid, numbered_players(20))
+    table = TournamentTable.objects.get(tournament_id=tid, number=3)
+    seated = seats_of(tid, 3)
+    big_blind_player = seated[table.big_blind_seat]
+    other = next(e for s, e in seated.items() if s != table.big_blind_seat)
+    result = bust(api, tid, big_blind_player, other)
+    assert any(a["kind"] == "break_table" for a in result["actions"])
+    undo = api.post(f"/tournaments/{tid}/eliminations/{other}/undo")
+    assert undo.status_code == 200, undo.json()
+    table.refresh_from_db()
+    assert table.status == "open"
+    occupied = seats_of(tid, 3)
+    assert table.big_blind_seat in occupied
+    assert table.button_seat != table.big_blind_seat
+    listed = next(t for t in api.get(f"/tournaments/{tid}/tables").json() if t["number"] == 3)
+    assert listed["button_seat"] == table.button_seat

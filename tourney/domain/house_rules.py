@@ -168,7 +168,7 @@ class HouseRules:
     """Order among equally large source tables."""
     late_reg_hold: bool
     """True: while late registration is open (to a set level), hold table breaks and balance
-    only tables `halt_threshold` short (docs/rules.md §5)."""
+    only tables `halt_threshold` short (docs/rules.md §5.10)."""
 
     # 6. Breaking tables
     break_order: BreakOrder
@@ -466,7 +466,7 @@ _TDA_NOTES = {
     ),
     "late_reg_hold": (
         "[INF] the TDA leaves it to the house (11-D: tables 'more tightly balanced' as the "
-        "event progresses); off (docs/rules.md §5)"
+        "event progresses); off (docs/rules.md §5.10)"
     ),
     "table_thresholds": "TDA has no table-count rule; [INF] ceil(n / seats_per_table)",
     "button_draw": "TDA has no button-draw rule; high card as at Veszprém and Atlas",

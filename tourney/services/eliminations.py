@@ -31,8 +31,10 @@ from tables.services.floor import (
     floor_actions_revert_caused_by,
     floor_moves_supersede,
     floor_replan,
+    reopened_tables,
     table_totals_params,
 )
+from tables.services.table_positions import restored_tables_positions
 from tourney.domain.places import Bust, places_for_busts
 from tourney.errors import Conflict, InvalidInput
 from tourney.models import Deal, Elimination, Entry, Player, Tournament
@@ -558,8 +560,10 @@ def elimination_undo(
         before = {**entry_snapshot(entry), "place": row.place, "place_to": row.place_to}
         rules = tournament_rules(tournament)
         promotions_undo(tournament, actor, row.pk)  # the seat was never free (§2.1)
-        reverted = floor_actions_revert_caused_by(tournament, [row], actor, now)
         group = list(_standing(tournament).filter(bust_group=row.bust_group).exclude(pk=row.pk))
+        # What the hand's bust-outs caused together (a break) is taken back; the replan
+        # below makes again whatever the field still needs.
+        reverted = floor_actions_revert_caused_by(tournament, [row, *group], actor, now)
         # Later busts (better places) each finished one place worse with this player back:
         # one UPDATE each for their rows and their entries, whatever the size of the field.
         better = min([row.place, *(g.place for g in group)])
@@ -607,6 +611,7 @@ def elimination_undo(
                 "seated_at",
             ]
         )
+        restored_tables_positions(actor, tournament, reopened_tables(reverted))  # §4.7
         after = entry_snapshot(entry)
         audit_record(
             actor=actor,
