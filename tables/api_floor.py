@@ -1,6 +1,8 @@
 """The floor: bust-outs and places, the to-do list of moves and breaks, hand-for-hand and
 calling the clock (docs/rules.md §5 to §7, §9 and §11)."""
 
+import functools
+
 from django.shortcuts import get_object_or_404
 from ninja import Query, Router, Schema, Status
 
@@ -45,11 +47,15 @@ BASE = "/tournaments/{tournament_id}"
 def eliminate(request, tournament_id: Id, payload: EliminationsIn):
     """Players busted in the same hand; their places and the moves the field now needs.
     A table's dealer link: players seated at its table only."""
-    require_busts_at(request.auth, tournament_id, [e.entry_id for e in payload.eliminations])
+    ids = [e.entry_id for e in payload.eliminations]
+    require_busts_at(request.auth, tournament_id, ids)
     return eliminations_record(
         actor=request.auth,
         tournament_id=tournament_id,
         eliminations=[(e.entry_id, e.hand_start_stack) for e in payload.eliminations],
+        # Again under the tournament's lock: a move confirmed between the first check and the
+        # lock could have taken a player to another table.
+        authorize=functools.partial(require_busts_at, request.auth, tournament_id, ids),
     )
 
 

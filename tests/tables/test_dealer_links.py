@@ -270,3 +270,34 @@ def test_the_console_prints_the_cards_and_revokes_one(running, director_client, 
     assert director_client.get(f"/dealer/{old}/").status_code == 403
     again = director_client.get(reverse("dealer_links:cards", args=[running.pk])).content.decode()
     assert f"/dealer/{dealer_token(running.pk, number, 1)}/" in again
+
+
+def test_the_players_table_is_checked_again_under_the_tournaments_lock(running):
+    """A move confirmed between the API's first check and the bust-out's lock: the check made
+    again under the lock refuses, and nothing changes."""
+    import functools
+
+    from tables.dealer_links.actor import DealerLinkActor
+    from tables.dealer_links.permissions import require_busts_at
+    from tourney.errors import PermissionDenied
+    from tourney.services.eliminations import eliminations_record
+
+    mine, other = tables_in_play(running)[:2]
+    player = seated_at(running, mine)[0]
+    link = DealerLinkActor(tournament_id=running.pk, table=mine)
+    require_busts_at(link, running.pk, [player.pk])  # passes before the move
+    taken = {e.seat for e in seated_at(running, other)}
+    free = next(s for s in range(1, 11) if s not in taken)
+    Entry.objects.filter(pk=player.pk).update(
+        tournament_table=TournamentTable.objects.get(tournament=running, number=other), seat=free
+    )
+    before = snapshot(running)
+    with pytest.raises(PermissionDenied):
+        eliminations_record(
+            actor=link,
+            tournament_id=running.pk,
+            eliminations=[(player.pk, None)],
+            authorize=functools.partial(require_busts_at, link, running.pk, [player.pk]),
+        )
+    assert snapshot(running) == before
+    assert Entry.objects.get(pk=player.pk).status == Entry.Status.ACTIVE

@@ -10,7 +10,7 @@ read as if the mistake had never happened.
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.db import connection, transaction
@@ -452,15 +452,19 @@ def eliminations_record(
     tournament_id: int,
     eliminations: Sequence[tuple[int, int | None]],
     rng: random.Random | None = None,
+    authorize: Callable[[], None] | None = None,
 ) -> dict:
     """Players busted in the same hand, as (entry_id, stack at the start of the hand or None).
 
     Sets their places, then the moves, breaks or final-table redraw the field now needs.
     Refused (nothing changed) for a player already out, one not seated, a duplicate, stacks
-    given for some but not all, or busting every remaining player.
+    given for some but not all, or busting every remaining player. `authorize` runs once the
+    tournament is locked (where the players sit cannot change under it) and raises to refuse.
     """
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
+        if authorize is not None:
+            authorize()
         if tournament.status != Tournament.Status.RUNNING:
             raise Conflict(
                 "tournament_not_running",
