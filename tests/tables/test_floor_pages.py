@@ -12,6 +12,7 @@ from django.urls import reverse
 from clocks.display_links import display_token
 from tables.models import ClockCall, FloorAction, TournamentTable
 from tests.conftest import make_staff, numbered_players, seat_players
+from tourney.collation import sorted_by_name
 from tourney.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -297,6 +298,29 @@ def test_bustout_search_finds_seated_players_by_name_or_table_and_seat(
         seated_at(tournament, entry.tournament_table.number)
     )
     assert "Nobody seated matches" in director_client.get(search, {"q": "zzz"}).content.decode()
+
+
+def test_bustout_search_lists_names_in_the_languages_collation(director_client, api, tournament):
+    """Mészáros before Molnár in Hungarian (code points put "é" after "o"); "Čapek" after
+    "Cizek" and "Chalupa" after "Hrubý" in Czech (issue 13)."""
+    names = ["Molnár Dávid", "Mészáros Enikő", "Máté Ödön", "Hrubý Jan", "Chalupa Jan",
+             "Čapek Karel", "Cizek Václav", "Ábel Márk", "Szabó Áron"]  # fmt: skip
+    seat_players(api, tournament, names)
+    assert api.post(f"/tournaments/{tournament.pk}/clock/start").status_code == 200
+    search = url("floor_bustout_search", tournament)
+
+    def found(query: str, language: str) -> list[str]:
+        director_client.cookies["django_language"] = language
+        html = director_client.get(search, {"q": query}, headers=HTMX).content.decode()
+        return [n for _at, n in sorted((html.index(n), n) for n in names if n in html)]
+
+    hu = found("m", "hu")
+    assert hu == sorted_by_name([n for n in names if "m" in n.lower()], language="hu")
+    assert hu.index("Mészáros Enikő") < hu.index("Molnár Dávid")
+    cs = found("a", "cs")
+    assert cs == sorted_by_name([n for n in names if "a" in n.lower()], language="cs")
+    assert cs.index("Cizek Václav") < cs.index("Čapek Karel") < cs.index("Hrubý Jan")
+    assert cs.index("Hrubý Jan") < cs.index("Chalupa Jan")
 
 
 # --- actions: done, undo ---------------------------------------------------------------------
