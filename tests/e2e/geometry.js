@@ -159,7 +159,20 @@
 
   // viewport
   const doc = document.documentElement;
-  if (doc.scrollWidth > W + 1) problems.push(`viewport: the page is ${doc.scrollWidth}px wide in a ${W}px window`);
+  if (doc.scrollWidth > W + 1) {
+    // name the boxes that widen it: the outermost ones reaching past the window's edge
+    const wide = [...document.body.querySelectorAll("*")].filter((el) => {
+      if (!seen(el) || offstage(el)) return false;
+      const box = el.getBoundingClientRect();
+      // its content too: a button's words running out of it
+      const r = { left: box.left, top: box.top, bottom: box.bottom,
+                  right: Math.max(box.right, box.left + (clips(el) ? 0 : el.scrollWidth)) };
+      const p = el.parentElement && el.parentElement.getBoundingClientRect();
+      return r.right > W + 1 && box.width > 0 && (!p || p.right <= W + 1) &&
+        visibleRect(el, r).right > W + 1;  // not what a scroller (the top bar's links) holds
+    }).slice(0, 3).map(describe).join("; ");
+    problems.push(`viewport: the page is ${doc.scrollWidth}px wide in a ${W}px window${wide ? " (" + wide + ")" : ""}`);
+  }
   if (fixedHeight && doc.scrollHeight > H + 1) problems.push(`viewport: the page is ${doc.scrollHeight}px high in a ${H}px window`);
   for (const { el, rects } of items) {
     if (skipped(el, "viewport")) continue;
