@@ -14,7 +14,7 @@ from clocks.domain.structures import Period
 from clocks.services.clock_state import clock_view, now_ms, structure_periods
 from tables.models import FloorAction
 from tourney.models import Entry, Tournament, TournamentEvent
-from tourney.payouts.usecases import payout_ladder, tournament_results
+from tourney.payouts.selectors import payout_ladder, tournament_results
 from tourney.selectors import tournament_summary
 
 # Event kinds whose payload may name a player and the seat they now take.

@@ -91,7 +91,7 @@ def test_console_panel_and_display_ladder(api, browser, tournament):
 
 
 def test_display_ladder_keeps_the_top_and_the_places_in_play_for_a_big_field(db, tournament):
-    from tourney.payouts.usecases import payout_ladder
+    from tourney.payouts.selectors import payout_ladder
     from tourney.selectors import TournamentSummary
 
     tournament.status = Tournament.Status.RUNNING

@@ -26,6 +26,7 @@ from tourney.payouts.schemas import (
     TournamentSeasonIn,
     TournamentSeasonOut,
 )
+from tourney.payouts.selectors import tournament_payouts, tournament_results
 from tourney.payouts.structures import (
     payout_structure_check,
     payout_structure_create,
@@ -37,8 +38,6 @@ from tourney.payouts.usecases import (
     payout_structure_update,
     prize_pay,
     tournament_payout_structure_set,
-    tournament_payouts,
-    tournament_results,
 )
 from tourney.schema_types import Id
 from tourney.schemas import ERROR_RESPONSES

@@ -19,12 +19,12 @@ from tourney import roles
 from tourney.domain.house_rules import final_table_players
 from tourney.domain.payouts import DEFAULT_TEMPLATE, PAYOUT_TEMPLATES
 from tourney.models import Entry, LedgerEntry, PayoutStructure, Season, Tournament
+from tourney.payouts.selectors import payout_ladder, tournament_results
 from tourney.payouts.structures import (
     brackets_json,
     payout_structure_duplicate,
     payout_structure_out,
 )
-from tourney.payouts.usecases import payout_ladder, tournament_results
 from tourney.selectors import tournament_rules, tournament_summary
 from tourney.services.deals import players_left
 from tourney.services.seasons import (

@@ -11,7 +11,7 @@ from clocks.selectors import display_periods
 from clocks.services.clock import clock_view, now_ms, structure_periods
 from tables.models import FloorAction, TournamentTable
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
-from tourney.payouts.usecases import payout_ladder, tournament_results
+from tourney.payouts.selectors import payout_ladder, tournament_results
 from tourney.selectors import tournament_summary
 
 PAYOUT_ROWS = 12

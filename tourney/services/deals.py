@@ -17,7 +17,7 @@ from django.utils.translation import gettext_noop
 from tourney.domain.deals import DealError, DealQuote, agreed_amounts_check, deal_quote
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import Deal, Entry, Tournament
-from tourney.payouts.usecases import deal_in_force, payout_amounts
+from tourney.payouts.selectors import deal_in_force, payout_amounts
 from tourney.selectors import tournament_rules, tournament_summary
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append

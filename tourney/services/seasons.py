@@ -17,7 +17,7 @@ from tourney.domain.seasons import (
 )
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import Season, Tournament
-from tourney.payouts.usecases import tournament_results
+from tourney.payouts.selectors import tournament_results
 from tourney.selectors import tournament_summary
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
