@@ -372,7 +372,7 @@ def test_twenty_tournaments_change_level_at_the_same_instant_on_one_worker(redis
     before = machine()
     try:
         harness.start_beat()
-        harness.start_worker(concurrency=WORKER_CONCURRENCY)
+        worker = harness.start_worker(concurrency=WORKER_CONCURRENCY)
         with web_stack(redis_url, len(paths)) as (proxy, _webs):
             clients = Clients(proxy.https_port, paths)
             try:
@@ -381,6 +381,7 @@ def test_twenty_tournaments_change_level_at_the_same_instant_on_one_worker(redis
                 # together would store); the levels after it end together every 3 s.
                 instant = now_ms() + 5_000
                 Clock.objects.filter(tournament__in=tournaments).update(period_ends_at_ms=instant)
+                worker_cpu = cpu_s(worker.popen.pid)  # the worker and its pool processes
                 expected = TOURNAMENTS * SIMULTANEOUS_LEVELS
                 changes = TournamentEvent.objects.filter(
                     tournament__in=tournaments, kind="clock", payload__reason="advance"
@@ -391,6 +392,7 @@ def test_twenty_tournaments_change_level_at_the_same_instant_on_one_worker(redis
                     f"{expected} level changes",
                     harness.logs,
                 )
+                worker_cpu = cpu_s(worker.popen.pid) - worker_cpu
                 last = max(changes.values_list("pk", flat=True))
                 assert clients.wait(last) == 1
                 dump = clients.dump()
@@ -423,6 +425,8 @@ def test_twenty_tournaments_change_level_at_the_same_instant_on_one_worker(redis
         p99_target_ms=SIMULTANEOUS_P99_TARGET_MS,
         p99_over_target=round(percentile(delays, 99) / SIMULTANEOUS_P99_TARGET_MS, 3),
         max_ms=round(max(delays), 1),
+        # the beat's ticks (one a second) included
+        worker_cpu_ms_per_change=round(worker_cpu * 1000 / len(delays), 2),
         load_before=before["load_avg"],
         **common,
         **machine(),
