@@ -65,7 +65,8 @@ def unavailable_seats(tables: list[TournamentTable]) -> dict[int, dict[int, str]
     """Blocked or reserved seats per TournamentTable id: {tt_id: {seat: kind}}."""
     by_table_id = {t.table_id: t for t in tables}
     result: dict[int, dict[int, str]] = defaultdict(dict)
-    tournaments = {getattr(t, "tournament_id", None) for t in tables}
+    # read only where loaded: a deferred field (`.only(...)`) would cost a query per table
+    tournaments = {getattr(t, "__dict__", {}).get("tournament_id") for t in tables}
     restrictions = SeatRestriction.objects.filter(
         # the tournament's tables by a subquery: a list of 2,778 ids cost more to build than
         # the query took
