@@ -138,3 +138,26 @@ def test_capacity_counts_only_restricted_seats_in_play(director, room, structure
     assert tournament_capacity(tournament) == 18  # seat 10 is not played
     seat_restriction_set(actor=director, room_id=room.pk, table_number=2, seat=4, kind="reserved")
     assert tournament_capacity(tournament) == 17
+
+
+def test_a_late_seat_reads_as_many_statements_whatever_the_number_of_tables(
+    director, room, structure
+):
+    """The late seat reads its open tables once (a field read per table cost a statement each:
+    150 more for a late registration in a 150-table room, docs/benchmarks.md)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    # 4 players on 2 tables, 11 on 4 (three seats each): a free seat for the late one at both
+    for k, (numbers, players) in enumerate((([1, 2], 4), ([1, 2, 3, 4, 5, 6], 11))):
+        tournament = make_tournament(
+            director, room, structure, table_numbers=numbers, seats_per_table=3
+        )
+        register(director, tournament, players, start=k * 100)
+        seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(k))
+        with CaptureQueriesContext(connection) as queries:
+            late = register(director, tournament, 1, start=k * 100 + 50)[0]
+        assert late.seat is not None
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
