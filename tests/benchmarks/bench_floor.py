@@ -1,9 +1,9 @@
 """The floor after a bust-out: a 10,000-player field simulated down to one winner through the
 services (target: the decision after a bust-out at a median under 5 ms, p99 under 25 ms).
 
-`tables.simulation.simulate` plays the tournament: hands reported at tables chosen at random
-(weighted by players), one bust-out hand in three at a table, 5 % of them busting two players,
-1 % undone and recorded again, every move, table break and the final-table redraw confirmed
+`tables.devtools.simulation.simulate` plays the tournament: hands reported at tables chosen at
+random (weighted by players), one bust-out hand in three at a table, 5 % of them busting two
+players, 1 % undone and recorded again, every move, table break and the final-table redraw confirmed
 by the floor before the next hand, hand-for-hand from paid + 3 players left to the paid 10 %.
 The 10,000 players, entries and ledger rows are bulk-created in one transaction (registration
 has its own benchmark); the seats are drawn and the clock started through the services.
@@ -35,7 +35,7 @@ import statistics
 import pytest
 from django.db import connection
 
-from tables.simulation import SimulationConfig, simulate
+from tables.devtools.simulation import SimulationConfig, simulate
 from tests.benchmarks.report import percentile, report
 
 PLAYERS = int(os.environ.get("BENCH_FLOOR_PLAYERS", "10000"))

@@ -1,5 +1,5 @@
-"""The tournament simulator (tables/simulation.py): a small field played to one winner through
-the real services, with the invariants the floor must keep."""
+"""The tournament simulator (tables/devtools/simulation.py): a small field played to one winner
+through the real services, with the invariants the floor must keep."""
 
 import os
 import random
@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tables.models import FloorAction, TournamentTable
-from tables.simulation import (
+from tables.devtools.simulation import (
     SimulationConfig,
     next_big_blind_entry,
     paid_places,
     simulate,
     smallest_wait,
 )
+from tables.models import FloorAction, TournamentTable
 from tests.conftest import numbered_players, seat_players
 from tourney.models import Elimination, Entry, Tournament
 from tourney.selectors import tournament_rules

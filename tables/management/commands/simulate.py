@@ -1,5 +1,5 @@
 """Play a whole tournament through the services at accelerated time and print a summary:
-`manage.py simulate --players N [--seed S] [--hand-for-hand] ...` (tables/simulation.py).
+`manage.py simulate --players N [--seed S] [--hand-for-hand] ...` (tables/devtools/simulation.py).
 
 A developer tool: output in English, not translated.
 """
@@ -10,7 +10,7 @@ import statistics
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from tables.simulation import (
+from tables.devtools.simulation import (
     InvariantError,
     SimulationConfig,
     SimulationResult,
