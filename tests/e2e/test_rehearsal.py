@@ -47,7 +47,7 @@ from tourney.domain.purchases import MoneySettings
 from tourney.models import ChipPurchase, Entry, Penalty, Tournament
 from tourney.selectors import tournament_summary
 from tourney.services.eliminations import eliminations_record
-from tourney.services.entries import entry_register, entry_unregister
+from tourney.services.entries import entry_register
 from tourney.services.players import player_create
 from tourney.services.tournaments import tournament_create
 
@@ -301,7 +301,6 @@ def test_one_evening_on_six_screens(live_server, browser, director):
     room = Room(browser, live_server.url, director)
     room.arrange()
     t = room.tournament.pk
-    waiting_seated = True
     try:
         room.open_screens()
         room.look("01-seats-drawn")
@@ -326,16 +325,10 @@ def test_one_evening_on_six_screens(live_server, browser, director):
         players = room.active()
         room.bust_on_phone("phone1", next(e for e in players if e.tournament_table.number == 1))
         room.bust_on_phone("phone2", next(e for e in players if e.tournament_table.number == 2))
-        for entry in waiting:
+        for entry in waiting:  # each took the seat a bust-out opened, in waiting order
             entry.refresh_from_db()
-        waiting_seated = all(e.status == "active" and e.tournament_table_id for e in waiting)
-        if not waiting_seated:
-            # Issue 13 item 5 (the floor's fix) not there yet: the alternates go home, and the
-            # evening goes on; the test is reported as an expected failure at the end.
-            for entry in waiting:
-                entry.refresh_from_db()  # refunding one seats the next (the old way)
-                if entry.status == "waiting":
-                    entry_unregister(actor=director, tournament_id=t, entry_id=entry.pk)
+            assert entry.status == "active" and entry.tournament_table_id is not None
+        assert not Entry.objects.filter(tournament_id=t, status="waiting").exists()
         room.look("04-level-3-waiting-list-seated")
 
         # Level 4: two players bust and buy back in at the desk (in their own seats).
@@ -471,7 +464,3 @@ def test_one_evening_on_six_screens(live_server, browser, director):
         with open(os.path.join(ARTIFACTS, "problems.txt"), "w", encoding="utf-8") as report:
             report.write("\n".join(room.problems) or "none\n")
     assert not room.problems, "\n".join(room.problems)
-    if not waiting_seated:
-        pytest.xfail(
-            "issue 13 item 5: a bust-out does not seat the waiting list yet (the floor's fix)"
-        )
