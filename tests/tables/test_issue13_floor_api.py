@@ -258,6 +258,9 @@ def test_the_house_opens_a_broken_table_for_the_waiting_list(api, room, structur
     assert statuses(tid, [first, second]) == ["active", "active"]
     reopened = TournamentTable.objects.get(tournament_id=tid, number=broken)
     assert reopened.status == "open"
+    # 23 entries in the field: the three out finished 21st to 23rd, each place once.
+    out = Entry.objects.filter(tournament_id=tid, status="eliminated")
+    assert sorted(out.values_list("place", flat=True)) == [21, 22, 23]
     assert AuditEntry.objects.filter(action="seating.table_for_waiting").count() == 1
 
 

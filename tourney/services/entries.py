@@ -184,15 +184,13 @@ def entry_register(
                 tournament, entry, tournament_rules(tournament), rng or random.SystemRandom(), now
             )
         _register_writes(tournament, entry, player, method, full, reentry, actor, now)
-        if (
-            full
-            and tournament.seats_drawn_at is not None
-            and _table_for_waiting(tournament, waiting + 1)
-        ):
-            _promote_waiting(tournament, actor, now)  # a table for the list (§2.1)
-            entry.refresh_from_db()
         if entry.status == Entry.Status.ACTIVE:
             places_shift(tournament)  # everyone already out finished one place lower
+        elif tournament.seats_drawn_at is not None and _table_for_waiting(
+            tournament, waiting + 1, actor
+        ):
+            _promote_waiting(tournament, actor, now)  # a table for the list, places shifted
+            entry.refresh_from_db()
         if entry.tournament_table_id is not None:
             # A late entry can open a table or tip the balance (docs/rules.md §5.1).
             floor_replan(actor=actor, tournament=tournament)
@@ -259,7 +257,7 @@ def registration_open(tournament: Tournament) -> bool:
     return window is None or not window.passed
 
 
-def _table_for_waiting(tournament: Tournament, waiting: int) -> bool:
+def _table_for_waiting(tournament: Tournament, waiting: int, actor=None) -> bool:
     """The house opens a table for the waiting list (`alternates_new_table`, docs/rules.md
     §2.1): once that many wait and every table of the tournament in play is full, a table the
     floor broke earlier is free again in the room; it goes back into use (the next late seat
@@ -277,7 +275,7 @@ def _table_for_waiting(tournament: Tournament, waiting: int) -> bool:
     table.status, table.closed_at = TournamentTable.Status.IDLE, None
     table.save(update_fields=["status", "closed_at"])
     audit_record(
-        actor=None,
+        actor=actor,
         action="seating.table_for_waiting",
         summary=audit_text(
             gettext_noop("Table %(t)s opens again for %(n)s players on the waiting list"),
@@ -305,7 +303,7 @@ def _promote_waiting(tournament: Tournament, actor, now, cause: int | None = Non
         return promoted
     capacity = tournament_capacity(tournament)
     playing = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
-    if playing >= capacity and _table_for_waiting(tournament, len(waiting)):
+    if playing >= capacity and _table_for_waiting(tournament, len(waiting), actor):
         capacity = tournament_capacity(tournament)
     rules = None
     for entry in waiting:
