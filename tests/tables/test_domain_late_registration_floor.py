@@ -1,4 +1,4 @@
-"""Issue 13 in the domain: the short-handed final table (docs/rules.md §7.1), a table back in
+"""The floor in the domain: the short-handed final table (docs/rules.md §7.1), a table back in
 play (§4.7), recent movers (§5.4) and holding during late registration (§5.10)."""
 
 import random

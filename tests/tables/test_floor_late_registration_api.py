@@ -1,4 +1,4 @@
-"""Issue 13 through the API: short-handed final tables (docs/rules.md §7.1), the waiting
+"""The floor through the API: short-handed final tables (docs/rules.md §7.1), the waiting
 list (§2.1), a table opened mid-event (§3.7), a table back in play (§4.7), recent movers (§5.4)
 and holding during late registration (§5.10)."""
 
