@@ -28,6 +28,9 @@
   }
 
   function money(n, currency) {
+    // The server's affixes ("", "\u00a0Ft"): one money format with every other page.
+    var affixes = state && state.tournament && state.tournament.money_affixes;
+    if (affixes) return affixes[0] + num(n) + affixes[1];
     return num(n) + (currency ? "\u00a0" + currency : "");
   }
 

@@ -11,6 +11,7 @@ from clocks.selectors import display_periods
 from clocks.services.clock import clock_view, now_ms, structure_periods
 from tables.models import FloorAction, TournamentTable
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
+from tourney.money import money_affixes
 from tourney.payouts.selectors import payout_ladder, tournament_results
 from tourney.selectors import tournament_summary
 
@@ -126,6 +127,8 @@ def player_state(tournament: Tournament, entry: Entry, now: int | None = None) -
             "name": tournament.name,
             "status": tournament.status,
             "currency": tournament.currency,
+            # What goes before and after an amount's number: "12 000 Ft" as on every page.
+            "money_affixes": list(money_affixes(tournament.currency)),
             "room": tournament.room.name,
         },
         "clock": clock_view(tournament, now),
