@@ -23,6 +23,27 @@ IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 celery_app.conf.task_default_queue = f"tourney-test-{os.getpid()}"
 
 
+# The long fault runs (Redis down 10 s and 60 s, processes killed during 3-second levels) and the
+# API fuzzing run once, in the PostgreSQL + Redis run, the production engines: in both runs
+# they would take CI past its 40 minutes. TOURNEY_ALL_ON_SQLITE=1 runs them on SQLite too.
+ONCE_ON_POSTGRES = {
+    "tests/clocks/test_timer_faults.py",
+    "tests/clocks/test_scale_faults.py",
+    "tests/test_api_fuzz.py",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    on_postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
+    if on_postgres or os.environ.get("TOURNEY_ALL_ON_SQLITE", "") == "1":
+        return
+    skip = pytest.mark.skip(reason="runs in the PostgreSQL + Redis run (TOURNEY_ALL_ON_SQLITE=1)")
+    root = str(config.rootpath)
+    for item in items:
+        if str(item.path).removeprefix(root + "/") in ONCE_ON_POSTGRES:
+            item.add_marker(skip)
+
+
 def service_missing(reason: str) -> None:
     """A test that needs a service fails in CI and skips on a developer's laptop."""
     if IN_CI:

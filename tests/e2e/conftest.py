@@ -35,10 +35,21 @@ PHONE = {"width": 390, "height": 844}
 TV = {"width": 1920, "height": 1080}
 
 
+# Pages do not depend on the database engine (what does is tested through the services and the
+# API on both), so the browser tests run once, in CI's SQLite run: twice would take CI past its
+# 40 minutes. TOURNEY_E2E_ON_POSTGRES=1 runs them on PostgreSQL too.
+ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
+SKIP_ON_POSTGRES = pytest.mark.skipif(
+    ON_POSTGRES and os.environ.get("TOURNEY_E2E_ON_POSTGRES", "") != "1",
+    reason="browser tests run in the SQLite run (TOURNEY_E2E_ON_POSTGRES=1 runs them here)",
+)
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if E2E_DIR in Path(item.path).resolve().parents:
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(SKIP_ON_POSTGRES)
 
 
 @pytest.fixture(scope="module")
