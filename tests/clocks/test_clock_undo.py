@@ -20,7 +20,8 @@ from clocks.domain.clock import (
     undo,
     view,
 )
-from tests.clocks.test_domain_clock import BREAK_1, MIN, RIMOC, SEC, T0, ClockMachine, started
+from tests.clocks.clock_machine import ClockMachine
+from tests.clocks.rimoc_evening import BREAK_1, MIN, RIMOC, SEC, T0, started
 from tests.conftest import numbered_players, seat_players
 from tourney.models import AuditEntry, TournamentEvent
 
@@ -124,8 +125,9 @@ MANUAL = (pause, resume, next_period, previous_period, jump_to, adjust)
 
 
 class ClockUndoMachine(ClockMachine):
-    """The clock machine of test_domain_clock plus undo: every invariant there (remaining time
-    consistent with elapsed time, no drift, a late timer never wrong) must survive undo."""
+    """The clock machine (tests/clocks/clock_machine.py) plus undo: every invariant there
+    (remaining time consistent with elapsed time, no drift, a late timer never wrong) must
+    survive undo."""
 
     record: tuple[UndoRecord, int, int] | None = None
 

@@ -2,7 +2,7 @@
 eliminates a player, nobody holding chips is left without one, nobody gets more than one
 chip, and the chips in play change by the race rounding (less than one chip either way) plus
 one chip per zero-stack chip beyond those raced; undo takes the change back."""
-# ruff: noqa: F811 (the `game` fixture is imported from the API tests)
+# ruff: noqa: F811 (the `game` fixture is imported from tests/clocks/color_up_game.py)
 
 import random
 
@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clocks.color_ups.usecases import color_up_run, color_up_undo
-from tests.clocks.test_color_ups import BREAK_100, game, jump  # noqa: F401
+from tests.clocks.color_up_game import BREAK_100, game, jump  # noqa: F401 (fixture)
 from tourney.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -1,6 +1,6 @@
 """The color-up pages (clocks/color_ups/views.py): the chip-race page per table, its live plan,
 the forms, the console's card and the dealer page's banner."""
-# ruff: noqa: F811 (the `game` fixture is imported from the API tests)
+# ruff: noqa: F811 (the `game` fixture is imported from tests/clocks/color_up_game.py)
 
 import json
 
@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clocks.models import ColorUp
-from tests.clocks.test_color_ups import BREAK_100, game, jump  # noqa: F401 (fixture)
+from tests.clocks.color_up_game import BREAK_100, game, jump  # noqa: F401 (fixture)
 from tests.conftest import make_staff
 from tourney.models import Tournament
 

@@ -1,11 +1,7 @@
 """The pure blind clock: transitions, refusals, the no-drift timer and docs/rules.md §1.4."""
 
-from datetime import UTC, datetime
-
 import pytest
 from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from clocks.domain.clock import (
     MAX_REMAINING_MS,
@@ -25,26 +21,11 @@ from clocks.domain.clock import (
     start,
     view,
 )
-from clocks.domain.structures import TEMPLATES, Period
+from clocks.domain.structures import Period
+from tests.clocks.clock_machine import ClockMachine
+from tests.clocks.rimoc_evening import BREAK_1, L5, MIN, RIMOC, SEC, T0, at, started
 
-RIMOC = TEMPLATES["rimoc-championship"].periods
-MIN = 60_000
-SEC = 1_000
-# Rimóc indices: L1-L4 = 0-3, Break 1 = 4, L5-L8 = 5-8, Break 2 = 9, ... Break 4 = 19.
-BREAK_1, L5 = 4, 5
-
-
-def at(hour: int, minute: int = 0, second: int = 0) -> int:
-    """Epoch milliseconds on a tournament evening."""
-    return int(datetime(2025, 3, 14, hour, minute, second, tzinfo=UTC).timestamp() * 1000)
-
-
-T0 = at(19)
 SHORT = (Period("level", 60, 10, 20), Period("break", 30), Period("level", 90, 20, 40))
-
-
-def started(periods=RIMOC, now=T0) -> ClockState:
-    return start(ClockState(), periods, now)
 
 
 def refused(code: str, fn, *args) -> ClockError:
@@ -431,220 +412,7 @@ def test_state_and_structure_must_agree() -> None:
         start(ClockState(), SHORT, T0 + 0.5)
 
 
-# --- random sequences -----------------------------------------------------------------------
-
-PERIODS = st.lists(
-    st.builds(
-        Period,
-        kind=st.sampled_from(["level", "break"]),
-        duration_seconds=st.integers(1, 600),
-        small_blind=st.just(100),
-        big_blind=st.just(200),
-    ),
-    min_size=1,
-    max_size=8,
-)
-
-
-class ClockMachine(RuleBasedStateMachine):
-    """Random operations at a never-decreasing `now`, checked against the rules by hand."""
-
-    @initialize(periods=PERIODS, now=st.integers(0, 2**41))
-    def setup(self, periods: list[Period], now: int) -> None:
-        self.periods = tuple(periods)
-        self.durations = [p.duration_seconds * SEC for p in self.periods]
-        self.now = now
-        self.state = ClockState()
-        self.added_ms = 0  # time added to the current period since it began
-        self.seen_index = 0
-
-    # -- helpers
-
-    def _before(self):
-        return view(self.state, self.periods, self.now)
-
-    def _apply(self, fn, expected_code: str | None, *args) -> ClockState | None:
-        old = self.state
-        if expected_code is not None:
-            with pytest.raises(ClockError) as info:
-                fn(old, self.periods, self.now, *args)
-            assert info.value.code == expected_code
-            return None
-        new = fn(old, self.periods, self.now, *args)
-        caught_up = advance(old, self.periods, self.now).state
-        assert new.version == caught_up.version + 1 > old.version
-        # Acting on a late clock is the same as acting after the timer has caught up.
-        assert new == fn(caught_up, self.periods, self.now, *args)
-        self.state = new
-        return new
-
-    def _started_code(self, before) -> str | None:
-        return {"pending": "clock_not_started", "finished": "clock_finished"}.get(before.status)
-
-    # -- rules
-
-    @rule(ms=st.one_of(st.integers(0, 5_000), st.integers(0, 1_200_000), st.just(7_200_000)))
-    def time_passes(self, ms: int) -> None:
-        self.now += ms
-
-    @rule()
-    def do_start(self) -> None:
-        before = self._before()
-        code = {"pending": None, "finished": "clock_finished"}.get(
-            before.status, "clock_already_started"
-        )
-        if self._apply(start, code):
-            assert self.state.period_ends_at_ms == self.now + before.remaining_ms
-
-    @rule()
-    def do_pause(self) -> None:
-        before = self._before()
-        code = {"running": None, "finished": "clock_finished"}.get(
-            before.status, "clock_not_running"
-        )
-        if self._apply(pause, code):
-            assert self.state.paused_remaining_ms == before.remaining_ms
-            assert self.state.period_index == before.period_index
-
-    @rule()
-    def do_resume(self) -> None:
-        before = self._before()
-        code = {"paused": None, "finished": "clock_finished"}.get(before.status, "clock_not_paused")
-        if self._apply(resume, code):
-            assert self.state.period_ends_at_ms == self.now + before.remaining_ms
-
-    @rule()
-    def do_next(self) -> None:
-        before = self._before()
-        if self._apply(next_period, self._started_code(before)):
-            self.added_ms = 0
-            if before.next_period_index is None:
-                assert self.state.status == "finished"
-            else:
-                assert self.state.status == before.status
-                assert self.state.period_index == before.period_index + 1
-                assert self._before().remaining_ms == self.durations[self.state.period_index]
-
-    @rule()
-    def do_previous(self) -> None:
-        before = self._before()
-        code = self._started_code(before)
-        if code is None and before.period_index == 0:
-            code = "no_previous_period"
-        if self._apply(previous_period, code):
-            self.added_ms = 0
-            assert self.state.status == before.status
-            assert self.state.period_index == before.period_index - 1
-            assert self._before().remaining_ms == self.durations[self.state.period_index]
-
-    @rule(index=st.integers(-1, 8))
-    def do_jump(self, index: int) -> None:
-        before = self._before()
-        code = "invalid_period" if not 0 <= index < len(self.periods) else None
-        code = code or {"pending": "clock_not_started"}.get(before.status)
-        if self._apply(jump_to, code, index):
-            self.added_ms = 0
-            expected = "paused" if before.status == "finished" else before.status
-            assert (self.state.status, self.state.period_index) == (expected, index)
-            assert self._before().remaining_ms == self.durations[index]
-
-    @rule(seconds=st.integers(-700, 700))
-    def do_adjust(self, seconds: int) -> None:
-        before = self._before()
-        new_remaining = before.remaining_ms + seconds * SEC
-        if seconds == 0:
-            code = "invalid_adjustment"
-        elif before.status == "finished":
-            code = "clock_finished"
-        elif not 0 <= new_remaining <= MAX_REMAINING_MS:
-            code = "invalid_adjustment"
-        else:
-            code = None
-        if self._apply(adjust, code, seconds):
-            after = self._before()
-            if before.status == "running" and new_remaining == 0:
-                # Removing all the time left ends a running period now: the view has moved on.
-                last = before.period_index == len(self.periods) - 1
-                assert (
-                    after.status == "finished" if last else after.period_index > before.period_index
-                )
-                return
-            assert after.remaining_ms == new_remaining
-            assert after.period_index == before.period_index
-            self.added_ms += max(0, seconds * SEC)
-
-    @rule()
-    def do_advance(self) -> None:
-        old = self.state
-        result = advance(old, self.periods, self.now)
-        steps = len(result.changes) + (result.finished_at_ms is not None)
-        assert result.state.version == old.version + steps
-        if not result.changed:
-            assert result.state == old
-        expected_at = old.period_ends_at_ms
-        for offset, change in enumerate(result.changes, start=1):
-            # Consecutive periods, each entered exactly when the previous one was scheduled
-            # to end: never skipped, never repeated, no drift.
-            assert change.period_index == old.period_index + offset
-            assert change.scheduled_at_ms == expected_at <= self.now
-            assert change.version == old.version + offset
-            expected_at += self.durations[change.period_index]
-        if result.finished_at_ms is not None:
-            assert result.finished_at_ms == expected_at <= self.now
-            assert result.state.status == "finished"
-        elif result.changed:
-            assert result.state.period_ends_at_ms == expected_at > self.now
-        assert advance(result.state, self.periods, self.now) == AdvanceResult(result.state)
-        self.state = result.state
-
-    # -- invariants
-
-    @invariant()
-    def stored_state_is_well_formed(self) -> None:
-        s = self.state
-        if s.status == "running":
-            assert s.period_ends_at_ms is not None and s.paused_remaining_ms is None
-        elif s.status == "paused":
-            assert s.period_ends_at_ms is None and s.paused_remaining_ms is not None
-        else:
-            assert s.period_ends_at_ms is None
-            if s.status == "finished":
-                assert s.paused_remaining_ms is None
-                assert s.period_index == len(self.periods) - 1
-            else:
-                assert s.period_index == 0
-
-    @invariant()
-    def view_is_consistent(self) -> None:
-        shown = self._before()
-        index = shown.period_index
-        if index != self.seen_index:
-            self.added_ms, self.seen_index = 0, index
-        duration = self.durations[index]
-        assert 0 <= shown.remaining_ms <= duration + self.added_ms
-        assert shown.level_number == level_numbers(self.periods)[index]
-        assert (shown.ends_at_ms is not None) == (shown.status == "running")
-        if shown.status == "finished":
-            assert shown.remaining_ms == 0 and shown.elapsed_ms == sum(self.durations)
-            assert shown.planned_end_ms is None and shown.time_to_next_break_ms is None
-            return
-        if shown.status == "running":
-            assert shown.ends_at_ms == self.now + shown.remaining_ms
-            assert shown.remaining_ms > 0
-        later = sum(self.durations[index + 1 :])
-        assert shown.elapsed_ms == sum(self.durations[:index]) + max(
-            0, duration - shown.remaining_ms
-        )
-        assert shown.planned_end_ms == self.now + shown.remaining_ms + later
-        breaks = [i for i in range(index + 1, len(self.periods)) if self.periods[i].kind == "break"]
-        expected = (
-            shown.remaining_ms + sum(self.durations[index + 1 : breaks[0]]) if breaks else None
-        )
-        assert shown.time_to_next_break_ms == expected
-        # A late timer is never wrong: the view does not depend on whether advance ran.
-        caught_up = view(advance(self.state, self.periods, self.now).state, self.periods, self.now)
-        assert {**shown.as_dict(), "version": 0} == {**caught_up.as_dict(), "version": 0}
-
+# --- random sequences (tests/clocks/clock_machine.py) ---------------------------------------
 
 TestClockMachine = ClockMachine.TestCase
 TestClockMachine.settings = settings(
