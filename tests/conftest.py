@@ -83,6 +83,12 @@ def make_staff(username: str, role: str):
     return user
 
 
+def bearer(user) -> dict:
+    """An Authorization header with a new API token of `user`."""
+    raw, _token = api_token_create(actor=user, user=user)
+    return {"Authorization": f"Bearer {raw}"}
+
+
 @pytest.fixture
 def director(db):
     return make_staff("director", "director")

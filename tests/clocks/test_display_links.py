@@ -9,7 +9,7 @@ from django.test import AsyncClient, Client, override_settings
 
 from clocks.display_links import REVOKED_EVENT, display_token
 from clocks.services.display_links import display_links_revoke
-from tests.tourney.test_event_stream import Stream
+from tests.sse_client import Stream
 from tourney.models import AuditEntry, TournamentEvent
 from tourney.services.players import player_create
 

@@ -1,7 +1,5 @@
 """GET /api/v1/tournaments/{id}/events: SSE with resume, heartbeat and every reader's access."""
 
-import asyncio
-import json
 import os
 
 import pytest
@@ -10,60 +8,12 @@ from django.test import AsyncClient, Client, override_settings
 
 from clocks.display_links import display_token
 from clocks.services.clock import clock_operate
-from tests.conftest import service_missing
+from tests.conftest import bearer, service_missing
 from tests.processes import DEFAULT_REDIS_URL, uvicorn_server
-from tests.sse_client import SseClient
+from tests.sse_client import SseClient, Stream, events_url, parse
 from tourney import bus
 from tourney.models import TournamentEvent
-from tourney.services.tokens import api_token_create
 from tourney.sse import EventCursor
-
-DEADLINE_S = 5  # a bound on a stream that should answer at once, never a wait for a result
-
-
-def parse(chunks: str) -> list[dict]:
-    """SSE text -> [{id, event, data}] (comments become {"comment": ...})."""
-    messages = []
-    for block in chunks.strip().split("\n\n"):
-        fields: dict = {}
-        for line in block.splitlines():
-            if line.startswith(":"):
-                fields["comment"] = line[1:].strip()
-            else:
-                name, _sep, value = line.partition(": ")
-                fields[name] = json.loads(value) if name == "data" else value
-        messages.append(fields)
-    return messages
-
-
-class Stream:
-    """Reads an async streaming response message by message, each read with a deadline."""
-
-    def __init__(self, response):
-        self.response = response
-        self.chunks = response.streaming_content.__aiter__()
-
-    async def next(self) -> dict:
-        chunk = await asyncio.wait_for(self.chunks.__anext__(), timeout=DEADLINE_S)
-        return parse(chunk.decode())[0]
-
-    async def until(self, event: str) -> dict:
-        while True:
-            message = await self.next()
-            if message.get("event") == event:
-                return message
-
-    async def close(self) -> None:
-        await self.chunks.aclose()
-
-
-def events_url(tournament_id: int, query: str = "") -> str:
-    return f"/api/v1/tournaments/{tournament_id}/events{query}"
-
-
-def bearer(user) -> dict:
-    raw, _token = api_token_create(actor=user, user=user)
-    return {"Authorization": f"Bearer {raw}"}
 
 
 @pytest.mark.django_db(transaction=True)

@@ -11,10 +11,9 @@ from django.test import AsyncClient, override_settings
 from django.utils import timezone
 
 from clocks.services.clock import clock_operate
-from tests.conftest import service_missing
+from tests.conftest import bearer, service_missing
 from tests.processes import DEFAULT_REDIS_URL, uvicorn_server
-from tests.sse_client import SseClient
-from tests.tourney.test_event_stream import Stream, bearer, events_url
+from tests.sse_client import SseClient, Stream, events_url
 from tourney import bus
 from tourney.models import Tournament, TournamentEvent
 from tourney.sse import BACKLOG_LIMIT, EventCursor

@@ -12,7 +12,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.test import AsyncClient, override_settings
 
 from clocks.services.clock import clock_operate
-from tests.tourney.test_event_stream import Stream
+from tests.sse_client import Stream
 from tourney.models import Entry
 from tourney.player_page.links import player_token
 from tourney.services.eliminations import eliminations_record
