@@ -10,13 +10,17 @@ import factory
 from django.db import connections
 from factory.django import DjangoModelFactory
 
+from clocks.domain.structures import Chip, Period, StructureData
 from clocks.models import StructureLevel
 from clocks.services.clock import clock_operate
+from clocks.services.structures import structure_create
 from tables.models import TournamentTable
 from tables.services.rooms import room_create
 from tables.services.seating import seats_draw
+from tests.conftest import make_staff
 from tourney.models import Entry, Player, Tournament
 from tourney.services.entries import entry_register
+from tourney.services.players import player_create
 from tourney.services.tournaments import tournament_create
 
 ROOM_TABLES = 16
@@ -68,6 +72,34 @@ def started_tournament(
     seats_draw(actor=director, tournament_id=tournament.pk, rng=rng)
     clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
     return tournament
+
+
+def turbo_tournament(levels: list[int], director=None, name: str = "Turbo"):
+    """A drawn tournament (2 players, 1 table) whose structure has levels of `levels` seconds
+    (`director`: an existing one, for several tournaments; `name` tells them apart)."""
+    director = director or make_staff("director", "director")
+    periods = tuple(
+        Period("level", seconds, small_blind=100 * (i + 1), big_blind=200 * (i + 1))
+        for i, seconds in enumerate(levels)
+    )
+    structure = structure_create(
+        actor=director,
+        data=StructureData(name=name, chips=(Chip(100, "grey"),), periods=periods),
+    )
+    room = room_create(actor=director, name=f"{name} room", tables=[{"number": 1, "seats": 10}])
+    tournament = tournament_create(
+        actor=director,
+        name=name,
+        structure_id=structure.pk,
+        starting_stack=10_000,
+        buy_in=100,
+        room_id=room.pk,
+    )
+    for player_name in ("Ann", "Bob"):
+        player = player_create(actor=director, name=player_name)
+        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    seats_draw(actor=director, tournament_id=tournament.pk)
+    return director, tournament
 
 
 def seating_of(tournament: Tournament) -> dict[int, dict[int, int]]:

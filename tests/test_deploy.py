@@ -23,13 +23,9 @@ from pathlib import Path
 import pytest
 
 from clocks.services.clock import clock_operate
-from tests.clocks.test_worker_integration import (
-    advances,
-    assert_consecutive_without_drift,
-    turbo_tournament,
-    wait_advances,
-)
+from tests.clocks.level_changes import advances, assert_consecutive_without_drift, wait_advances
 from tests.clocks.worker_harness import wait_until
+from tests.factories import turbo_tournament
 from tests.processes import REPO, RedisServer, free_port, process_env, wait_until_serving
 
 DEPLOY = REPO / "deploy"

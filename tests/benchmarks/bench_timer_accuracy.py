@@ -37,7 +37,6 @@ from django.db import connection
 
 from clocks.services.clock import clock_operate
 from tests.benchmarks.report import percentile, report
-from tests.clocks.test_worker_integration import turbo_tournament
 from tests.clocks.worker_harness import (
     CeleryHarness,
     database_url_for_tests,
@@ -45,6 +44,7 @@ from tests.clocks.worker_harness import (
     redis_url_for_tests,
     wait_until,
 )
+from tests.factories import turbo_tournament
 from tests.processes import uvicorn_server
 from tourney.models import TournamentEvent
 from tourney.services.tokens import api_token_create

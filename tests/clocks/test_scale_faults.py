@@ -26,15 +26,15 @@ from django.test import override_settings
 
 from clocks.display_links import display_token
 from clocks.services.clock import clock_operate, now_ms
-from tests.clocks.test_worker_integration import (
+from tests.clocks.level_changes import (
     ON_TIME_MS,
     advances,
     assert_consecutive_without_drift,
     real_worker,
-    turbo_tournament,
 )
 from tests.clocks.worker_harness import CeleryHarness, Proc, database_url_for_tests, wait_until
 from tests.conftest import service_missing
+from tests.factories import turbo_tournament
 from tests.nginx_proxy import NginxProxy, nginx_missing
 from tests.processes import RedisServer, UvicornProcess
 from tests.sse_client import SseClient

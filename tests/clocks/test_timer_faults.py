@@ -16,7 +16,7 @@ import pytest
 
 from clocks.models import Clock
 from clocks.services.clock import clock_operate, now_ms
-from tests.clocks.test_worker_integration import (
+from tests.clocks.level_changes import (
     ON_TIME_MS,
     ON_TIME_TASK,
     advances,
@@ -24,7 +24,6 @@ from tests.clocks.test_worker_integration import (
     at_ms,
     real_worker,
     start_ticking,
-    turbo_tournament,
     wait_advances,
 )
 from tests.clocks.worker_harness import (
@@ -34,6 +33,7 @@ from tests.clocks.worker_harness import (
     database_url_for_tests,
     wait_until,
 )
+from tests.factories import turbo_tournament
 from tests.processes import RedisServer
 
 LEVEL_S = 3

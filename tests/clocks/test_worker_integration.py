@@ -19,37 +19,29 @@ import pytest
 import time_machine
 from django.db import connection
 
-from clocks.domain.structures import Chip, Period, StructureData
 from clocks.models import Clock
 from clocks.services.clock import clock_operate, clock_view, clocks_advance_due, now_ms
-from clocks.services.structures import structure_create
-from tables.services.rooms import room_create
-from tables.services.seating import seats_draw
+from tests.clocks.level_changes import (
+    ON_TIME_MS,
+    ON_TIME_TASK,
+    advances,
+    assert_consecutive_without_drift,
+    at_ms,
+    real_worker,
+    start_ticking,
+    wait_advances,
+)
 from tests.clocks.worker_harness import (
     CeleryHarness,
-    Proc,
     database_url_for_tests,
     redis_or_missing,
     redis_url_for_tests,
     wait_until,
 )
-from tests.conftest import make_staff
-from tourney.models import TournamentEvent
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
-from tourney.services.tournaments import tournament_create
-
-
-def real_worker(test):
-    """Mark a test that runs a real worker and beat (`-m worker`); transactional, as the
-    worker (another process) must see committed rows."""
-    return pytest.mark.worker(pytest.mark.django_db(transaction=True)(test))
-
+from tests.factories import turbo_tournament
 
 LEVEL_S = 2
 LEVEL_MS = LEVEL_S * 1000
-ON_TIME_MS = 300  # announced at most this late with a live worker (measured: tens of ms)
-ON_TIME_TASK = "clocks.tasks.clock_advance_on_time"
 
 
 @pytest.fixture
@@ -59,85 +51,6 @@ def celery(transactional_db):
     harness = CeleryHarness(broker_url=url, database_url=database_url_for_tests())
     yield harness
     harness.stop()  # before the database is flushed: no process may hold it
-
-
-def turbo_tournament(levels: list[int], director=None, name: str = "Turbo"):
-    """A drawn tournament (2 players, 1 table) whose structure has levels of `levels` seconds
-    (`director`: an existing one, for several tournaments; `name` tells them apart)."""
-    director = director or make_staff("director", "director")
-    periods = tuple(
-        Period("level", seconds, small_blind=100 * (i + 1), big_blind=200 * (i + 1))
-        for i, seconds in enumerate(levels)
-    )
-    structure = structure_create(
-        actor=director,
-        data=StructureData(name=name, chips=(Chip(100, "grey"),), periods=periods),
-    )
-    room = room_create(actor=director, name=f"{name} room", tables=[{"number": 1, "seats": 10}])
-    tournament = tournament_create(
-        actor=director,
-        name=name,
-        structure_id=structure.pk,
-        starting_stack=10_000,
-        buy_in=100,
-        room_id=room.pk,
-    )
-    for player_name in ("Ann", "Bob"):
-        player = player_create(actor=director, name=player_name)
-        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
-    seats_draw(actor=director, tournament_id=tournament.pk)
-    return director, tournament
-
-
-def advances(tournament) -> list[TournamentEvent]:
-    return list(
-        TournamentEvent.objects.filter(
-            tournament=tournament, kind="clock", payload__reason="advance"
-        ).order_by("id")
-    )
-
-
-def at_ms(event: TournamentEvent) -> int:
-    return round(event.at.timestamp() * 1000)
-
-
-def wait_advances(celery, tournament, count: int, timeout_s: float):
-    """The first `count` (or more) automatic level changes; `celery` (anything with `logs()`:
-    the harness, or supervisord in tests/test_deploy.py) tells what ran when it times out."""
-    return wait_until(
-        lambda: (events := advances(tournament)) and len(events) >= count and events,
-        timeout_s,
-        f"{count} automatic level changes",
-        celery.logs,
-    )
-
-
-def start_ticking(celery: CeleryHarness, beats: int = 1, concurrency: int = 2) -> Proc:
-    """Start a worker and beat(s) and wait until a tick has run: timers are live from here."""
-    for _ in range(beats):
-        celery.start_beat()  # starts while the worker does
-    worker = celery.start_worker(concurrency=concurrency)
-    wait_until(
-        lambda: "clocks.tasks.clocks_tick[" in worker.log() and "succeeded" in worker.log(),
-        20,
-        "the first tick",
-        celery.logs,
-    )
-    return worker
-
-
-def assert_consecutive_without_drift(
-    events, first_end_ms: int, first_index: int = 1, level_ms: int = LEVEL_MS
-) -> None:
-    """Each change enters the next period at exactly the previous scheduled end: every
-    period once, none skipped, each stamped with its scheduled instant (0 ms drift)."""
-    indices = [e.payload["period_index"] for e in events]
-    assert indices == list(range(first_index, first_index + len(events))), indices
-    for n, event in enumerate(events):
-        scheduled = first_end_ms + n * level_ms
-        assert event.payload["scheduled_at_ms"] == scheduled, (n, event.payload)
-        assert event.payload["ends_at_ms"] == scheduled + level_ms, (n, event.payload)
-        assert at_ms(event) >= scheduled - 5, (n, at_ms(event), scheduled)  # never early
 
 
 def assert_on_time(events, celery: CeleryHarness) -> None:
@@ -153,7 +66,7 @@ def test_two_second_levels_change_on_their_own_on_time_and_without_drift(celery)
 
     events = wait_advances(celery, tournament, 3, 3 * LEVEL_S + 5)[:3]
 
-    assert_consecutive_without_drift(events, started["ends_at_ms"])
+    assert_consecutive_without_drift(events, started["ends_at_ms"], level_ms=LEVEL_MS)
     assert_on_time(events, celery)
     made = list(worker.tasks(ON_TIME_TASK).values())
     # On-time tasks made the changes (a tick may win the race for one: both are correct).
@@ -240,7 +153,7 @@ def test_racing_ticks_and_duplicated_or_redelivered_tasks_change_each_period_onc
 
     counts = Counter(e.payload["period_index"] for e in events)
     assert all(count == 1 for count in counts.values()), counts
-    assert_consecutive_without_drift(events, started["ends_at_ms"])
+    assert_consecutive_without_drift(events, started["ends_at_ms"], level_ms=LEVEL_MS)
 
 
 @pytest.mark.django_db  # no worker: the catch-up that a late tick or a restarted worker makes
