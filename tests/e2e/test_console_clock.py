@@ -76,3 +76,38 @@ def test_console_clock_by_keyboard(live_server, page, login, screenshot, directo
     expect(late).to_contain_text("until the end of level 2")
     expect(late.locator("[data-late-reg-left]")).to_have_text(re.compile(r"^(29|30):\d\d$"))
     screenshot(page, "desk-late-registration", full_page=False)
+
+
+def test_a_floor_phone_open_before_the_start_gets_the_running_tools_when_the_director_starts(
+    live_server, new_page, login, director, tournament
+):
+    """The evening (production run): the floor phone, opened on the console before the start,
+    kept "Registering" and no bust-out, hand-for-hand or penalty tools once the director started
+    the tournament from his laptop, until someone reloaded it by hand."""
+    from tests.conftest import make_staff
+    from tests.e2e.conftest import PHONE
+
+    director.set_password(PASSWORD)
+    director.save(update_fields=["password"])
+    floor = make_staff("floor", "floor")
+    floor.set_password(PASSWORD)
+    floor.save(update_fields=["password"])
+    for name in ["Szentgyörgyvölgyi Kovács Bálint Zsigmond", "Nagy Éva", "Tóth Ödön"]:
+        player = player_create(actor=director, name=name)
+        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    seats_draw(actor=director, tournament_id=tournament.pk)
+    console_url = live_server.url + reverse("tourney:console", args=[tournament.pk])
+
+    phone = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    login(phone, floor, PASSWORD)
+    phone.goto(console_url)
+    expect(phone.locator("#quick-bustout")).to_have_count(0)
+    laptop = new_page()
+    login(laptop, director, PASSWORD)
+    laptop.goto(console_url)
+    with laptop.expect_navigation():
+        laptop.locator("#cc-start").click()
+
+    expect(phone.locator("#quick-bustout")).to_be_visible()
+    expect(phone.locator("#penalty-search")).to_have_count(1)
+    expect(phone.locator("#cc-status-text")).to_have_text("Running")
