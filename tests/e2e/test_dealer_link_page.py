@@ -61,3 +61,43 @@ def test_a_dealer_busts_a_player_from_the_link_then_the_link_is_revoked(
     expect(page.locator('[data-field="message"]')).to_contain_text("revoked")
     expect(page.locator('[data-action="hand"]')).to_be_disabled()
     assert_geometry(page, "dealer-link-revoked", full_page=True)
+
+
+# Each word of a seat's name whose characters lie on more than one line (split mid-word).
+SPLIT_WORDS = """() => {
+  const split = [];
+  for (const name of document.querySelectorAll(".dl-seat-name")) {
+    const text = name.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    const re = /[^\\s-]+/g;
+    let m;
+    while ((m = re.exec(text.data))) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (tops.size > 1) split.push(m[0]);
+    }
+  }
+  return split;
+}"""
+
+
+def test_seat_names_on_a_phone_wrap_between_words_even_on_the_button_seat(
+    live_server, new_page, api, director, tournament
+):
+    """The evening (production run): on the button's seat the "D" took the room of the name,
+    and "Mészáros Benedek" showed as "Mészáro / s Benedek" on the dealer's phone."""
+    names = [
+        "Mészáros Benedek", "Gyöngyösi Tünde", "Zsámbéki Ágnes", "Erdős Éva Boglárka",
+        "Hajdú-Szoboszlay Ágnes", "Lőrincz Benedek", "Kelemen Szilveszter", "Ürögdi Benedek",
+        "Kőrösi Csoma Réka",
+    ]  # fmt: skip
+    seat_players(api, tournament, names)
+    table = TournamentTable.objects.get(tournament=tournament, status="open")
+    page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    for seat in range(1, 10):  # the button on each seat in turn
+        TournamentTable.objects.filter(pk=table.pk).update(button_seat=seat)
+        page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, table.number, 0)}/")
+        expect(page.locator(f'.dl-seat[data-seat="{seat}"][data-button]')).to_have_count(1)
+        assert page.evaluate(SPLIT_WORDS) == [], f"the button on seat {seat}"
