@@ -217,3 +217,18 @@ def triggers_installed(connection: BaseDatabaseWrapper) -> set[str]:
         else:
             cursor.execute("SELECT tgname FROM pg_trigger WHERE NOT tgisinternal")
         return {row[0] for row in cursor.fetchall()} & set(TRIGGER_TABLES)
+
+
+class TriggersDrop(TriggersInstall):
+    """Drops the triggers, its reverse creates them: a later migration that alters the tables
+    they name opens with it and closes with `TriggersInstall` (SQLite rebuilds an altered table
+    and refuses while another table's trigger names it)."""
+
+    def database_forwards(self, app_label, schema_editor, from_state, to_state) -> None:
+        super().database_backwards(app_label, schema_editor, from_state, to_state)
+
+    def database_backwards(self, app_label, schema_editor, from_state, to_state) -> None:
+        super().database_forwards(app_label, schema_editor, from_state, to_state)
+
+    def describe(self) -> str:
+        return "Drop the triggers of tourney/db_triggers.py"

@@ -203,6 +203,9 @@ class Tournament(models.Model):
     version = models.PositiveIntegerField(default=0)
     # Signed into every display link: revoking the links bumps it (clocks/display_links.py).
     display_link_generation = models.PositiveIntegerField(default=0)
+    # Signed into every player's page link of the tournament: revoking them all changes it
+    # (tourney/player_page/links.py).
+    player_link_generation = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -257,6 +260,8 @@ class Entry(models.Model):
     place = models.PositiveIntegerField(null=True, blank=True)
     # Disqualified (docs/rules.md §10.4): out of the tournament, no prize when the house says so.
     disqualified_at = models.DateTimeField(null=True, blank=True)
+    # Signed into the entry's player page link: revoking it changes it (reissue: a new QR code).
+    player_link_generation = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["tournament_id", "number"]

@@ -210,6 +210,8 @@ LOGGING = {
 DISPLAY_LINK_SALT = "tourney.display"
 # A player's own page (the seat card's QR code) and a table's dealer page: signed links too.
 PLAYER_LINK_SALT = "tourney.player"
+# A player's page link stops working this many days after his tournament finished.
+PLAYER_LINK_DAYS_AFTER_FINISH = float(os.environ.get("TOURNEY_PLAYER_LINK_DAYS", "7"))
 DEALER_LINK_SALT = "tourney.dealer"
 
 from django.contrib.messages import constants as message_constants  # noqa: E402

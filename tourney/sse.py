@@ -85,6 +85,24 @@ class EventCursor:
     # The player's entry on a redacted stream: `changed` says `mine` when the event names it
     # (his move, his bust-out), so his page refetches at once and the others can wait a little.
     entry_id: int | None = None
+    # A player's link that expires (days after the tournament finished): the stream ends at its
+    # first event from then on, and its reconnection is refused.
+    expires_at_ms: int | None = None
+
+    def _closes(self, kind: str, payload: Any, entries=None) -> bool:
+        """Whether this event ends the stream. On a player's stream a revocation ends it only
+        when it names his entry or all of them (the others' phones keep listening)."""
+        if kind not in self.closes_on:
+            return False
+        if not self.redacted:
+            return True
+        if isinstance(payload, dict) and payload.get("all"):
+            return True
+        named = entries if entries is not None else mentioned_entries(payload)
+        return self.entry_id in named
+
+    def _expired(self) -> bool:
+        return self.expires_at_ms is not None and now_ms() >= self.expires_at_ms
 
     def _frame(self, event_id: int, kind: str, payload: Any, entries=None) -> str:
         if self.redacted and kind not in PUBLIC_KINDS:
@@ -122,9 +140,12 @@ class EventCursor:
             .values_list("pk", "kind", "version", "payload")[:BACKLOG_LIMIT]
         )
         self.behind = len(rows) == BACKLOG_LIMIT
-        for index, (pk, kind, version, _payload) in enumerate(rows):
+        if rows and self._expired():
+            self.closed, self.behind = True, False
+            return []
+        for index, (pk, kind, version, payload) in enumerate(rows):
             self.last_event_id, self.last_version = pk, max(self.last_version, version)
-            if kind in self.closes_on:
+            if self._closes(kind, payload):
                 self.closed, self.behind = True, False
                 rows = rows[: index + 1]
                 break
@@ -138,12 +159,16 @@ class EventCursor:
         if version != self.last_version + 1:
             return None
         self.last_event_id, self.last_version = message["id"], version
-        self.closed = message.get("event") in self.closes_on
         if self.redacted:
+            if self._expired():
+                self.closed = True
+                return ""
             # Computed once per message however many players' streams read it.
             if "entries" not in message:
                 message["entries"] = mentioned_entries(message["data"])
+            self.closed = self._closes(message["event"], message["data"], message["entries"])
             return self._frame(message["id"], message["event"], message["data"], message["entries"])
+        self.closed = message.get("event") in self.closes_on
         return message.get("frame") or message_frame(message)
 
     def _latest(self) -> tuple[int, int]:

@@ -27,6 +27,7 @@ from tourney.models import (
     LedgerEntry,
     Penalty,
     Player,
+    Tournament,
 )
 from tourney.services.ledger import REFUND
 
@@ -61,6 +62,12 @@ KINDS: dict[str, tuple[str, str, object]] = {
     "prize.pay": ("desk", API + "/results/{e}/pay/undo", _("Undo")),
     "entry.absent": ("floor", API + "/entries/{id}/arrived", _("Arrived")),
     "player.merge": ("director", "/api/v1/players/{id}/merge/undo", _("Undo")),
+    "entry.player_link_revoke": (
+        "director",
+        API + "/entries/{id}/player-link/revoke/undo",
+        _("Undo"),
+    ),
+    "tournament.player_links_revoke": ("director", API + "/player-links/revoke/undo", _("Undo")),
 }
 
 
@@ -102,6 +109,24 @@ def _prizes(rows: list[AuditEntry]) -> dict[int, bool]:
     return {a.pk: numbers.get(a.target_id, "") + REFUND in returned for a in rows}
 
 
+def _generations(model) -> Callable[[list[AuditEntry]], dict[int, bool | None]]:
+    """A revocation of player links is undone once the generation it set has changed (undone,
+    or revoked again); only the latest revocation of a target can be undone."""
+
+    def check(rows: list[AuditEntry]) -> dict[int, bool | None]:
+        current = dict(
+            model.objects.filter(pk__in={a.target_id for a in rows}).values_list(
+                "pk", "player_link_generation"
+            )
+        )
+        return {
+            a.pk: (a.after or {}).get("player_link_generation") != current.get(a.target_id)
+            for a in rows
+        }
+
+    return check
+
+
 STATUS: dict[str, Callable[[list[AuditEntry]], dict[int, bool | None]]] = {
     "entry.eliminate": _eliminations,
     "floor": _by_target(FloorAction, lambda r: r[0] == FloorAction.Status.UNDONE, ("status",)),
@@ -119,6 +144,8 @@ STATUS: dict[str, Callable[[list[AuditEntry]], dict[int, bool | None]]] = {
     "prize.pay": _prizes,
     "entry.absent": _by_target(Entry, lambda r: r[0] is None, ("absent_since",)),
     "player.merge": _by_target(Player, lambda r: r[0] is None, ("merged_into_id",)),
+    "entry.player_link_revoke": _generations(Entry),
+    "tournament.player_links_revoke": _generations(Tournament),
 }
 
 

@@ -23,7 +23,8 @@ from tourney import roles
 from tourney.auth import BearerTokenAuth
 from tourney.errors import TourneyError
 from tourney.models import Tournament
-from tourney.player_page.links import player_token_ids, player_token_signed_ids
+from tourney.player_page.links import REVOKED_EVENT as PLAYER_REVOKED_EVENT
+from tourney.player_page.links import link_ended_detail, player_link, player_token_signed_ids
 from tourney.sse import EventCursor, heartbeat_frame, parse_last_event_id
 
 WSGI_PROBE_SECONDS = 1.0
@@ -71,9 +72,13 @@ def _refusal(request: HttpRequest, tournament_id: int) -> JsonResponse | None:
         if actor is None or actor.revoked or actor.tournament_id != tournament_id:
             return _error("forbidden", _("This dealer link is not valid here."), 403)
     elif player is not None:
-        ids = player_token_ids(player)
-        if ids is None or ids[0] != tournament_id:
+        link = player_link(player)
+        if link is None or link.tournament_id != tournament_id:
             return _error("forbidden", _("This player link is not valid here."), 403)
+        if not link.ok:
+            return _error(*link_ended_detail(link.status), 403)
+        if link.expires_at is not None:  # the stream ends with the link (tourney/sse.py)
+            request.player_link_expires_ms = int(link.expires_at.timestamp() * 1000)
     else:
         header = request.headers.get("Authorization", "")
         scheme, _sep, token = header.partition(" ")
@@ -177,12 +182,16 @@ async def tournament_events(request: HttpRequest, tournament_id: int) -> HttpRes
     )
     # A display link's stream ends when the links are revoked; its reconnection is refused.
     # A dealer link's stream ends when a table's dealer link is revoked; if it was this one,
-    # its reconnection is refused.
+    # its reconnection is refused. A player link's stream ends when his link or all of them are
+    # revoked (tourney/sse.py closes it only on those), and at its first event once the link
+    # has expired; its reconnection is refused with {code, detail}.
     closes_on = (
         frozenset({REVOKED_EVENT})
         if "display" in request.GET
         else frozenset({DEALER_REVOKED_EVENT})
         if "dealer" in request.GET
+        else frozenset({PLAYER_REVOKED_EVENT})
+        if "player" in request.GET
         else frozenset()
     )
     # A player's stream carries the clock and, for everything else, only that something
@@ -194,6 +203,7 @@ async def tournament_events(request: HttpRequest, tournament_id: int) -> HttpRes
         closes_on=closes_on,
         redacted="player" in request.GET,
         entry_id=ids[1] if ids else None,
+        expires_at_ms=getattr(request, "player_link_expires_ms", None),
     )
     stream = _stream_async(cursor, resume_from) if is_asgi else _stream_sync(cursor, resume_from)
     return StreamingHttpResponse(stream, content_type="text/event-stream", headers=STREAM_HEADERS)

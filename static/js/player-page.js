@@ -339,16 +339,58 @@
     });
   }
 
+  /* ------------------------------------------------------------ a revoked or expired link */
+
+  // The state answers 403 {code: "player_link_revoked" | "player_link_expired", detail}: the
+  // page says so in place, forgets the kept state and stops listening.
+  var ended = false;
+  function showEnded(detail, code) {
+    if (ended) return;
+    ended = true;
+    var box = document.getElementById("link-ended");
+    box.dataset.code = code;
+    setText("ended-detail", detail);
+    box.hidden = false;
+    document.body.classList.add("is-link-ended");
+    try { window.localStorage.removeItem(storeKey); } catch (e) { /* private mode */ }
+    if (api.live) api.live.stop();
+  }
+  function checkEnded() {
+    if (ended) return Promise.resolve(true);
+    return window.fetch(config.state_url, { headers: { Accept: "application/json" } }).then(
+      function (response) {
+        if (response.status !== 403) return false;
+        return response.json().then(function (data) {
+          if (!data || String(data.code).indexOf("player_link_") !== 0) return false;
+          showEnded(data.detail, data.code);
+          return true;
+        });
+      },
+      function () { return false; }
+    );
+  }
+  api.checkEnded = checkEnded;
+
   var live = Tourney.liveClock({
     clock: state.clock,
     periods: state.periods,
     eventsUrl: config.events_url,
     snapshotUrl: config.state_url,
     readSnapshot: function (json) { return { clock: json.clock, periods: json.periods }; },
-    onSnapshot: function (json) { if (json) renderState(json, true); },
-    onEvent: function (kind, data) { if (kind === "changed") refetchSoon(data && data.mine); },
+    onSnapshot: function (json) {
+      if (json) renderState(json, true);
+      else checkEnded(); // refused: a revoked or expired link says so
+    },
+    onEvent: function (kind, data) {
+      if (kind !== "changed") return;
+      if (data && data.kind === "player_link_revoked") checkEnded();
+      else refetchSoon(data && data.mine);
+    },
     onRender: renderClock,
-    onStatus: function (online) { document.body.dataset.stream = online ? "online" : "offline"; },
+    onStatus: function (online) {
+      document.body.dataset.stream = online ? "online" : "offline";
+      if (!online) checkEnded(); // a closed stream: the link may have been revoked or expired
+    },
     kinds: ["changed"],
   });
   api.live = live;

@@ -6,8 +6,8 @@ from django.utils.translation import gettext_noop
 
 from tables.models import TournamentTable
 from tourney.errors import NotFound
-from tourney.services.audit import audit_record, audit_text
-from tourney.services.events import event_append
+from tourney.services.audit import audit_text
+from tourney.services.link_generations import link_generation_set
 from tourney.services.locks import tournament_lock
 
 REVOKED_EVENT = "dealer_link_revoked"
@@ -22,20 +22,18 @@ def dealer_link_revoke(*, actor, tournament_id: int, number: int) -> TournamentT
     table = TournamentTable.objects.filter(tournament=tournament, number=number).first()
     if table is None:
         raise NotFound("not_found", _("There is no such table in this tournament."))
-    before = table.dealer_link_generation
-    table.dealer_link_generation = before + 1
-    table.save(update_fields=["dealer_link_generation"])
-    audit_record(
+    link_generation_set(
         actor=actor,
+        tournament=tournament,
+        row=table,
+        field="dealer_link_generation",
+        generation=table.dealer_link_generation + 1,
         action="table.dealer_link_revoke",
         summary=audit_text(
             gettext_noop("Dealer link of table %(t)s revoked: the table needs the new link"),
             {"t": number},
         ),
-        tournament=tournament,
-        target=table,
-        before={"dealer_link_generation": before},
-        after={"dealer_link_generation": before + 1},
+        event=REVOKED_EVENT,
+        payload={"table": number},
     )
-    event_append(tournament, REVOKED_EVENT, {"table": number, "generation": before + 1})
     return table

@@ -70,6 +70,14 @@ def _bust_until_a_move(director, tournament) -> FloorAction:
     raise AssertionError("no move planned")
 
 
+def _phone(browser, locale: str):
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale=locale
+    )
+    context.set_default_timeout(10_000)
+    return context
+
+
 @pytest.mark.parametrize("locale", ["en-GB", "hu-HU"])
 def test_a_player_follows_his_move_a_level_change_and_his_bust_out(
     live_server, browser, director, tournament, locale
@@ -78,10 +86,7 @@ def test_a_player_follows_his_move_a_level_change_and_his_bust_out(
     _arrange(director, tournament)
     move = _bust_until_a_move(director, tournament)
     mover = Entry.objects.get(pk=move.entry_id)
-    context = browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale=locale
-    )
-    context.set_default_timeout(10_000)
+    context = _phone(browser, locale)
     try:
         page = context.new_page()
         page.goto(f"{live_server.url}/p/{player_token(tournament.pk, mover.pk)}/")
@@ -128,5 +133,45 @@ def test_a_player_follows_his_move_a_level_change_and_his_bust_out(
         )
         expect(page.locator('[data-section="seat"]')).to_be_hidden()
         assert_geometry(page, f"player-{words['lang']}-out", full_page=True)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "ended"), [("en-GB", "no longer works"), ("cs-CZ", "nefunguje")]
+)
+def test_a_revoked_link_says_so_at_once_and_an_expired_one_on_opening(
+    live_server, browser, director, tournament, locale, ended
+):
+    """Revoked while open: the page says so in place (its stream closes on the revocation,
+    its state is refused); an expired link's page says the tournament is over."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tourney.models import Tournament
+    from tourney.player_page.usecases import player_link_revoke
+
+    _arrange(director, tournament, count=10)
+    entry, other = Entry.objects.filter(tournament=tournament).order_by("pk")[:2]
+    context = _phone(browser, locale)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/p/{player_token(tournament.pk, entry.pk)}/")
+        page.wait_for_function("() => document.body.dataset.stream === 'online'")
+        player_link_revoke(actor=director, tournament_id=tournament.pk, entry_id=entry.pk)
+        box = page.locator("#link-ended")
+        expect(box).to_be_visible()
+        expect(box).to_have_attribute("data-code", "player_link_revoked")
+        expect(box).to_contain_text(ended)
+        expect(page.locator('[data-section="clock"]')).to_be_hidden()
+        assert_geometry(page, f"player-revoked-{locale[:2]}")
+
+        Tournament.objects.filter(pk=tournament.pk).update(
+            finished_at=timezone.now() - timedelta(days=30)
+        )
+        page.goto(f"{live_server.url}/p/{player_token(tournament.pk, other.pk)}/")
+        expect(page.locator("#link-ended")).to_have_attribute("data-code", "player_link_expired")
+        assert_geometry(page, f"player-expired-{locale[:2]}")
     finally:
         context.close()

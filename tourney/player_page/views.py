@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from tourney.models import Entry, Tournament
-from tourney.player_page.links import player_token_ids
+from tourney.player_page.links import link_ended_detail, player_link
 from tourney.player_page.selectors import player_state
 from tourney.player_page.strings import player_strings
 from tourney.qr import qr_svg
@@ -22,18 +22,41 @@ from tourney.qr import qr_svg
 SERVICE_WORKER = Path(settings.BASE_DIR) / "static" / "js" / "player-sw.js"
 
 
+class LinkEnded(Exception):
+    """A revoked or expired link: its page says which, its JSON is `{code, detail}` (403)."""
+
+    def __init__(self, code: str, detail: str):
+        self.code, self.detail = code, detail
+
+
 def _entry_for(token: str) -> tuple[Tournament, Entry]:
-    ids = player_token_ids(token)
-    if ids is None:
+    link = player_link(token)
+    if link is None:
         raise Http404
-    tournament = Tournament.objects.select_related("structure", "room").get(pk=ids[0])
-    entry = Entry.objects.select_related("player", "tournament_table").get(pk=ids[1])
+    if not link.ok:
+        raise LinkEnded(*link_ended_detail(link.status))
+    tournament = Tournament.objects.select_related("structure", "room").get(pk=link.tournament_id)
+    entry = Entry.objects.select_related("player", "tournament_table").get(pk=link.entry_id)
     return tournament, entry
+
+
+def _ended_json(ended: LinkEnded) -> JsonResponse:
+    return JsonResponse({"code": ended.code, "detail": ended.detail}, status=403)
 
 
 @never_cache
 def page(request, token: str):
-    tournament, entry = _entry_for(token)
+    try:
+        tournament, entry = _entry_for(token)
+    except LinkEnded as ended:
+        response = render(
+            request,
+            "tourney/player_page/ended.html",
+            {"code": ended.code, "detail": ended.detail},
+            status=403,
+        )
+        response["Referrer-Policy"] = "no-referrer"
+        return response
     state = player_state(tournament, entry)
     config = {
         "state_url": reverse("player_page:state", args=[token]),
@@ -58,13 +81,19 @@ def page(request, token: str):
 
 @never_cache
 def state_json(request, token: str):
-    tournament, entry = _entry_for(token)
+    try:
+        tournament, entry = _entry_for(token)
+    except LinkEnded as ended:
+        return _ended_json(ended)
     return JsonResponse(player_state(tournament, entry))
 
 
 def manifest(request, token: str):
     """The web app manifest: installed, the page opens on this player's own link."""
-    tournament, entry = _entry_for(token)
+    try:
+        tournament, entry = _entry_for(token)
+    except LinkEnded as ended:
+        return _ended_json(ended)
     start = reverse("player_page:page", args=[token])
     data = {
         "name": f"{tournament.name} · {entry.player.name}",
@@ -96,6 +125,9 @@ def service_worker(request):
 
 def qr(request, token: str):
     """The QR code of the player's link, as SVG (printed on the seat card and the receipt)."""
-    _entry_for(token)
+    try:
+        _entry_for(token)
+    except LinkEnded as ended:
+        return _ended_json(ended)
     url = request.build_absolute_uri(reverse("player_page:page", args=[token]))
     return HttpResponse(qr_svg(url), content_type="image/svg+xml")
