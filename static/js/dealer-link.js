@@ -170,6 +170,9 @@
     } else if (action === "bust" && chosen !== null) {
       var s = seatOf(chosen);
       if (!window.confirm(fmt(S.confirm_bust, { s: s.seat, name: s.player_name }))) return;
+      // The seat is let go at once: a double tap must not bust (or ask about) it again.
+      chosen = null;
+      render();
       act(call("/eliminations", { eliminations: [{ entry_id: s.entry_id }] }), S.busted);
     } else if (action === "clock" && chosen !== null) {
       act(call("/tables/" + number + "/clock-calls", { seat: chosen }), S.clock_called);

@@ -55,16 +55,17 @@ def require_busts_at(actor, tournament_id: int, entry_ids: Iterable[int]) -> Non
     if dealer is None:
         roles.require(actor, "floor")
         return
-    ids = set(entry_ids)
-    here = set(
+    # Players seated at another table are refused here; one already out (the dealer's second
+    # tap on Bust-out) or unknown is left to the bust-out itself, which answers why (409
+    # already_eliminated, 404), with nothing done either way.
+    elsewhere = (
         Entry.objects.filter(
-            tournament_id=tournament_id,
-            pk__in=ids,
-            status=Entry.Status.ACTIVE,
-            tournament_table__number=dealer.table,
-        ).values_list("pk", flat=True)
+            tournament_id=tournament_id, pk__in=set(entry_ids), status=Entry.Status.ACTIVE
+        )
+        .exclude(tournament_table__number=dealer.table)
+        .exists()
     )
-    if here != ids:
+    if elsewhere:
         raise _other_table(dealer)
 
 

@@ -3,6 +3,8 @@ the player is out; the page passes the geometry check; once the console revokes 
 page says so and its buttons stop. Screenshots: test-artifacts/screenshots/dealer-link-*.png.
 """
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -101,3 +103,26 @@ def test_seat_names_on_a_phone_wrap_between_words_even_on_the_button_seat(
         page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, table.number, 0)}/")
         expect(page.locator(f'.dl-seat[data-seat="{seat}"][data-button]')).to_have_count(1)
         assert page.evaluate(SPLIT_WORDS) == [], f"the button on seat {seat}"
+
+
+def test_a_double_tap_on_bust_out_busts_once_and_asks_once(
+    live_server, new_page, api, director, tournament
+):
+    """The evening (production run): a double tap on Bust-out asked twice, and the second
+    answer showed "This dealer link is for table 1 only." in red."""
+    seat_players(api, tournament, numbered_players(9))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    table = TournamentTable.objects.get(tournament=tournament, status="open")
+    victim = Entry.objects.filter(tournament=tournament).order_by("seat").first()
+    page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    asked = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, table.number, 0)}/")
+    page.locator(f'.dl-seat[data-seat="{victim.seat}"]').click()
+    page.locator('[data-action="bust"]').dblclick()
+    message = page.locator('[data-field="message"]')
+    expect(message).to_be_visible()
+    expect(page.locator(f'.dl-seat[data-seat="{victim.seat}"]')).to_be_disabled()
+    expect(message).not_to_have_class(re.compile(r"\bis-bad\b"))
+    assert len(asked) == 1, asked
+    assert Entry.objects.get(pk=victim.pk).status == Entry.Status.ELIMINATED

@@ -301,3 +301,18 @@ def test_the_players_table_is_checked_again_under_the_tournaments_lock(running):
         )
     assert snapshot(running) == before
     assert Entry.objects.get(pk=player.pk).status == Entry.Status.ACTIVE
+
+
+def test_a_double_tap_on_bust_out_says_already_out_not_another_table(api, running):
+    """The evening (production run): the dealer's second tap on Bust-out answered "This dealer
+    link is for table 1 only." about the player just busted at table 1."""
+    number = tables_in_play(running)[0]
+    victim = seated_at(running, number)[0]
+    link = dealer(api, running, number)
+    body = {"eliminations": [{"entry_id": victim.pk}]}
+    assert link.post(f"/tournaments/{running.pk}/eliminations", body).status_code == 200
+    before = snapshot(running)
+    again = link.post(f"/tournaments/{running.pk}/eliminations", body)
+    assert again.status_code == 409, again.content
+    assert again.json()["code"] == "already_eliminated"
+    assert snapshot(running) == before
