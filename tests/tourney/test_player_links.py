@@ -11,7 +11,7 @@ from django.core import signing
 from django.test import AsyncClient, override_settings
 from django.utils import timezone
 
-from tests.tourney.test_event_stream import Stream
+from tests.sse_client import Stream
 from tourney.models import AuditEntry, Entry, Tournament
 from tourney.player_page.links import player_link, player_token
 from tourney.player_page.usecases import player_link_revoke, player_links_revoke
