@@ -70,9 +70,6 @@ OVERSIZE_FUNCTIONS: set[str] = {
     "tables/services/seating.py:seats_draw",
     "tourney/services/eliminations.py:elimination_undo",
     "tourney/services/eliminations.py:eliminations_apply",
-    "tourney/services/entries.py:entry_register",
-    "tourney/penalties/usecases.py:penalty_give",
-    "tourney/services/tournaments.py:tournament_create",
 }
 
 

@@ -156,45 +156,9 @@ def penalty_give(
             )
         rules = tournament_rules(tournament)
         now = timezone.now()
-        table = entry.tournament_table
-        penalty = Penalty(
-            tournament=tournament,
-            entry=entry,
-            player=entry.player,
-            kind=kind,
-            reason=reason[:300],
-            table_number=table.number if table else None,
-            seat=entry.seat,
-            tournament_table=table,
-            given_at=now,
-            given_by=_user(actor),
+        penalty, remaining = _penalty_new(
+            tournament, entry, kind, reason, rules, now, rounds, hands, chips, ban, actor
         )
-        if kind in SITTING_OUT:
-            _check_sitting_out(tournament, entry, rules, now)
-            players = Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE)
-            penalty.players_at_table = players.count()
-            try:
-                penalty.hands = penalty_hands(
-                    kind,
-                    penalty.players_at_table,
-                    rounds=rounds,
-                    hands=hands,
-                    fixed_hands=rules.fixed_hands,
-                    rounds_max=rules.penalty_rounds_max,
-                )
-            except PenaltyError as exc:
-                raise refusal(exc, InvalidInput) from exc
-            penalty.rounds = rounds if kind == Penalty.Kind.MISSED_ROUNDS else None
-            # It starts at the end of the hand in play: that report does not count.
-            penalty.table_hands_at_start = table.hands_played + 1
-        remaining = None
-        if kind == Penalty.Kind.DISQUALIFICATION:
-            remaining = _check_dq(tournament, entry, chips)
-            if ban == "season" and tournament.season_id is None:
-                raise Conflict(
-                    "no_season", _("This tournament is not part of a season: choose another ban.")
-                )
-            penalty.chips_removed = chips
         ends_at = _ban_end(ban, ban_days, now) if ban else None
         penalty.save()
         actions = []
@@ -211,25 +175,87 @@ def penalty_give(
                 penalty=penalty,
             )
         row = penalty_out(penalty, rules, now)
-        audit_record(
-            actor=actor,
-            action=f"penalty.{kind}",
-            summary=audit_text(
-                SUMMARIES[kind],
-                {
-                    "name": entry.player.name,
-                    "reason": reason,
-                    "hands": penalty.hands,
-                    "rounds": penalty.rounds,
-                    "chips": penalty.chips_removed,
-                },
-            ),
-            tournament=tournament,
-            target=penalty,
-            after=row,
-        )
-        event_append(tournament, "penalty", {"action": "given", "penalty": row})
+        _penalty_announce(actor, tournament, penalty, reason, row)
         return {"penalty": row, "actions": floor_actions_out(actions)}
+
+
+def _penalty_announce(actor, tournament: Tournament, penalty: Penalty, reason: str, row) -> None:
+    """The given penalty's audit entry and `penalty` event (`row`: as the API shows it)."""
+    audit_record(
+        actor=actor,
+        action=f"penalty.{penalty.kind}",
+        summary=audit_text(
+            SUMMARIES[penalty.kind],
+            {
+                "name": penalty.entry.player.name,
+                "reason": reason,
+                "hands": penalty.hands,
+                "rounds": penalty.rounds,
+                "chips": penalty.chips_removed,
+            },
+        ),
+        tournament=tournament,
+        target=penalty,
+        after=row,
+    )
+    event_append(tournament, "penalty", {"action": "given", "penalty": row})
+
+
+def _penalty_new(
+    tournament: Tournament,
+    entry: Entry,
+    kind: str,
+    reason: str,
+    rules: HouseRules,
+    now,
+    rounds: int | None,
+    hands: int | None,
+    chips: int | None,
+    ban: str | None,
+    actor,
+) -> tuple[Penalty, int | None]:
+    """The penalty to give, not saved yet, and for a disqualification the chips left in play
+    once `chips` are removed; refused when the entry cannot take it (nothing changed)."""
+    table = entry.tournament_table
+    penalty = Penalty(
+        tournament=tournament,
+        entry=entry,
+        player=entry.player,
+        kind=kind,
+        reason=reason[:300],
+        table_number=table.number if table else None,
+        seat=entry.seat,
+        tournament_table=table,
+        given_at=now,
+        given_by=_user(actor),
+    )
+    if kind in SITTING_OUT:
+        _check_sitting_out(tournament, entry, rules, now)
+        players = Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE)
+        penalty.players_at_table = players.count()
+        try:
+            penalty.hands = penalty_hands(
+                kind,
+                penalty.players_at_table,
+                rounds=rounds,
+                hands=hands,
+                fixed_hands=rules.fixed_hands,
+                rounds_max=rules.penalty_rounds_max,
+            )
+        except PenaltyError as exc:
+            raise refusal(exc, InvalidInput) from exc
+        penalty.rounds = rounds if kind == Penalty.Kind.MISSED_ROUNDS else None
+        # It starts at the end of the hand in play: that report does not count.
+        penalty.table_hands_at_start = table.hands_played + 1
+    remaining = None
+    if kind == Penalty.Kind.DISQUALIFICATION:
+        remaining = _check_dq(tournament, entry, chips)
+        if ban == "season" and tournament.season_id is None:
+            raise Conflict(
+                "no_season", _("This tournament is not part of a season: choose another ban.")
+            )
+        penalty.chips_removed = chips
+    return penalty, remaining
 
 
 def _check_sitting_out(tournament: Tournament, entry: Entry, rules: HouseRules, now) -> None:

@@ -23,7 +23,7 @@ from tourney.services.entries import (
     OPEN_FOR_REGISTRATION,
     entry_of,
     entry_payment,
-    entry_snapshot,
+    entry_record,
     refunds_of,
 )
 from tourney.services.events import event_append
@@ -130,23 +130,15 @@ def entry_refund_undo(
         number = receipt_number(tournament.pk, entry.number)
         tail = (refund.receipt_number.removeprefix(number) if refund else REFUND) + UNDONE
         entry_payment(tournament, entry, method, _user(actor), now, +1, tail)
-        snapshot = entry_snapshot(entry)
-        audit_record(
-            actor=actor,
-            action="entry.refund_undo",
-            summary=audit_text(
-                gettext_noop("Refund of %(name)s undone: registered again"),
-                {"name": entry.player.name},
-            ),
-            tournament=tournament,
-            target=entry,
-            before={"status": Entry.Status.UNREGISTERED},
-            after={**snapshot, "paid": tournament.entry_price, "method": method},
-        )
-        event_append(
+        entry_record(
+            actor,
             tournament,
-            "entry",
-            {"action": "refund_undo", **snapshot, "player_name": entry.player.name},
+            entry,
+            "refund_undo",
+            gettext_noop("Refund of %(name)s undone: registered again"),
+            {"status": Entry.Status.UNREGISTERED},
+            paid=tournament.entry_price,
+            method=method,
         )
         if entry.status == Entry.Status.ACTIVE:
             places_shift(tournament)

@@ -25,7 +25,7 @@ from tourney.services.ledger import (
 )
 from tourney.services.locks import tournament_lock
 from tourney.services.places import places_shift
-from tourney.services.registration_reads import registration_facts
+from tourney.services.registration_reads import RegistrationFacts, registration_facts
 from tourney.services.tournaments import registration_window
 from tourney.write_batch import WriteBatch
 
@@ -41,6 +41,25 @@ def entry_snapshot(entry: Entry) -> dict:
         "table": entry.tournament_table.number if entry.tournament_table_id else None,
         "seat": entry.seat,
     }
+
+
+def entry_record(
+    actor, tournament: Tournament, entry: Entry, action: str, summary: str, before: dict, **after
+) -> None:
+    """An entry's change, once written: its audit entry `entry.<action>` (`summary` names the
+    player as `%(name)s`; `after`: the snapshot and `after`) and its `entry` event."""
+    snapshot = entry_snapshot(entry)
+    name = entry.player.name
+    audit_record(
+        actor=actor,
+        action=f"entry.{action}",
+        summary=audit_text(summary, {"name": name}),
+        tournament=tournament,
+        target=entry,
+        before=before,
+        after={**snapshot, **after},
+    )
+    event_append(tournament, "entry", {"action": action, **snapshot, "player_name": name})
 
 
 def entry_payment(
@@ -113,67 +132,21 @@ def entry_register(
     """Register a player: take the buy-in and fee, then seat them or put them on the waiting list.
 
     Before the draw the entry has no seat; after it, a late entry gets a random seat at once.
+    The use case (docs/architecture.md, "A registration"): lock, check, place, write, follow.
     """
     if method not in LedgerEntry.Method.values:
         raise InvalidInput("invalid_method", _("Payment is cash, card or other."))
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
-        if tournament.status not in OPEN_FOR_REGISTRATION:
-            raise Conflict(
-                "registration_closed",
-                _("Registration is closed: the tournament is %(status)s.")
-                % {"status": tournament.get_status_display().lower()},
-            )
-        window = registration_window(tournament)
-        if window is not None and window.passed:
-            raise Conflict(
-                "registration_closed",
-                _("Late registration closed at the end of level %(level)s.")
-                % {"level": window.level},
-            )
         now = timezone.now()
-        facts = registration_facts(tournament, player_id, now)
-        if facts is None:
-            raise NotFound(
-                "player_not_found", _("There is no player with id %(id)s.") % {"id": player_id}
-            )
-        player = facts.player
-        if facts.banned:
-            _refuse_banned(player, tournament, now)
-        if facts.disqualified:
-            raise Conflict(
-                "player_disqualified",
-                _("%(name)s was disqualified from this tournament.") % {"name": player.name},
-            )
-        if facts.live_number is not None:
-            raise Conflict(
-                "already_registered",
-                _("%(name)s is already registered (entry %(number)s).")
-                % {"name": player.name, "number": facts.live_number},
-            )
+        facts = _registration_checked(tournament, player_id, now)
         reentry = facts.out_before > 0
-        if reentry:
-            _check_reentry(tournament, player, facts.out_before)
-        seats = facts.seats
-        if tournament.max_entries:  # as tournament_capacity
-            seats = min(seats, tournament.max_entries)
-        waiting, playing = facts.waiting, facts.playing
-        if waiting and playing < seats and tournament.seats_drawn_at is not None:
-            # Seats are free while players wait (a seat unblocked, a larger cap): they sit
-            # first, in their order, and this entry queues only behind a list still waiting.
-            moved_up = len(_promote_waiting(tournament, actor, now))
-            waiting, playing = waiting - moved_up, playing + moved_up
-        full = waiting > 0 or playing >= seats
-        if full and not tournament.waiting_list_enabled:
-            raise Conflict(
-                "tournament_full", _("Every seat is taken and this tournament has no waiting list.")
-            )
-        number = (facts.last_number or 0) + 1
+        full, waiting = _entry_room(tournament, facts, actor, now)
         entry = Entry(
             id=facts.entry_id,
             tournament=tournament,
-            player=player,
-            number=number,
+            player=facts.player,
+            number=(facts.last_number or 0) + 1,
             status=Entry.Status.WAITING if full else Entry.Status.ACTIVE,
             created_at=now,
             created_by=actor if actor is not None and actor.is_authenticated else None,
@@ -183,18 +156,82 @@ def entry_register(
             entry_seat_late(
                 tournament, entry, tournament_rules(tournament), rng or random.SystemRandom(), now
             )
-        _register_writes(tournament, entry, player, method, full, reentry, actor, now)
-        if entry.status == Entry.Status.ACTIVE:
-            places_shift(tournament)  # everyone already out finished one place lower
-        elif tournament.seats_drawn_at is not None and _table_for_waiting(
-            tournament, waiting + 1, actor
-        ):
-            _promote_waiting(tournament, actor, now)  # a table for the list, places shifted
-            entry.refresh_from_db()
-        if entry.tournament_table_id is not None:
-            # A late entry can open a table or tip the balance (docs/rules.md §5.1).
-            floor_replan(actor=actor, tournament=tournament)
+        _register_writes(tournament, entry, facts.player, method, full, reentry, actor, now)
+        _registration_follow(tournament, entry, waiting, actor, now)
     return entry
+
+
+def _registration_checked(tournament: Tournament, player_id: int, now) -> RegistrationFacts:
+    """What registration reads under the lock, once every refusal is ruled out: registration
+    closed, no such player, a ban, a disqualification, a live entry, re-entries used up."""
+    if tournament.status not in OPEN_FOR_REGISTRATION:
+        raise Conflict(
+            "registration_closed",
+            _("Registration is closed: the tournament is %(status)s.")
+            % {"status": tournament.get_status_display().lower()},
+        )
+    window = registration_window(tournament)
+    if window is not None and window.passed:
+        raise Conflict(
+            "registration_closed",
+            _("Late registration closed at the end of level %(level)s.") % {"level": window.level},
+        )
+    facts = registration_facts(tournament, player_id, now)
+    if facts is None:
+        raise NotFound(
+            "player_not_found", _("There is no player with id %(id)s.") % {"id": player_id}
+        )
+    player = facts.player
+    if facts.banned:
+        _refuse_banned(player, tournament, now)
+    if facts.disqualified:
+        raise Conflict(
+            "player_disqualified",
+            _("%(name)s was disqualified from this tournament.") % {"name": player.name},
+        )
+    if facts.live_number is not None:
+        raise Conflict(
+            "already_registered",
+            _("%(name)s is already registered (entry %(number)s).")
+            % {"name": player.name, "number": facts.live_number},
+        )
+    if facts.out_before > 0:
+        _check_reentry(tournament, player, facts.out_before)
+    return facts
+
+
+def _entry_room(tournament: Tournament, facts: RegistrationFacts, actor, now) -> tuple[bool, int]:
+    """(full, how many wait): whether the new entry waits. Seats free while players wait (a
+    seat unblocked, a larger cap) go to them first, in their order, and the new entry queues
+    only behind a list still waiting; refused when full without a waiting list."""
+    seats = facts.seats
+    if tournament.max_entries:  # as tournament_capacity
+        seats = min(seats, tournament.max_entries)
+    waiting, playing = facts.waiting, facts.playing
+    if waiting and playing < seats and tournament.seats_drawn_at is not None:
+        moved_up = len(_promote_waiting(tournament, actor, now))
+        waiting, playing = waiting - moved_up, playing + moved_up
+    full = waiting > 0 or playing >= seats
+    if full and not tournament.waiting_list_enabled:
+        raise Conflict(
+            "tournament_full", _("Every seat is taken and this tournament has no waiting list.")
+        )
+    return full, waiting
+
+
+def _registration_follow(tournament: Tournament, entry: Entry, waiting: int, actor, now) -> None:
+    """What follows a new entry: the places of those already out shift, a table may open for
+    the waiting list, and a late entry's seat may open a table or tip the balance."""
+    if entry.status == Entry.Status.ACTIVE:
+        places_shift(tournament)  # everyone already out finished one place lower
+    elif tournament.seats_drawn_at is not None and _table_for_waiting(
+        tournament, waiting + 1, actor
+    ):
+        _promote_waiting(tournament, actor, now)  # a table for the list, places shifted
+        entry.refresh_from_db()
+    if entry.tournament_table_id is not None:
+        # A late entry can open a table or tip the balance (docs/rules.md §5.1).
+        floor_replan(actor=actor, tournament=tournament)
 
 
 def _register_writes(
@@ -317,21 +354,14 @@ def _promote_waiting(tournament: Tournament, actor, now, cause: int | None = Non
         places_shift(tournament)
         playing += 1
         promoted.append(entry)
-        snapshot = entry_snapshot(entry)
-        audit_record(
-            actor=actor,
-            action="entry.promote",
-            summary=audit_text(
-                gettext_noop("%(name)s moved from the waiting list into the tournament"),
-                {"name": entry.player.name},
-            ),
-            tournament=tournament,
-            target=entry,
-            before={"status": "waiting"},
-            after={**snapshot, "cause_elimination_id": cause},
-        )
-        event_append(
-            tournament, "entry", {"action": "promote", **snapshot, "player_name": entry.player.name}
+        entry_record(
+            actor,
+            tournament,
+            entry,
+            "promote",
+            gettext_noop("%(name)s moved from the waiting list into the tournament"),
+            {"status": "waiting"},
+            cause_elimination_id=cause,
         )
     return promoted
 
@@ -376,22 +406,13 @@ def promotions_undo(tournament: Tournament, actor, cause: int) -> list[Entry]:
         entry.save(update_fields=["status", "tournament_table", "seat", "waits_for_button"])
         places_shift(tournament, -1)
         back.append(entry)
-        audit_record(
-            actor=actor,
-            action="entry.promote_undo",
-            summary=audit_text(
-                gettext_noop("%(name)s back on the waiting list: the seat was not free"),
-                {"name": entry.player.name},
-            ),
-            tournament=tournament,
-            target=entry,
-            before=before,
-            after=entry_snapshot(entry),
-        )
-        event_append(
+        entry_record(
+            actor,
             tournament,
-            "entry",
-            {"action": "promote_undo", **entry_snapshot(entry), "player_name": entry.player.name},
+            entry,
+            "promote_undo",
+            gettext_noop("%(name)s back on the waiting list: the seat was not free"),
+            before,
         )
     return back
 
@@ -453,19 +474,15 @@ def entry_unregister(
         -1,
         repeat_tail(REFUND, refunds_before),
     )
-    audit_record(
-        actor=actor,
-        action="entry.unregister",
-        summary=audit_text("Unregistered and refunded %(name)s", {"name": entry.player.name}),
-        tournament=tournament,
-        target=entry,
-        before=before,
-        after={**entry_snapshot(entry), "refunded": tournament.entry_price, "method": paid_method},
-    )
-    event_append(
+    entry_record(
+        actor,
         tournament,
-        "entry",
-        {"action": "unregister", **entry_snapshot(entry), "player_name": entry.player.name},
+        entry,
+        "unregister",
+        "Unregistered and refunded %(name)s",
+        before,
+        refunded=tournament.entry_price,
+        method=paid_method,
     )
     _promote_waiting(tournament, actor, now)
     return entry

@@ -17,6 +17,7 @@ from clocks.services.clock_state import now_ms as clock_now_ms
 from tables.models import Room, Table, TournamentTable
 from tourney.domain.house_rules import (
     DEFAULT_PROFILE,
+    HouseRules,
     HouseRulesError,
     describe,
     resolve_house_rules,
@@ -103,20 +104,10 @@ def tournament_create(
     `money`: rebuys, add-on and guarantee (`tourney.domain.purchases.MoneySettings`);
     `payout_structure_id`: how it pays (None: the default template)."""
     name = " ".join((name or "").split())
-    if not name:
-        raise InvalidInput("invalid_name", _("A tournament needs a name."))
-    for field, value in (("buy_in", buy_in), ("fee", fee)):
-        _non_negative(field, value)
-    if starting_stack <= 0:
-        raise InvalidInput("invalid_starting_stack", _("The starting stack must be positive."))
-    if max_entries is not None and max_entries <= 0:
-        raise InvalidInput("invalid_max_entries", _("The entry limit must be positive."))
-    profile = house_rules or DEFAULT_PROFILE
-    overrides = dict(rules_overrides or {})
-    try:
-        rules = resolve_house_rules(profile, overrides)
-    except HouseRulesError as exc:
-        raise InvalidInput(exc.code, str(exc)) from exc
+    rules = _tournament_numbers_checked(
+        name, starting_stack, buy_in, fee, max_entries, house_rules, rules_overrides
+    )
+    profile, overrides = house_rules or DEFAULT_PROFILE, dict(rules_overrides or {})
     structure = Structure.objects.filter(pk=structure_id).first()
     if structure is None:
         raise NotFound(
@@ -134,14 +125,7 @@ def tournament_create(
             else _("Create a room with tables first."),
         )
     room_tables, numbers = room_tables_chosen(room, table_numbers)
-    if late_registration_level is not None:
-        levels = StructureLevel.objects.filter(structure=structure, kind="level").count()
-        if not 1 <= late_registration_level <= levels:
-            raise InvalidInput(
-                "invalid_late_registration_level",
-                _("Late registration must end at a level of the structure (1 to %(n)s).")
-                % {"n": levels},
-            )
+    _late_level_check(structure, late_registration_level)
     payout_structure = (
         None if payout_structure_id is None else payout_structure_of(payout_structure_id)
     )
@@ -167,29 +151,75 @@ def tournament_create(
         late_registration_level=late_registration_level,
     )
     tournament_tables_create(tournament, room_tables, numbers, rules.seats_per_table)
+    _creation_audit(actor, tournament, numbers, money, rules)
+    return tournament
+
+
+def _creation_audit(
+    actor, tournament: Tournament, numbers: list[int], money: MoneySettings, rules: HouseRules
+) -> None:
+    """The new tournament's audit entry: what it was created with."""
+    start = tournament.scheduled_start
     audit_record(
         actor=actor,
         action="tournament.create",
-        summary=audit_text("Created tournament %(name)s", {"name": name}),
+        summary=audit_text("Created tournament %(name)s", {"name": tournament.name}),
         tournament=tournament,
         target=tournament,
         after={
-            "name": name,
-            "structure_id": structure.pk,
-            "starting_stack": starting_stack,
-            "buy_in": buy_in,
-            "fee": fee,
-            "room_id": room.pk,
+            "name": tournament.name,
+            "structure_id": tournament.structure_id,
+            "starting_stack": tournament.starting_stack,
+            "buy_in": tournament.buy_in,
+            "fee": tournament.fee,
+            "room_id": tournament.room_id,
             "table_numbers": numbers,
-            "house_rules": profile,
-            "late_registration_level": late_registration_level,
-            "max_entries": max_entries,
-            "scheduled_start": scheduled_start.isoformat() if scheduled_start else None,
+            "house_rules": tournament.house_rules,
+            "late_registration_level": tournament.late_registration_level,
+            "max_entries": tournament.max_entries,
+            "scheduled_start": start.isoformat() if start else None,
             **asdict(money),
             "rules": describe(rules),
         },
     )
-    return tournament
+
+
+def _tournament_numbers_checked(
+    name: str,
+    starting_stack: int,
+    buy_in: int,
+    fee: int,
+    max_entries: int | None,
+    house_rules: str | None,
+    rules_overrides: dict[str, Any] | None,
+) -> HouseRules:
+    """The new tournament's house rules, once its name, prices, stack, entry limit and rules
+    are found valid (refused with InvalidInput otherwise)."""
+    if not name:
+        raise InvalidInput("invalid_name", _("A tournament needs a name."))
+    for field, value in (("buy_in", buy_in), ("fee", fee)):
+        _non_negative(field, value)
+    if starting_stack <= 0:
+        raise InvalidInput("invalid_starting_stack", _("The starting stack must be positive."))
+    if max_entries is not None and max_entries <= 0:
+        raise InvalidInput("invalid_max_entries", _("The entry limit must be positive."))
+    try:
+        return resolve_house_rules(house_rules or DEFAULT_PROFILE, dict(rules_overrides or {}))
+    except HouseRulesError as exc:
+        raise InvalidInput(exc.code, str(exc)) from exc
+
+
+def _late_level_check(structure: Structure, level: int | None) -> None:
+    """Late registration ends at a level of the structure (None: no deadline)."""
+    if level is None:
+        return
+    levels = StructureLevel.objects.filter(structure=structure, kind="level").count()
+    if not 1 <= level <= levels:
+        raise InvalidInput(
+            "invalid_late_registration_level",
+            _("Late registration must end at a level of the structure (1 to %(n)s).")
+            % {"n": levels},
+        )
 
 
 def tournament_mark_running(*, actor, tournament: Tournament) -> None:
