@@ -5,9 +5,11 @@ real use cases (a registration, a tournament drawn and started, API steps)."""
 import random
 import threading
 from collections import defaultdict
+from datetime import timedelta
 
 import factory
 from django.db import connections
+from django.utils import timezone
 from factory.django import DjangoModelFactory
 
 from clocks.domain.structures import Chip, Period, StructureData
@@ -20,7 +22,7 @@ from tables.services.seating import seats_draw
 from tests.conftest import make_staff
 from tourney.models import Entry, Player, Tournament
 from tourney.services.entries import entry_register
-from tourney.services.players import player_create
+from tourney.services.players import player_create, player_search_text
 from tourney.services.tournaments import tournament_create
 
 ROOM_TABLES = 16
@@ -34,6 +36,39 @@ class PlayerFactory(DjangoModelFactory):
 
     name = factory.Sequence(lambda n: f"Player {n + 1}")
     search_text = factory.LazyAttribute(lambda player: player.name.lower())
+
+
+class TournamentFactory(DjangoModelFactory):
+    """A tournament row as it is stored, written directly (no use case, no clock, no events):
+    give it a room and a structure, e.g. those of the `tournament` fixture. `finished=True`:
+    last week's event, finished seven days ago."""
+
+    class Meta:
+        model = Tournament
+
+    name = factory.Sequence(lambda n: f"Tournament {n + 1}")
+    starting_stack = 40_000
+    buy_in = 10_000
+
+    class Params:
+        finished = factory.Trait(
+            status=Tournament.Status.FINISHED,
+            finished_at=factory.LazyFunction(lambda: timezone.now() - timedelta(days=7)),
+        )
+
+
+def make_players(n: int) -> list[int]:
+    """Create `n` players at once (not timed) and return their ids in creation order."""
+    players = []
+    for i in range(n):
+        fields = {"name": f"Bench Player {i:05d}", "nickname": "", "phone": ""}
+        players.append(Player(**fields, search_text=player_search_text(fields)))
+    Player.objects.bulk_create(players)
+    return list(
+        Player.objects.filter(name__startswith="Bench Player ")
+        .order_by("name")
+        .values_list("pk", flat=True)
+    )
 
 
 # --- through the use cases ---------------------------------------------------------------------

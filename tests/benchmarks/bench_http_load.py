@@ -33,9 +33,9 @@ from django.db.models import Max
 
 from clocks.display_links import display_token
 from tables.services.rooms import room_create
-from tests.benchmarks.bench_registration import make_players
 from tests.benchmarks.report import report
 from tests.clocks.worker_harness import redis_or_missing
+from tests.factories import make_players
 from tests.processes import REPO, ConnectionSampler, uvicorn_server
 from tourney.models import TournamentEvent
 from tourney.services.tokens import api_token_create

@@ -25,8 +25,8 @@ from clocks.services.clock import tournament_start
 from tables.services.rooms import room_create
 from tables.services.seating import seats_draw
 from tests.benchmarks.report import report
-from tourney.models import AuditEntry, Entry, LedgerEntry, Player, TournamentEvent
-from tourney.services.players import player_search_text
+from tests.factories import make_players
+from tourney.models import AuditEntry, Entry, LedgerEntry, TournamentEvent
 from tourney.services.tournaments import tournament_create
 
 PLAYERS = 1_000
@@ -38,20 +38,6 @@ TABLE_SEATS = 10
 
 def target_ms() -> float:
     return 10.0 if connection.vendor == "postgresql" else 5.0
-
-
-def make_players(n: int) -> list[int]:
-    """Create `n` players at once (not timed) and return their ids in creation order."""
-    players = []
-    for i in range(n):
-        fields = {"name": f"Bench Player {i:05d}", "nickname": "", "phone": ""}
-        players.append(Player(**fields, search_text=player_search_text(fields)))
-    Player.objects.bulk_create(players)
-    return list(
-        Player.objects.filter(name__startswith="Bench Player ")
-        .order_by("name")
-        .values_list("pk", flat=True)
-    )
 
 
 def register_timed(api, tournament_id: int, player_ids: list[int]) -> tuple[list[float], float]:

@@ -21,8 +21,8 @@ from django.db import connection
 from clocks.services.clock import tournament_start
 from tables.services.rooms import room_create
 from tables.services.seating import seats_draw
-from tests.benchmarks.bench_registration import make_players
 from tests.benchmarks.report import report
+from tests.factories import make_players
 from tests.processes import uvicorn_server
 from tourney.models import AuditEntry, Entry, LedgerEntry, TournamentEvent
 from tourney.services.tokens import api_token_create

@@ -52,11 +52,10 @@ from django.utils import timezone
 from clocks.display_links import display_token
 from clocks.models import Clock
 from clocks.services.clock import clock_operate, now_ms
-from tests.benchmarks.bench_registration import make_players
 from tests.benchmarks.report import percentile, report
 from tests.clocks.worker_harness import CeleryHarness, database_url_for_tests, wait_until
 from tests.conftest import make_staff, service_missing
-from tests.factories import turbo_tournament
+from tests.factories import make_players, turbo_tournament
 from tests.nginx_proxy import NginxProxy, nginx_missing
 from tests.processes import REPO, RedisServer, UvicornProcess
 from tourney.models import Entry, TournamentEvent

@@ -8,14 +8,16 @@ from playwright.sync_api import expect
 from tests.conftest import seat_players
 from tests.e2e.conftest import PHONE
 from tests.e2e.desk_steps import sign_in
-from tests.tourney.test_setup_pages import finished_like
+from tests.factories import TournamentFactory
 from tourney.models import Tournament
 
 
 def test_the_director_edits_the_tournament_and_the_desk_shows_it(
     page, live_server, login, director, tournament, screenshot
 ):
-    finished_like(tournament, "Last Friday")
+    TournamentFactory(
+        name="Last Friday", room=tournament.room, structure=tournament.structure, finished=True
+    )
     sign_in(page, login, director)
     expect(page.locator("#finished")).to_contain_text("Last Friday")
     expect(page.locator("#upcoming")).not_to_contain_text("Last Friday")

@@ -1,7 +1,7 @@
 """The tournament settings page, the home page's sections, the seats count and the seating
 print (issue 13 item 11)."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 from django.test import Client
@@ -11,22 +11,10 @@ from django.utils import timezone
 from clocks.models import Structure
 from tables.models import TournamentTable
 from tests.conftest import seat_players
+from tests.factories import TournamentFactory
 from tourney.models import AuditEntry, Tournament
 from tourney.selectors import tournament_capacity
 from tourney.services.tournament_setup import settings_token
-
-
-def finished_like(tournament, name: str) -> Tournament:
-    """A finished tournament in the same room (last week's event)."""
-    return Tournament.objects.create(
-        name=name,
-        room=tournament.room,
-        structure=tournament.structure,
-        starting_stack=40_000,
-        buy_in=10_000,
-        status=Tournament.Status.FINISHED,
-        finished_at=timezone.now() - timedelta(days=7),
-    )
 
 
 def form_data(client, tournament) -> dict:
@@ -125,7 +113,7 @@ def test_home_lists_finished_events_apart_with_start_and_cap(api, director_clien
     t.scheduled_start = datetime(2031, 5, 2, 17, 0, tzinfo=UTC)
     t.max_entries = 45
     t.save()
-    done = finished_like(t, "Last week")
+    done = TournamentFactory(name="Last week", room=t.room, structure=t.structure, finished=True)
     page = director_client.get("/")
     upcoming = [t for t, _s in page.context["tournaments"]]
     finished = [t for t, _s in page.context["finished"]]
