@@ -88,6 +88,23 @@ def product_files() -> dict[str, Path]:
     return files
 
 
+def import_names(source: str, package: str) -> list[str]:
+    """Every dotted name the imports of `source` (a module of `package`) can mean, anywhere in
+    the file: `from a import b` gives `a` and `a.b` (b may be a module), relative imports are
+    made absolute."""
+    names: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parent, *([node.module] if node.module else [])])
+            names.extend([base, *(f"{base}.{alias.name}" for alias in node.names)])
+    return names
+
+
 def import_graph() -> dict[str, set[str]]:
     """Module -> the product modules it imports (anywhere in its file)."""
     files = product_files()
@@ -100,22 +117,11 @@ def import_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for module, path in files.items():
         package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-        targets: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parent = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join([*parent, *([node.module] if node.module else [])])
-                names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
-            else:
-                continue
-            for name in names:
-                if name.split(".")[0] in APPS and (found := resolve(name)) and found != module:
-                    targets.add(found)
-        graph[module] = targets
+        graph[module] = {
+            found
+            for name in import_names(path.read_text(), package)
+            if name.split(".")[0] in APPS and (found := resolve(name)) and found != module
+        }
     return graph
 
 
@@ -229,3 +235,67 @@ ISSUE_NAMED_TESTS: set[str] = set()  # ("test_*issue<N>*.py")
 def test_test_files_are_named_for_what_they_test():
     named = {str(p.relative_to(ROOT)) for p in (ROOT / "tests").rglob("test_*issue[0-9]*.py")}
     assert named <= ISSUE_NAMED_TESTS, f"name them for what they test: {named - ISSUE_NAMED_TESTS}"
+
+
+# --- Tests share helpers through helper modules, never through another test module ------------
+#
+# A test or benchmark module (test_*.py, bench_*.py) takes its fixtures, builders and checks from
+# modules named for what they are (tests/factories.py, tests/conftest.py, tests/sse_client.py,
+# tests/clocks/level_changes.py, ...), never from another test or benchmark module: a test file
+# is then read, moved or deleted on its own, and nothing it defines is collected twice.
+
+
+def is_test_module(path: Path) -> bool:
+    return path.name.startswith(("test_", "bench_"))
+
+
+def modules_under_tests() -> dict[str, Path]:
+    """Module name -> file, for every module under tests/."""
+    files = {}
+    for path in (ROOT / "tests").rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        files[".".join(parts)] = path
+    return files
+
+
+def imported_test_modules(source: str, package: str, files: dict[str, Path]) -> set[str]:
+    """The test and benchmark modules that `source` (a module of `package`) imports, in any
+    form (`import a.b`, `from a import b`, `from .b import c`), anywhere in the file."""
+    found = set()
+    for name in import_names(source, package):
+        while name and name not in files:
+            name = name.rpartition(".")[0]
+        if name and is_test_module(files[name]):
+            found.add(name)
+    return found
+
+
+def test_the_check_sees_every_form_of_import():
+    files = modules_under_tests()
+    source = (
+        "import tests.clocks.test_color_ups\n"
+        "from tests.tourney import test_event_stream\n"
+        "from .test_domain_clock import started\n"
+        "def f():\n"
+        "    from tests.benchmarks.bench_registration import target_ms\n"
+        "from tests.factories import make_players\n"
+    )
+    assert imported_test_modules(source, "tests.clocks", files) == {
+        "tests.clocks.test_color_ups",
+        "tests.tourney.test_event_stream",
+        "tests.clocks.test_domain_clock",
+        "tests.benchmarks.bench_registration",
+    }
+
+
+def test_no_test_module_imports_another_test_module():
+    files = modules_under_tests()
+    offenders = {}
+    for module, path in sorted(files.items()):
+        if is_test_module(path):
+            package = module.rpartition(".")[0]
+            if imported := imported_test_modules(path.read_text(), package, files):
+                offenders[str(path.relative_to(ROOT))] = sorted(imported)
+    assert offenders == {}, f"import from a helper module named for what it is: {offenders}"
