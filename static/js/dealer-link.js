@@ -76,6 +76,13 @@
       name.textContent = s.player_name || S.empty;
       b.appendChild(n);
       b.appendChild(name);
+      if (s.penalty) {  // sitting out a penalty: the dealer kills the seat's hand
+        b.classList.add("is-penalty");
+        var meta = document.createElement("span");
+        meta.className = "dl-seat-penalty";
+        meta.textContent = s.penalty;
+        name.appendChild(meta);
+      }
       seats.appendChild(b);
     });
     if (chosen !== null && !(seatOf(chosen) || {}).entry_id) chosen = null;

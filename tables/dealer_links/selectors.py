@@ -1,5 +1,6 @@
 """What a table's dealer page shows: the table's seats (names and the button), the moves into
-and out of it waiting for the floor, the clock called there, and the clock's level."""
+and out of it waiting for the floor, the seats sitting out a penalty, the clock called there, and
+the clock's level."""
 
 from clocks.services.clock import clock_view
 from tables.models import FloorAction, TournamentTable
@@ -7,6 +8,7 @@ from tables.selectors import tournament_tables_layout
 from tables.services.clock_calls import clock_calls_active
 from tables.services.floor import floor_actions_list
 from tourney.models import Tournament
+from tourney.penalties.selectors import seats_sitting_out
 
 
 def _moves(tournament: Tournament, number: int) -> tuple[list[dict], list[dict]]:
@@ -33,6 +35,8 @@ def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
     here = next(t for t in layout if t["number"] == table.number)
     incoming, outgoing = _moves(tournament, table.number)
     clock = clock_view(tournament)
+    # A seat serving a missed-hands penalty: the dealer kills its hand (docs/rules.md §10).
+    penalties = seats_sitting_out(tournament, table.number)
     return {
         "tournament": {"id": tournament.pk, "name": tournament.name},
         "table": {
@@ -44,6 +48,9 @@ def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
                     "seat": s["seat"],
                     "entry_id": s["player"]["entry_id"] if s["player"] else None,
                     "player_name": s["player"]["player_name"] if s["player"] else None,
+                    "penalty_hands_left": (
+                        penalties[s["seat"]]["hands_left"] if s["seat"] in penalties else None
+                    ),
                 }
                 for s in here["seat_list"]
             ],

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -26,6 +27,19 @@ def _revoked_detail() -> str:
     return _("This dealer link was revoked: ask the floor for the table's new link.")
 
 
+def _state(tournament, table) -> dict:
+    """dealer_state with each seat's penalty as the dealer reads it ("penalty · 9 left")."""
+    state = dealer_state(tournament, table)
+    for seat in state["table"]["seats"]:
+        left = seat["penalty_hands_left"]
+        seat["penalty"] = (
+            None
+            if left is None
+            else ngettext("penalty · %(n)s left", "penalty · %(n)s left", left) % {"n": left}
+        )
+    return state
+
+
 def _table_for(token: str):
     actor = dealer_actor(token)
     if actor is None:
@@ -41,7 +55,7 @@ def page(request, token: str):
     if actor.revoked:
         context["detail"] = _revoked_detail()
         return render(request, "tables/dealer_links/page.html", context, status=403)
-    context["state"] = dealer_state(tournament, table)
+    context["state"] = _state(tournament, table)
     context["config"] = {
         "token": token,
         "api": f"/api/v1/tournaments/{tournament.pk}",
@@ -74,7 +88,7 @@ def state_json(request, token: str):
         return JsonResponse(
             {"code": "dealer_link_revoked", "detail": _revoked_detail()}, status=403
         )
-    return JsonResponse(dealer_state(tournament, table))
+    return JsonResponse(_state(tournament, table))
 
 
 @role_required("floor")

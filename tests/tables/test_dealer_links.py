@@ -316,3 +316,22 @@ def test_a_double_tap_on_bust_out_says_already_out_not_another_table(api, runnin
     assert again.status_code == 409, again.content
     assert again.json()["code"] == "already_eliminated"
     assert snapshot(running) == before
+
+
+def test_the_dealer_links_page_marks_a_seat_sitting_out_a_penalty(api, running, client):
+    """The evening (production run): a player given a round's penalty from the console showed
+    as a normal seat on his table's dealer link, so the dealer dealt him in (docs/rules.md §10:
+    the dealer kills a penalised seat's hand); the logged-in dealer page marks it."""
+    number = tables_in_play(running)[0]
+    offender = seated_at(running, number)[1]
+    given = api.post(
+        f"/tournaments/{running.pk}/penalties",
+        {"entry_id": offender.pk, "kind": "missed_hands", "rounds": 1, "reason": "Trágár beszéd"},
+    )
+    assert given.status_code == 201, given.content
+    api.post(f"/tournaments/{running.pk}/tables/{number}/hands", {})  # the hand in play ends
+    link = api.get(f"/tournaments/{running.pk}/tables/{number}/dealer-link").json()["url"]
+    state = client.get(f"/dealer/{token_of(link)}/state.json").json()
+    seats = {s["seat"]: s for s in state["table"]["seats"]}
+    assert seats[offender.seat]["penalty"] == f"penalty · {len(seated_at(running, number))} left"
+    assert [s["seat"] for s in seats.values() if s["penalty"]] == [offender.seat]
