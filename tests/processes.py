@@ -19,11 +19,13 @@ from pathlib import Path
 
 from django.db import connection
 
+from tests.conftest import service_missing
+
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
-def test_database_url() -> str:
+def database_url_for_tests() -> str:
     """DATABASE_URL of the database this test process uses (the per-process test database)."""
     settings = connection.settings_dict
     if connection.vendor == "sqlite":
@@ -35,6 +37,18 @@ def test_database_url() -> str:
     return f"postgres://{user}{password}@{host}:{port}/{settings['NAME']}"
 
 
+def redis_or_missing(url: str):  # type: ignore[no-untyped-def]
+    """A connected Redis client, or the test fails in CI / skips on a laptop."""
+    import redis
+
+    client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as exc:
+        service_missing(f"Redis at {url}: {exc}")
+    return client
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -42,7 +56,7 @@ def free_port() -> int:
 
 
 def process_env(**extra: str) -> dict[str, str]:
-    env = {**os.environ, "DATABASE_URL": test_database_url(), "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "DATABASE_URL": database_url_for_tests(), "PYTHONUNBUFFERED": "1"}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     env.update(extra)
     return env
@@ -142,8 +156,6 @@ class RedisServer:
 
     def start(self) -> None:
         if shutil.which("redis-server") is None:
-            from tests.conftest import service_missing
-
             service_missing("redis-server is not installed")
         self.process = subprocess.Popen(
             [
@@ -213,7 +225,7 @@ class ConnectionSampler:
     def _run(self) -> None:
         import psycopg
 
-        with psycopg.connect(test_database_url(), autocommit=True) as conn:
+        with psycopg.connect(database_url_for_tests(), autocommit=True) as conn:
             while not self._stop.wait(0.005):
                 rows = conn.execute(
                     "SELECT pid FROM pg_stat_activity WHERE application_name = %s",

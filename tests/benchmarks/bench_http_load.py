@@ -34,9 +34,8 @@ from django.db.models import Max
 from clocks.display_links import display_token
 from tables.services.rooms import room_create
 from tests.benchmarks.report import report
-from tests.clocks.worker_harness import redis_or_missing
 from tests.factories import make_players
-from tests.processes import REPO, ConnectionSampler, uvicorn_server
+from tests.processes import REPO, ConnectionSampler, redis_or_missing, uvicorn_server
 from tourney.models import TournamentEvent
 from tourney.services.tokens import api_token_create
 from tourney.services.tournaments import tournament_create

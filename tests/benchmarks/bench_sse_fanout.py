@@ -22,8 +22,7 @@ import pytest
 
 from clocks.display_links import display_token
 from tests.benchmarks.report import report
-from tests.conftest import service_missing
-from tests.processes import DEFAULT_REDIS_URL, uvicorn_server
+from tests.processes import DEFAULT_REDIS_URL, redis_or_missing, uvicorn_server
 from tourney.services.tokens import api_token_create
 
 SCREENS = int(os.environ.get("BENCH_SSE_SCREENS", "1000"))
@@ -99,13 +98,8 @@ async def run(base: str, tournament_id: int, token: str) -> tuple[list[float], f
 @pytest.mark.benchmark
 @pytest.mark.django_db(transaction=True)
 def test_thousand_screens_receive_a_clock_change(director, seated_tournament):
-    import redis
-
     redis_url = os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
-    try:
-        redis.Redis.from_url(redis_url, socket_timeout=2).ping()
-    except redis.RedisError as exc:
-        service_missing(f"Redis at {redis_url}: {exc}")
+    redis_or_missing(redis_url)
     token, _api_token = api_token_create(actor=director, user=director)
     with uvicorn_server(redis_url) as base:
         post(f"{base}/api/v1/tournaments/{seated_tournament.pk}/clock/start", token)

@@ -40,12 +40,11 @@ from tests.benchmarks.report import percentile, report
 from tests.clocks.worker_harness import (
     CeleryHarness,
     database_url_for_tests,
-    redis_or_missing,
     redis_url_for_tests,
     wait_until,
 )
 from tests.factories import turbo_tournament
-from tests.processes import uvicorn_server
+from tests.processes import redis_or_missing, uvicorn_server
 from tourney.models import TournamentEvent
 from tourney.services.tokens import api_token_create
 

@@ -19,10 +19,10 @@ from tests.clocks.worker_harness import (
     CeleryHarness,
     Proc,
     database_url_for_tests,
-    redis_or_missing,
     redis_url_for_tests,
     wait_until,
 )
+from tests.processes import redis_or_missing
 from tourney.beat import LOCK_TTL_MS, RENEW_S, LeaderLock
 
 TICK_S = 1.0

@@ -34,11 +34,11 @@ from tests.clocks.level_changes import (
 from tests.clocks.worker_harness import (
     CeleryHarness,
     database_url_for_tests,
-    redis_or_missing,
     redis_url_for_tests,
     wait_until,
 )
 from tests.factories import turbo_tournament
+from tests.processes import redis_or_missing
 
 LEVEL_S = 2
 LEVEL_MS = LEVEL_S * 1000

@@ -26,9 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from tests.conftest import service_missing
-from tests.processes import process_env
-from tests.processes import test_database_url as database_url_for_tests
+from tests.processes import database_url_for_tests, process_env, redis_or_missing
 
 __all__ = ["CeleryHarness", "Proc", "database_url_for_tests", "wait_until"]
 
@@ -54,18 +52,6 @@ def redis_url_for_tests() -> str:
         or os.environ.get("REDIS_URL")
         or "redis://127.0.0.1:6379/0"
     )
-
-
-def redis_or_missing(url: str):  # type: ignore[no-untyped-def]
-    """A connected Redis client, or the test fails in CI / skips on a laptop."""
-    import redis
-
-    client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
-    try:
-        client.ping()
-    except redis.RedisError as exc:
-        service_missing(f"Redis at {url}: {exc}")
-    return client
 
 
 def wait_until(

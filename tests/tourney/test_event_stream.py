@@ -8,8 +8,8 @@ from django.test import AsyncClient, Client, override_settings
 
 from clocks.display_links import display_token
 from clocks.services.clock import clock_operate
-from tests.conftest import bearer, service_missing
-from tests.processes import DEFAULT_REDIS_URL, uvicorn_server
+from tests.conftest import bearer
+from tests.processes import DEFAULT_REDIS_URL, redis_or_missing, uvicorn_server
 from tests.sse_client import SseClient, Stream, events_url, parse
 from tourney import bus
 from tourney.models import TournamentEvent
@@ -150,13 +150,8 @@ def test_cursor_sends_in_order_skips_duplicates_and_rereads_on_a_gap(director, s
 def test_uvicorn_streams_a_change_written_by_another_process_through_redis(
     director, seated_tournament
 ):
-    import redis
-
     redis_url = os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
-    try:
-        redis.Redis.from_url(redis_url, socket_timeout=2).ping()
-    except redis.RedisError as exc:
-        service_missing(f"Redis at {redis_url}: {exc}")
+    redis_or_missing(redis_url)
     headers = bearer(director)
     bus.redis_client.cache_clear()
     try:

@@ -11,8 +11,8 @@ from django.test import AsyncClient, override_settings
 from django.utils import timezone
 
 from clocks.services.clock import clock_operate
-from tests.conftest import bearer, service_missing
-from tests.processes import DEFAULT_REDIS_URL, uvicorn_server
+from tests.conftest import bearer
+from tests.processes import DEFAULT_REDIS_URL, redis_or_missing, uvicorn_server
 from tests.sse_client import SseClient, Stream, events_url
 from tourney import bus
 from tourney.models import Tournament, TournamentEvent
@@ -62,13 +62,8 @@ def test_the_cursor_pages_through_a_long_backlog(director, seated_tournament):
 @pytest.mark.services
 @pytest.mark.django_db(transaction=True)
 def test_uvicorn_sends_the_whole_backlog_then_live_events(director, seated_tournament):
-    import redis
-
     redis_url = os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
-    try:
-        redis.Redis.from_url(redis_url, socket_timeout=2).ping()
-    except redis.RedisError as exc:
-        service_missing(f"Redis at {redis_url}: {exc}")
+    redis_or_missing(redis_url)
     start = TournamentEvent.objects.filter(tournament=seated_tournament).order_by("-pk").first()
     ids = store_backlog(seated_tournament, BEHIND)
     headers = bearer(director)
