@@ -125,18 +125,24 @@ def room(director):
     )
 
 
+def friday_deepstack(director, structure, room, **changes):
+    """The `tournament` fixture's tournament through the use case: 40,000 chips, 10,000 + 2,000,
+    Rimóc's house rules; `changes` (name, money, ...) replace or add settings."""
+    settings = {
+        "name": "Friday deepstack",
+        "structure_id": structure.pk,
+        "starting_stack": 40_000,
+        "buy_in": 10_000,
+        "fee": 2_000,
+        "room_id": room.pk,
+        "house_rules": "rimoc",
+    }
+    return tournament_create(actor=director, **(settings | changes))
+
+
 @pytest.fixture
 def tournament(director, room, structure):
-    return tournament_create(
-        actor=director,
-        name="Friday deepstack",
-        structure_id=structure.pk,
-        starting_stack=40_000,
-        buy_in=10_000,
-        fee=2_000,
-        room_id=room.pk,
-        house_rules="rimoc",
-    )
+    return friday_deepstack(director, structure, room)
 
 
 def seat_players(api: ApiClient, tournament, names) -> dict[str, int]:

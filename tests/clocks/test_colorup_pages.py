@@ -18,10 +18,8 @@ HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def client(director):
-    client = Client()
-    client.force_login(director)
-    return client
+def client(director_client):
+    return director_client
 
 
 def url(name, game, *args):

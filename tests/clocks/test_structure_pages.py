@@ -15,13 +15,6 @@ from tourney.models import AuditEntry
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def director_client(director):
-    client = Client()
-    client.force_login(director)
-    return client
-
-
 def client_as(role: str) -> Client:
     client = Client()
     client.force_login(make_staff(f"page-{role}", role))

@@ -11,27 +11,23 @@ from playwright.sync_api import expect
 
 from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
+from tests.conftest import friday_deepstack
 from tests.e2e.desk_steps import desk_register_new_player
 from tourney.domain.purchases import MoneySettings
 from tourney.models import ChipPurchase, Entry, LedgerEntry
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
-from tourney.services.tournaments import tournament_create
 
 PASSWORD = "correct horse battery staple"
 OTHERS = ["Kiss Anna", "Lakatos Bea", "Szűcs Gábor", "Major Ilona", "Bognár Ede"]
 
 
 def _rebuy_tournament(director, structure, room):
-    return tournament_create(
-        actor=director,
+    return friday_deepstack(
+        director,
+        structure,
+        room,
         name="Rebuy Friday",
-        structure_id=structure.pk,
-        starting_stack=40_000,
-        buy_in=10_000,
-        fee=2_000,
-        room_id=room.pk,
-        house_rules="rimoc",
         money=MoneySettings(
             rebuy_until_level=4,
             rebuy_condition="busted",

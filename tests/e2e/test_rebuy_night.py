@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
+from tests.conftest import friday_deepstack
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.desk_steps import desk_register_new_player
 from tests.e2e.penalty_steps import penalty_search
@@ -25,7 +26,6 @@ from tourney.selectors import tournament_summary
 from tourney.services.eliminations import eliminations_record
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
-from tourney.services.tournaments import tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,15 +43,11 @@ def test_a_rebuy_night_from_registration_to_the_payouts(
 ):
     director.set_password(PASSWORD)
     director.save(update_fields=["password"])
-    tournament = tournament_create(
-        actor=director,
+    tournament = friday_deepstack(
+        director,
+        structure,
+        room,
         name="Rebuy night",
-        structure_id=structure.pk,
-        starting_stack=40_000,
-        buy_in=10_000,
-        fee=2_000,
-        room_id=room.pk,
-        house_rules="rimoc",
         money=MoneySettings(
             rebuy_until_level=4,
             rebuy_condition="busted",

@@ -27,13 +27,6 @@ def client_as(role: str) -> Client:
     return client
 
 
-@pytest.fixture
-def director_client(director):
-    client = Client()
-    client.force_login(director)
-    return client
-
-
 def start(api, tournament, count: int) -> dict[str, int]:
     ids = seat_players(api, tournament, numbered_players(count))
     assert api.post(f"/tournaments/{tournament.pk}/clock/start").status_code == 200

@@ -17,10 +17,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def browser(director):
-    client = Client()
-    client.force_login(director)
-    return client
+def browser(director_client):
+    return director_client
 
 
 @pytest.fixture

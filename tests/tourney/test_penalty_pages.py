@@ -16,13 +16,6 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
 
 
-@pytest.fixture
-def director_client(director):
-    client = Client()
-    client.force_login(director)
-    return client
-
-
 def start(api, tournament, count):
     ids = seat_players(api, tournament, numbered_players(count))
     assert api.post(f"/tournaments/{tournament.pk}/clock/start").status_code == 200
