@@ -39,8 +39,8 @@ from tourney.collation import sorted_by_name
 from tourney.errors import TourneyError
 from tourney.models import Entry, Tournament
 from tourney.penalties.selectors import seats_sitting_out
+from tourney.purchases.views import bustout_rebuy_links
 from tourney.services.eliminations import eliminations_record
-from tourney.views_money import bustout_rebuy_links
 from tourney.views_support import role_required
 
 MAX_BUSTS = 12  # the API's limit for one hand

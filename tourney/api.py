@@ -371,13 +371,13 @@ def _mount_app_routers() -> None:
     from tables.api import router as tables_router
     from tables.api_floor import router as floor_router
     from tables.dealer_links.api import router as dealer_links_router
-    from tourney import api_setup  # noqa: F401  (adds PATCH /tournaments/{id} to `router`)
-    from tourney.api_cage import router as cage_router
     from tourney.api_players import router as players_router
-    from tourney.api_purchases import router as purchases_router
+    from tourney.cage.api import router as cage_router
     from tourney.payouts.api import router as payouts_router
     from tourney.penalties.api import router as penalties_router
     from tourney.player_page.api import router as player_page_router
+    from tourney.purchases.api import router as purchases_router
+    from tourney.setup import api as setup_api  # noqa: F401  (adds PATCH /tournaments/{id})
 
     api.add_router("/", tables_router)
     api.add_router("/", floor_router)

@@ -1,5 +1,5 @@
 """What the API's modules share: the router of players, tournaments and entries (tourney/api.py
-and tourney/api_setup.py add routes to it), and the answers' shapes of those objects."""
+and tourney/setup/api.py add routes to it), and the answers' shapes of those objects."""
 
 from datetime import UTC, datetime
 
@@ -11,7 +11,7 @@ from tourney.domain.purchases import MONEY_FIELDS
 from tourney.errors import InvalidInput
 from tourney.models import Entry, Player, Tournament
 from tourney.selectors import player_active_ban, tournament_rules, tournament_summary
-from tourney.services.tournament_setup import settings_token, setup_values
+from tourney.setup.usecases import settings_token, setup_values
 
 router = Router(tags=["tournaments"])
 

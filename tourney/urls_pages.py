@@ -3,12 +3,12 @@ from django.urls import path
 from tourney import (
     views,
     views_desk,
-    views_money,
     views_players,
-    views_setup,
     views_staff,
     views_summary,
 )
+from tourney.cage import views as cage_views
+from tourney.setup import views as setup_views
 
 app_name = "tourney"
 urlpatterns = [
@@ -16,7 +16,7 @@ urlpatterns = [
     path("tournaments/new/", views.tournament_new, name="tournament_new"),
     path(
         "tournaments/<int:tournament_id>/settings/",
-        views_setup.tournament_settings,
+        setup_views.tournament_settings,
         name="tournament_settings",
     ),
     path("tournaments/<int:tournament_id>/desk/", views.desk, name="desk"),
@@ -41,12 +41,12 @@ urlpatterns = [
     ),
     path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/receipt/",
-        views_money.entry_receipt,
+        cage_views.entry_receipt,
         name="receipt",
     ),
     path(
         "tournaments/<int:tournament_id>/receipts/<str:number>/",
-        views_money.receipt_by_number,
+        cage_views.receipt_by_number,
         name="receipt_number",
     ),
     path("tournaments/<int:tournament_id>/", views.console, name="console"),

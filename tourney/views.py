@@ -21,6 +21,7 @@ from tourney.domain.house_rules import PROFILES
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
 from tourney.forms import NewPlayerForm, RegisterForm, TournamentForm
 from tourney.models import AuditEntry, Entry, LedgerEntry, Tournament
+from tourney.purchases.views import desk_purchase, desk_purchase_rows
 from tourney.selectors import (
     entry_waiting_list,
     tournament_rules,
@@ -36,7 +37,6 @@ from tourney.services.tournaments import (
 )
 from tourney.undo_links import undo_links
 from tourney.views_desk import desk_entries, refunded_entry
-from tourney.views_money import desk_purchase, desk_purchase_rows
 from tourney.views_summary import console_activity_rows
 from tourney.views_support import role_required, run_service
 

@@ -11,9 +11,9 @@ from tests.factories import run_at_once
 from tourney.domain.purchases import MoneySettings
 from tourney.errors import TourneyError
 from tourney.models import ChipPurchase, Elimination, Entry, LedgerEntry, Player
+from tourney.purchases.usecases import entry_rebuy
 from tourney.services.eliminations import eliminations_record
 from tourney.services.entries import entry_register
-from tourney.services.purchases import entry_rebuy
 from tourney.services.tournaments import tournament_create
 
 

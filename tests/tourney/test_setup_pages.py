@@ -14,7 +14,7 @@ from tests.conftest import seat_players
 from tests.factories import TournamentFactory
 from tourney.models import AuditEntry, Tournament
 from tourney.selectors import tournament_capacity
-from tourney.services.tournament_setup import settings_token
+from tourney.setup.usecases import settings_token
 
 
 def form_data(client, tournament) -> dict:

@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Router, Status
 
 from tourney import roles
+from tourney.cage.selectors import ledger_row_out
 from tourney.models import Deal, PayoutStructure, Season, Tournament
 from tourney.payouts.schemas import (
     DealIn,
@@ -49,7 +50,6 @@ from tourney.services.seasons import (
     season_update,
     tournament_season_set,
 )
-from tourney.views_money import ledger_row_out
 
 router = Router(tags=["payouts"])
 ERRORS = ERROR_RESPONSES

@@ -262,7 +262,7 @@ def results_json(request, tournament_id: int):
 
 @role_required("desk")
 def prize_receipt(request, tournament_id: int, entry_id: int):
-    """The prize's cage receipt: the one receipt per ledger transaction (tourney/views_money.py)."""
+    """The prize's cage receipt: the one receipt per ledger transaction (tourney/cage/views.py)."""
     payment = (
         LedgerEntry.objects.filter(
             tournament_id=tournament_id,

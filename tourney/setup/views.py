@@ -6,9 +6,9 @@ from django.utils.translation import gettext as _
 
 from tourney.domain.house_rules import PROFILES
 from tourney.errors import TourneyError
-from tourney.forms_setup import TournamentSettingsForm
 from tourney.models import Tournament
-from tourney.services.tournament_setup import (
+from tourney.setup.forms import TournamentSettingsForm
+from tourney.setup.usecases import (
     settings_token,
     setup_locks,
     setup_values,

@@ -5,16 +5,16 @@ from ninja import Router, Status
 
 from tourney import roles
 from tourney.models import Tournament
-from tourney.schema_types import Id
-from tourney.schemas import ERROR_RESPONSES
-from tourney.schemas_purchases import AddonIn, ChipPurchaseOut, RebuyIn
-from tourney.services.purchases import (
+from tourney.purchases.schemas import AddonIn, ChipPurchaseOut, RebuyIn
+from tourney.purchases.usecases import (
     chip_purchase_out,
     chip_purchase_undo,
     chip_purchases_list,
     entry_addon,
     entry_rebuy,
 )
+from tourney.schema_types import Id
+from tourney.schemas import ERROR_RESPONSES
 
 router = Router(tags=["money"])
 ERRORS = ERROR_RESPONSES

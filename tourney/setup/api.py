@@ -6,8 +6,8 @@ from tourney import roles
 from tourney.api_common import ms_datetime, router, tournament_out
 from tourney.schema_types import Id
 from tourney.schemas import ERROR_RESPONSES, TournamentOut
-from tourney.schemas_setup import TournamentPatch
-from tourney.services.tournament_setup import tournament_update
+from tourney.setup.schemas import TournamentPatch
+from tourney.setup.usecases import tournament_update
 
 # A 0 in these fields means "none" (JSON null already means "unchanged").
 ZERO_IS_NONE = ("max_entries", "late_registration_level", "rebuy_until_level", "addon_level")

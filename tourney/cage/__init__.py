@@ -1,0 +1,1 @@
+"""The cage: refunds and their undo, a prize payment's undo, receipts."""

@@ -1,0 +1,1 @@
+"""Rebuys and add-ons: the API, the desk's views, the use cases and their reads."""

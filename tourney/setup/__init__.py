@@ -1,0 +1,1 @@
+"""Tournament setup: the settings page, PATCH /tournaments/{id} and their use case."""
