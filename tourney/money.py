@@ -17,6 +17,12 @@ def money_text(amount: int, currency: str = "") -> str:
     return f"{sign}{number}" if code in SIGN_FIRST else f"{number}\xa0{sign}"
 
 
+def money_pattern(currency: str = "") -> str:
+    """How an amount in `currency` is written, with `%(n)s` for the number: the one money
+    format every page's script uses (Tourney.formatMoney in static/js/tourney.js)."""
+    return money_text(0, currency).replace("0", "%(n)s", 1)
+
+
 def money_affixes(currency: str = "") -> tuple[str, str]:
     """What is written before and after the number of an amount in `currency` ("", " Ft")."""
     before, _sep, after = money_text(0, currency).partition("0")

@@ -1,10 +1,19 @@
-"""The live tournaments of a room (or of every room) as a festival's screens show them."""
+"""The live tournaments of a room (or of every room) as a festival's screens show them.
 
+Each row names its tournament's event stream: the board's through the tournament's signed
+display link (no login), the overview's with the director's session. The screens follow the
+streams (static/js/festival.js) and refetch this state on the events that change its figures.
+"""
+
+from urllib.parse import urlencode
+
+from clocks.display_links import display_token
 from clocks.selectors import display_periods
 from clocks.services.clock import clock_view, clocks_late, now_ms, structure_periods
 from tables.models import FloorAction
 from tables.services.clock_calls import clock_calls_active
 from tourney.models import Tournament
+from tourney.money import money_pattern
 from tourney.selectors import tournament_summary
 
 LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
@@ -18,7 +27,16 @@ def live_tournaments(room_id: int | None = None) -> list[Tournament]:
     return list(rows.order_by("scheduled_start", "pk"))
 
 
-def board_row(tournament: Tournament, now: int) -> dict:
+def events_url(tournament: Tournament, signed: bool) -> str:
+    """The tournament's event stream: through its display link (`signed`), else for staff."""
+    url = f"/api/v1/tournaments/{tournament.pk}/events"
+    if not signed:
+        return url
+    token = display_token(tournament.pk, tournament.display_link_generation)
+    return f"{url}?{urlencode({'display': token})}"
+
+
+def board_row(tournament: Tournament, now: int, signed: bool = True) -> dict:
     """What the lobby board shows of one tournament: its clock and public figures."""
     summary = tournament_summary(tournament)
     return {
@@ -26,6 +44,8 @@ def board_row(tournament: Tournament, now: int) -> dict:
         "name": tournament.name,
         "status": tournament.status,
         "currency": tournament.currency,
+        "money": money_pattern(tournament.currency),
+        "events_url": events_url(tournament, signed),
         "clock": clock_view(tournament, now),
         "periods": display_periods(structure_periods(tournament.structure_id)),
         "stats": {
@@ -52,7 +72,7 @@ def overview_state() -> dict:
     late = dict(clocks_late(now))
     rows = []
     for tournament in live_tournaments():
-        row = board_row(tournament, now)
+        row = board_row(tournament, now, signed=False)
         pending = FloorAction.objects.filter(
             tournament=tournament, status=FloorAction.Status.PENDING, parent__isnull=True
         ).count()

@@ -368,8 +368,8 @@
   Screen.prototype.renderResults = function () {
     var f = this.fields;
     var rows = this.state.final_results || [];
-    var pattern = this.root.getAttribute("data-money") || "%(n)s";
-    var money = function (n) { return pattern.replace("%(n)s", fmt(n)); };
+    var pattern = this.root.getAttribute("data-money");
+    var money = function (n) { return Tourney.formatMoney(n, pattern); };
     var winner = rows[0];
     if (f["winner-box"]) f["winner-box"].classList.toggle("is-empty", !winner);
     setText(f["winner-name"], winner ? winner.player_name : "");

@@ -2,9 +2,13 @@
  * festival.js: the festival's screens (templates/clocks/festival/): the room's lobby board
  * (every live tournament on one TV) and the director's overview (with the floor's pending
  * actions and the alerts). One card per tournament; each card's clock is a Tourney.liveClock
- * counting from the server's time, flipping at zero from the structure it holds; the state is
- * refetched every few seconds (a board of many tournaments holds no event stream per
- * tournament: browsers allow six connections per host).
+ * counting from the server's time, flipping at zero from the structure it holds, and following
+ * its tournament's event stream (the row's `events_url`; the browser resumes a dropped stream
+ * with Last-Event-ID, as the lobby screens do). Any other event (a bust-out, an entry, a floor
+ * action, a clock call) refetches the state, once for a burst. Browsers allow six connections
+ * per host over HTTP/1.1: the first STREAMS_MAX cards stream, the others (and everything,
+ * while a stream is down) follow a quick poll; with every card streaming, a slow poll is only
+ * the fallback.
  */
 (function (window, document) {
   "use strict";
@@ -14,7 +18,11 @@
   var S = config.strings;
   var box = document.querySelector('[data-field="cards"]');
   var cards = {};
-  var POLL_MS = 5000;
+  var STREAMS_MAX = 5; // one connection of the six left for the state's fetches
+  var QUICK_POLL_MS = 5000; // a card without a live stream
+  var SLOW_POLL_MS = 60000; // every card streaming: the fallback only
+  var BURST_MS = 300; // events within this window: one refetch
+  var api = (window.TourneyFestival = { fetches: 0, events: 0 });
 
   function fmt(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_m, key) {
@@ -42,47 +50,63 @@
     return d;
   }
 
+  /** An element of the card that the renders fill: `data-f` names it. */
+  function part(card, tag, cls, name) {
+    var e = el(tag, cls);
+    e.dataset.f = name;
+    card.appendChild(e);
+    return e;
+  }
+
   function build(row) {
     var card = el("article", "fb-card");
     card.dataset.tournament = row.id;
-    var head = el("h2", "fb-name", row.name);
-    card.appendChild(head);
-    var level = el("p", "fb-level");
-    level.dataset.f = "level";
-    card.appendChild(level);
-    var countdown = el("p", "fb-countdown num");
-    countdown.dataset.f = "countdown";
-    card.appendChild(countdown);
-    var blinds = el("p", "fb-blinds num");
-    blinds.dataset.f = "blinds";
-    card.appendChild(blinds);
-    var next = el("p", "fb-next");
-    next.dataset.f = "next";
-    card.appendChild(next);
+    card.appendChild(el("h2", "fb-name", row.name));
+    part(card, "p", "fb-level", "level");
+    part(card, "p", "fb-countdown num", "countdown");
+    part(card, "p", "fb-blinds num", "blinds");
+    part(card, "p", "fb-next", "next");
     var dl = el("dl", "fb-stats");
     dl.appendChild(stat(S.players, "players"));
     dl.appendChild(stat(S.average, "average"));
     dl.appendChild(stat(S.pool, "pool"));
     card.appendChild(dl);
     if (config.overview) {
-      var floor = el("p", "fb-floor");
-      floor.dataset.f = "floor";
-      card.appendChild(floor);
-      var alerts = el("ul", "fb-alerts");
-      alerts.dataset.f = "alerts";
-      card.appendChild(alerts);
+      part(card, "p", "fb-floor", "floor");
+      part(card, "ul", "fb-alerts", "alerts");
       var link = el("a", "btn btn-secondary btn-sm", S.console);
       link.href = config.console_url.replace("/0/", "/" + row.id + "/");
       card.appendChild(link);
     }
-    var entry = { card: card, row: row };
+    return { card: card, row: row, live: null, url: null, online: false };
+  }
+
+  /** The card's live clock, on its tournament's stream when it has one of the few. */
+  function follow(entry, row, streamed) {
+    var url = streamed ? row.events_url : null;
+    if (entry.live && entry.url === url) return;
+    if (entry.live) entry.live.stop();
+    entry.url = url;
+    entry.online = false;
     entry.live = Tourney.liveClock({
       clock: row.clock,
       periods: row.periods,
+      eventsUrl: url,
       reportOnline: false,
+      kinds: ["clock_call", "hand_for_hand", "penalty", "deal", "absent", "arrived"],
       onRender: function (view) { renderClock(entry, view); },
+      onEvent: function (kind) {
+        if (kind === "ready") return;
+        api.events += 1;
+        refetchSoon();
+      },
+      onStatus: function (online) {
+        entry.online = online;
+        if (online) refetchSoon(); // back after a drop: the figures missed meanwhile
+        showOnline();
+        schedulePoll();
+      },
     });
-    return entry;
   }
 
   function set(card, field, text) {
@@ -107,13 +131,14 @@
     entry.card.classList.toggle("is-last-minute", !!view.last_minute);
   }
 
-  function renderRow(entry, row) {
+  function renderRow(entry, row, streamed) {
     entry.row = row;
+    follow(entry, row, streamed);
     entry.live.setClock(row.clock);
     var c = entry.card;
     set(c, "players", num(row.stats.players_remaining));
     set(c, "average", num(row.stats.average_stack));
-    set(c, "pool", num(row.stats.prize_pool) + " " + row.currency);
+    set(c, "pool", Tourney.formatMoney(row.stats.prize_pool, row.money));
     if (!config.overview) return;
     var floor = set(c, "floor", row.pending_actions ? fmt(S.pending_actions, { n: row.pending_actions }) : S.nothing_pending);
     floor.classList.toggle("is-warn", row.pending_actions > 0);
@@ -129,14 +154,14 @@
 
   function render(state) {
     var seen = {};
-    state.tournaments.forEach(function (row) {
+    state.tournaments.forEach(function (row, index) {
       seen[row.id] = true;
       var entry = cards[row.id];
       if (!entry) {
         entry = cards[row.id] = build(row);
       }
       box.appendChild(entry.card); // keeps the server's order
-      renderRow(entry, row);
+      renderRow(entry, row, index < STREAMS_MAX && !!row.events_url);
     });
     Object.keys(cards).forEach(function (id) {
       if (!seen[id]) {
@@ -151,17 +176,67 @@
     document.body.dataset.cards = String(state.tournaments.length);
   }
 
-  function poll() {
-    Tourney.fetchJSON(config.state_url).then(
+  /* ------------------------------------------------------------ the state: on events, and a poll */
+
+  var fetching = null;
+  var again = false;
+  var burst = null;
+  var pollTimer = null;
+  var fetchOk = true;
+
+  function streamsUp() {
+    var ids = Object.keys(cards);
+    return ids.length > 0 && ids.every(function (id) { return cards[id].url && cards[id].online; });
+  }
+
+  function showOnline() {
+    Tourney.setOnline(fetchOk && Object.keys(cards).every(function (id) {
+      return !cards[id].url || cards[id].online;
+    }));
+  }
+
+  function refetch() {
+    if (fetching) {
+      again = true;
+      return fetching;
+    }
+    api.fetches += 1;
+    fetching = Tourney.fetchJSON(config.state_url).then(
       function (state) {
-        Tourney.setOnline(true);
+        fetchOk = true;
         render(state);
       },
-      function () { Tourney.setOnline(false); }
-    ).then(function () { window.setTimeout(poll, POLL_MS); });
+      function () { fetchOk = false; }
+    ).then(function () {
+      fetching = null;
+      showOnline();
+      schedulePoll();
+      if (again) {
+        again = false;
+        refetch();
+      }
+    });
+    return fetching;
   }
+
+  function refetchSoon() {
+    if (burst) return;
+    burst = window.setTimeout(function () {
+      burst = null;
+      refetch();
+    }, BURST_MS);
+  }
+
+  function schedulePoll() {
+    window.clearTimeout(pollTimer);
+    pollTimer = window.setTimeout(refetch, streamsUp() ? SLOW_POLL_MS : QUICK_POLL_MS);
+  }
+  api.refetch = refetch;
+  api.streaming = function () {
+    return Object.keys(cards).filter(function (id) { return cards[id].url && cards[id].online; }).length;
+  };
 
   render(JSON.parse(document.getElementById("festival-state").textContent));
   if (Tourney.serverClock.start) Tourney.serverClock.start();
-  window.setTimeout(poll, POLL_MS);
+  schedulePoll();
 })(window, document);

@@ -57,7 +57,7 @@
 
   /* Paying a prize: the button opens #pay-dialog (who, place, amount, method); the money is
      paid on confirm, and the toast offers the receipt and Undo. */
-  function money(n) { return t("money", "%(n)s", { n: fmt(n) }); }
+  function money(n) { return Tourney.formatMoney(n, S.money); }
   function afterCage() { if (document.getElementById("payouts-panel")) refresh(); else window.location.reload(); }
   var paying = null;
 

@@ -27,11 +27,9 @@
     return Tourney.formatNumber(n);
   }
 
-  function money(n, currency) {
-    // The server's affixes ("", "\u00a0Ft"): one money format with every other page.
-    var affixes = state && state.tournament && state.tournament.money_affixes;
-    if (affixes) return affixes[0] + num(n) + affixes[1];
-    return num(n) + (currency ? "\u00a0" + currency : "");
+  function money(n) {
+    // The server's pattern ("%(n)s\u00a0Ft"): Tourney.formatMoney, as every other page.
+    return Tourney.formatMoney(n, state && state.tournament && state.tournament.money);
   }
 
   function field(name) {
@@ -108,7 +106,7 @@
 
   /* ------------------------------------------------------------ result, payouts, receipts */
 
-  function renderResult(result, currency) {
+  function renderResult(result) {
     var section = document.querySelector('[data-section="result"]');
     section.hidden = !result;
     if (!result) return;
@@ -118,7 +116,7 @@
         ? fmt(S.places, { p: result.place, to: result.place_to })
         : fmt(S.place, { p: result.place })
     );
-    setText("prize", result.prize > 0 ? fmt(S.prize, { amount: money(result.prize, currency) }) : S.no_prize);
+    setText("prize", result.prize > 0 ? fmt(S.prize, { amount: money(result.prize) }) : S.no_prize);
     var collect = field("collect");
     collect.hidden = result.prize <= 0;
     collect.textContent = result.to_collect > 0 ? S.collect : S.collected;
@@ -139,19 +137,19 @@
     });
   }
 
-  function renderPayouts(rows, currency) {
+  function renderPayouts(rows) {
     listItems(
       "payouts",
       rows.filter(function (r) { return !r.gap; }).map(function (r) {
         var label = r.place_to !== r.place ? r.place + "–" + r.place_to + "." : r.place + ".";
-        return [label, money(r.amount, currency)];
+        return [label, money(r.amount)];
       })
     );
   }
 
   var PURPOSE = { entry: "entry", rebuy: "rebuy", addon: "addon", prize: "prize_receipt" };
 
-  function renderReceipts(rows, currency) {
+  function renderReceipts(rows) {
     listItems(
       "receipts",
       rows.map(function (r) {
@@ -159,7 +157,7 @@
         if (r.refund) what = fmt(S.refund, { what: what });
         var at = new Date(r.at_ms);
         var hm = ("0" + at.getHours()).slice(-2) + ":" + ("0" + at.getMinutes()).slice(-2);
-        return [r.number + " · " + hm + " · " + what, money(r.amount, currency)];
+        return [r.number + " · " + hm + " · " + what, money(r.amount)];
       })
     );
   }
@@ -243,15 +241,14 @@
     var before = previous && previous.player ? seatKey(previous.player) : null;
     var now = seatKey(st.player);
     state = st;
-    var currency = st.tournament.currency;
     renderSeat(st.player);
-    renderResult(st.result, currency);
+    renderResult(st.result);
     setText("players", num(st.stats.players_remaining));
     setText("average", num(st.stats.average_stack));
-    setText("pool", money(st.stats.prize_pool, currency));
-    renderPayouts(st.payouts, currency);
+    setText("pool", money(st.stats.prize_pool));
+    renderPayouts(st.payouts);
     renderNotifyButton();
-    renderReceipts(st.receipts, currency);
+    renderReceipts(st.receipts);
     if (fresh) {
       remember(st);
       if (before && now && before !== now && st.player.status === "active") showMoved(st.player);

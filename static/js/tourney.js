@@ -224,6 +224,16 @@
     return f.format(Number(n));
   };
 
+  /**
+   * Money as every page writes it: `pattern` is the server's (tourney/money.py money_pattern,
+   * the `money_pattern` filter), "%(n)s\u00a0Ft" or "€%(n)s"; the number as formatNumber.
+   */
+  Tourney.formatMoney = function (n, pattern) {
+    var number = Tourney.formatNumber(n);
+    if (number === "") return "";
+    return (pattern || "%(n)s").replace("%(n)s", number);
+  };
+
   /* ------------------------------------------------------------ server clock */
 
   /**

@@ -103,3 +103,22 @@ def test_the_overview_lists_clocks_pending_actions_and_alerts(
     client.force_login(floor)
     assert client.get(reverse("festival:overview")).status_code == 403
     assert client.get(reverse("festival:links")).status_code == 403
+
+
+def test_each_row_names_its_event_stream_and_its_money_format(festival, room, client):
+    """The board follows each tournament's stream through its display link (no login); the
+    overview's rows name the plain stream (the director's session). Money as every page."""
+    from urllib.parse import unquote
+
+    from clocks.display_links import display_token_tournament_id
+    from clocks.festival.selectors import overview_state
+
+    main, _side, _elsewhere = festival
+    state = client.get(reverse("festival:board_state", args=[board_token(room)])).json()
+    row = next(t for t in state["tournaments"] if t["id"] == main.pk)
+    path, _sep, query = row["events_url"].partition("?display=")
+    assert path == f"/api/v1/tournaments/{main.pk}/events"
+    assert display_token_tournament_id(unquote(query)) == main.pk
+    assert row["money"] == "%(n)s\xa0Ft"
+    overview = {t["id"]: t for t in overview_state()["tournaments"]}
+    assert overview[main.pk]["events_url"] == f"/api/v1/tournaments/{main.pk}/events"

@@ -11,6 +11,8 @@ from clocks.services.clock import clock_operate
 from tests.conftest import numbered_players, seat_players
 from tests.e2e.conftest import DESKTOP, TV
 from tests.e2e.geometry import assert_geometry
+from tourney.models import Entry
+from tourney.services.eliminations import eliminations_record
 from tourney.services.tournaments import tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -41,6 +43,21 @@ def test_the_board_and_the_overview(
     expect(card.locator('[data-f="countdown"]')).not_to_have_text(first, timeout=5_000)
     assert_geometry(board, "festival-board")
 
+    # The board follows the streams (every card streams: the poll is a 60 s fallback only).
+    board.wait_for_function("() => window.TourneyFestival.streaming() === 4")
+    fetches = board.evaluate("window.TourneyFestival.fetches")
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="pause")
+    expect(card.locator('[data-f="level"]')).to_contain_text("Paused", timeout=2_000)
+    left = card.locator('[data-f="players"]').inner_text()
+    victim = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).first()
+    eliminations_record(
+        actor=director, tournament_id=tournament.pk, eliminations=[(victim.pk, None)]
+    )
+    expect(card.locator('[data-f="players"]')).not_to_have_text(left, timeout=2_000)
+    assert board.evaluate("window.TourneyFestival.events") >= 1
+    assert board.evaluate("window.TourneyFestival.fetches") > fetches
+    expect(card.locator('[data-f="pool"]')).to_contain_text("\xa0Ft")  # as every page
+
     director.set_password(PASSWORD)
     director.save()
     page = new_page(viewport=DESKTOP)
@@ -51,3 +68,7 @@ def test_the_board_and_the_overview(
         page.locator(f'.fb-card[data-tournament="{tournament.pk}"] [data-f="floor"]')
     ).not_to_be_empty()
     assert_geometry(page, "festival-overview", full_page=True)
+    page.wait_for_function("() => window.TourneyFestival.streaming() === 4")  # the session's
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="resume")
+    overview_card = page.locator(f'.fb-card[data-tournament="{tournament.pk}"]')
+    expect(overview_card.locator('[data-f="level"]')).not_to_contain_text("Paused", timeout=2_000)

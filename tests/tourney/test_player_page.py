@@ -62,7 +62,7 @@ def test_the_state_shows_his_seat_and_no_other_players(api, seated_tournament, c
     assert [s["seat"] for s in seats if s["mine"]] == [mine.seat]
     assert sum(s["taken"] for s in seats) >= 1
     assert state["stats"]["players_remaining"] == 4
-    assert state["tournament"]["money_affixes"] == ["", "\xa0Ft"]  # "12 000 Ft", every page
+    assert state["tournament"]["money"] == "%(n)s\xa0Ft"  # "12 000 Ft", as every page
     text = json.dumps(state) + client.get(f"/p/{token}/").content.decode()
     for secret in (EMAIL, PHONE, other.player.name):
         assert secret not in text

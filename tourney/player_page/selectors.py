@@ -11,7 +11,7 @@ from clocks.selectors import display_periods
 from clocks.services.clock import clock_view, now_ms, structure_periods
 from tables.models import FloorAction, TournamentTable
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
-from tourney.money import money_affixes
+from tourney.money import money_pattern
 from tourney.payouts.selectors import payout_ladder, tournament_results
 from tourney.selectors import tournament_summary
 
@@ -128,7 +128,7 @@ def player_state(tournament: Tournament, entry: Entry, now: int | None = None) -
             "status": tournament.status,
             "currency": tournament.currency,
             # What goes before and after an amount's number: "12 000 Ft" as on every page.
-            "money_affixes": list(money_affixes(tournament.currency)),
+            "money": money_pattern(tournament.currency),
             "room": tournament.room.name,
         },
         "clock": clock_view(tournament, now),

@@ -2,6 +2,7 @@
 
 from django import template
 
+from tourney import money as _money
 from tourney.money import money_affixes, money_text
 
 register = template.Library()
@@ -17,7 +18,7 @@ def money(amount, currency: str = "") -> str:
 @register.filter
 def money_pattern(currency: str = "") -> str:
     """How an amount in `currency` is written, with `%(n)s` for the number (for scripts)."""
-    return money_text(0, currency).replace("0", "%(n)s", 1)
+    return _money.money_pattern(currency)
 
 
 @register.filter
