@@ -446,3 +446,42 @@ def test_bust_out_that_breaks_its_own_table_says_nothing_wrong(
     )
     # The hand is over and the table is closed: nothing for the dealer to worry about.
     expect(phone.locator("#toasts .toast.bad")).to_have_count(0)
+
+
+# Cells of the floor's to-do moves that end right of the phone's window (read only by scrolling
+# the table sideways).
+CUT_CELLS = """() => [...document.querySelectorAll('#floor-todo tr[data-move] > td')]
+  .filter((td) => td.getBoundingClientRect().right > window.innerWidth + 0.5)
+  .map((td) => td.textContent.trim())"""
+
+
+def test_a_table_break_on_the_floor_phone_shows_each_new_seat_and_done(
+    live_server, new_page, login, screenshot, director, tournament
+):
+    """The evening (production run): on the floor phone (390 px) a table break's moves were a
+    table wider than the screen: the new seats ("T3 · S3") and each move's Done were off to the
+    right, behind a sideways scroll."""
+    _arrange(director, tournament, 19)
+    floor = _with_password(make_staff("floor", "floor"))
+    phone = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    login(phone, floor, PASSWORD)
+    phone.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
+    fullest = (
+        Entry.objects.filter(tournament=tournament, status="active")
+        .values_list("tournament_table__number", flat=True)
+        .order_by("tournament_table__number")
+    )
+    counts = {n: list(fullest).count(n) for n in set(fullest)}
+    table = max(counts, key=lambda n: (counts[n], -n))
+    victim = Entry.objects.filter(tournament=tournament, tournament_table__number=table).first()
+    eliminations_record(
+        actor=director, tournament_id=tournament.pk, eliminations=[(victim.pk, None)]
+    )
+    brk = phone.locator('#floor-todo li.floor-action[data-kind="break_table"]')
+    expect(brk.locator("tr[data-move]")).to_have_count(6)
+    brk.scroll_into_view_if_needed()
+    assert phone.evaluate(CUT_CELLS) == []
+    for row in brk.locator("tr[data-move]").all():
+        expect(row.locator("td.floor-seat-big")).to_be_in_viewport()
+        expect(row.locator("form.floor-move-done button")).to_be_visible()
+    screenshot(phone, "floor-phone-break-moves", full_page=False)
