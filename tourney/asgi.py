@@ -15,8 +15,10 @@ from django.urls import get_resolver  # noqa: E402
 
 from tourney.asgi_handler import TourneyASGIHandler  # noqa: E402 (needs the apps loaded)
 from tourney.secret_key import require_safe_key  # noqa: E402  (needs the settings)
+from tourney.stream_asgi import EventStreamApplication  # noqa: E402
 
-application = TourneyASGIHandler()
+# The links' event streams (thousands of phones and screens) beside Django; the rest through it.
+application = EventStreamApplication(TourneyASGIHandler())
 
 require_safe_key()
 

@@ -11,7 +11,7 @@ import json
 import logging
 import queue
 import weakref
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +23,61 @@ from tourney.sse import message_frame
 logger = logging.getLogger(__name__)
 
 RECONNECT_DELAY_S = 1.0
+# What a stream's mailbox gives when nothing came for the heartbeat's period.
+HEARTBEAT = object()
+
+
+class Mailbox:
+    """A stream's queue of messages, with its keep-alive.
+
+    Every change wakes every stream of the process at once (ten thousand player pages): an
+    `asyncio.Queue` read under `asyncio.timeout` re-armed a timer and made a future per stream
+    and message. Here a message is appended and the one waiting future (if any) resolved; the
+    keep-alive is a timer per stream that fires once per `heartbeat` seconds and gives
+    HEARTBEAT only when nothing was put since (tests/benchmarks/bench_scale.py).
+    """
+
+    __slots__ = ("_beat_pending", "_heartbeat", "_items", "_last_put", "_loop", "_timer", "_waiter")
+
+    def __init__(self, heartbeat: float) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._items: deque = deque()
+        self._waiter: asyncio.Future | None = None
+        self._heartbeat = heartbeat
+        self._last_put = self._loop.time()
+        self._beat_pending = False
+        self._timer = self._loop.call_later(heartbeat, self._beat)
+
+    def put_nowait(self, item: Any) -> None:
+        self._items.append(item)
+        self._last_put = self._loop.time()
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def _beat(self) -> None:
+        due = self._last_put + self._heartbeat
+        if self._loop.time() >= due and not self._beat_pending:
+            self._beat_pending = True
+            self.put_nowait(HEARTBEAT)
+            due = self._loop.time() + self._heartbeat
+        self._timer = self._loop.call_at(due, self._beat)
+
+    async def get(self) -> Any:
+        """The next message, None ("re-read, you may have missed some") or HEARTBEAT."""
+        while not self._items:
+            self._waiter = self._loop.create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        item = self._items.popleft()
+        if item is HEARTBEAT:
+            self._beat_pending = False
+        return item
+
+    def close(self) -> None:
+        self._timer.cancel()
 
 
 def _with_frame(message: dict[str, Any]) -> dict[str, Any]:
@@ -33,17 +88,18 @@ class RedisHub:
     """One Redis pattern subscription per event loop, fanned out to asyncio queues."""
 
     def __init__(self) -> None:
-        self.queues: dict[int, set[asyncio.Queue]] = defaultdict(set)
+        self.queues: dict[int, set[Mailbox]] = defaultdict(set)
         self.ready = asyncio.Event()
         self.pattern = bus.channel_prefix() + "*"
         self.task = asyncio.get_running_loop().create_task(self._listen())
 
-    def add(self, tournament_id: int) -> asyncio.Queue:
-        q: asyncio.Queue = asyncio.Queue()
+    def add(self, tournament_id: int, heartbeat: float) -> Mailbox:
+        q = Mailbox(heartbeat)
         self.queues[tournament_id].add(q)
         return q
 
-    def remove(self, tournament_id: int, q: asyncio.Queue) -> None:
+    def remove(self, tournament_id: int, q: Mailbox) -> None:
+        q.close()
         self.queues[tournament_id].discard(q)
         if not self.queues[tournament_id]:
             del self.queues[tournament_id]
@@ -93,15 +149,18 @@ _hubs: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, RedisHub]" = (
 )
 
 
-async def subscribe_async(tournament_id: int) -> tuple[asyncio.Queue, Callable[[], None]]:
-    """A queue of this tournament's published messages (None = "re-read, you may have missed
-    some") and the function that stops the subscription. Messages carry a rendered `frame`."""
+async def subscribe_async(
+    tournament_id: int, heartbeat: float
+) -> tuple[Mailbox, Callable[[], None]]:
+    """A mailbox of this tournament's published messages (None = "re-read, you may have missed
+    some"; HEARTBEAT after `heartbeat` seconds of silence) and the function that stops the
+    subscription. Messages carry a rendered `frame`."""
     if settings.REDIS_URL:
         loop = asyncio.get_running_loop()
         hub = _hubs.get(loop)
         if hub is None or hub.task.done():
             hub = _hubs[loop] = RedisHub()
-        q = hub.add(tournament_id)
+        q = hub.add(tournament_id, heartbeat)
         try:
             await asyncio.wait_for(hub.ready.wait(), timeout=2)
         except TimeoutError:
@@ -109,12 +168,18 @@ async def subscribe_async(tournament_id: int) -> tuple[asyncio.Queue, Callable[[
         return q, lambda: hub.remove(tournament_id, q)
 
     loop = asyncio.get_running_loop()
-    q = asyncio.Queue()
+    q = Mailbox(heartbeat)
 
     def listener(message: dict[str, Any]) -> None:
         loop.call_soon_threadsafe(q.put_nowait, _with_frame(message))
 
-    return q, bus.subscribe_local(tournament_id, listener)
+    close_local = bus.subscribe_local(tournament_id, listener)
+
+    def unsubscribe() -> None:
+        close_local()
+        q.close()
+
+    return q, unsubscribe
 
 
 class SyncSubscription:

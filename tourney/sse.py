@@ -167,9 +167,21 @@ class EventCursor:
             if "entries" not in message:
                 message["entries"] = mentioned_entries(message["data"])
             self.closed = self._closes(message["event"], message["data"], message["entries"])
-            return self._frame(message["id"], message["event"], message["data"], message["entries"])
-        self.closed = message.get("event") in self.closes_on
+            if message["event"] not in PUBLIC_KINDS:
+                return self._redacted_frame(message)
+        else:
+            self.closed = message.get("event") in self.closes_on
         return message.get("frame") or message_frame(message)
+
+    def _redacted_frame(self, message: dict[str, Any]) -> str:
+        """A player's `changed` frame, rendered once per message and view (his entry named or
+        not) however many players' streams read it: one dict shared by the process's streams."""
+        mine = self.entry_id in message["entries"]
+        views = message.setdefault("redacted_frames", {})
+        if mine not in views:
+            data = {"kind": message["event"], "mine": mine}
+            views[mine] = frame(message["id"], CHANGED_EVENT, data)
+        return views[mine]
 
     def _latest(self) -> tuple[int, int]:
         row = (

@@ -4,7 +4,6 @@ Served by an async generator under ASGI (uvicorn: one coroutine per screen, no t
 plain generator under WSGI (the test server), with the same cursor deciding what is sent.
 """
 
-import asyncio
 import queue
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
@@ -13,7 +12,13 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    JsonResponse,
+    QueryDict,
+    StreamingHttpResponse,
+)
 from django.utils.translation import gettext as _
 
 from clocks.display_links import REVOKED_EVENT, display_token_tournament_id
@@ -38,7 +43,7 @@ def _heartbeat_seconds() -> float:
     return float(getattr(settings, "EVENTS_HEARTBEAT_SECONDS", 15))
 
 
-async def _db(function: Callable[..., Any], *args: Any, detached: bool = True) -> Any:
+async def db_read(function: Callable[..., Any], *args: Any, detached: bool = True) -> Any:
     """Run a short database read off the event loop and give its connection back at once.
 
     A stream lives for hours; holding a connection for each of a thousand screens would exhaust
@@ -60,77 +65,86 @@ def _error(code: str, detail: str, status: int) -> JsonResponse:
     return JsonResponse({"code": code, "detail": detail}, status=status)
 
 
-def _refusal(request: HttpRequest, tournament_id: int) -> JsonResponse | None:
-    """None when the caller may read this tournament's events, else the error response."""
-    display = request.GET.get("display")
-    player = request.GET.get("player")
+LINK_PARAMETERS = ("display", "dealer", "player")
+
+
+def link_refusal(query: QueryDict, tournament_id: int) -> tuple[JsonResponse | None, int | None]:
+    """For a stream opened with a link (display, dealer or player): the error response, or None
+    when the link may read this tournament's events; and when a player's link expires, the
+    instant (Unix ms) its stream ends (reads the database)."""
+    display = query.get("display")
+    player = query.get("player")
+    expires_ms = None
     if display is not None:
         if display_token_tournament_id(display) != tournament_id:
-            return _error("forbidden", _("This display link is not valid here."), 403)
-    elif request.GET.get("dealer") is not None:
-        actor = dealer_actor(request.GET["dealer"])
+            return _error("forbidden", _("This display link is not valid here."), 403), None
+    elif query.get("dealer") is not None:
+        actor = dealer_actor(query["dealer"])
         if actor is None or actor.revoked or actor.tournament_id != tournament_id:
-            return _error("forbidden", _("This dealer link is not valid here."), 403)
+            return _error("forbidden", _("This dealer link is not valid here."), 403), None
     elif player is not None:
         link = player_link(player)
         if link is None or link.tournament_id != tournament_id:
-            return _error("forbidden", _("This player link is not valid here."), 403)
+            return _error("forbidden", _("This player link is not valid here."), 403), None
         if not link.ok:
-            return _error(*link_ended_detail(link.status), 403)
+            return _error(*link_ended_detail(link.status), 403), None
         if link.expires_at is not None:  # the stream ends with the link (tourney/sse.py)
-            request.player_link_expires_ms = int(link.expires_at.timestamp() * 1000)
-    else:
-        header = request.headers.get("Authorization", "")
-        scheme, _sep, token = header.partition(" ")
-        user = (
-            BearerTokenAuth().authenticate(request, token.strip())
-            if scheme.lower() == "bearer"
-            else request.user
-        )
-        if user is None or not user.is_authenticated:
-            return _error(
-                "not_authenticated", _("Log in or send a valid bearer token."), status=401
-            )
-        try:
-            roles.require(user, "read")
-        except TourneyError as exc:
-            return _error(exc.code, str(exc.detail), exc.status_code)
+            expires_ms = int(link.expires_at.timestamp() * 1000)
+    return _missing(tournament_id), expires_ms
+
+
+def _missing(tournament_id: int) -> JsonResponse | None:
     if not Tournament.objects.filter(pk=tournament_id).exists():
         return _error("not_found", _("There is no such object."), 404)
     return None
 
 
+def _refusal(request: HttpRequest, tournament_id: int) -> JsonResponse | None:
+    """None when the caller may read this tournament's events, else the error response."""
+    if any(name in request.GET for name in LINK_PARAMETERS):
+        refusal, request.player_link_expires_ms = link_refusal(request.GET, tournament_id)
+        return refusal
+    header = request.headers.get("Authorization", "")
+    scheme, _sep, token = header.partition(" ")
+    user = (
+        BearerTokenAuth().authenticate(request, token.strip())
+        if scheme.lower() == "bearer"
+        else request.user
+    )
+    if user is None or not user.is_authenticated:
+        return _error("not_authenticated", _("Log in or send a valid bearer token."), status=401)
+    try:
+        roles.require(user, "read")
+    except TourneyError as exc:
+        return _error(exc.code, str(exc.detail), exc.status_code)
+    return _missing(tournament_id)
+
+
 async def _rest_of_backlog(cursor: EventCursor) -> AsyncIterator[str]:
     """The stored events after the cursor, page after page, up to the newest."""
     while cursor.behind:
-        for chunk in await _db(cursor.catch_up):
+        for chunk in await db_read(cursor.catch_up):
             yield chunk
 
 
-async def _stream_async(cursor: EventCursor, resume_from: int | None) -> AsyncIterator[str]:
-    from tourney.event_hub import subscribe_async
+async def stream_async(cursor: EventCursor, resume_from: int | None) -> AsyncIterator[str]:
+    from tourney.event_hub import HEARTBEAT, subscribe_async
 
-    messages, unsubscribe = await subscribe_async(cursor.tournament_id)
+    messages, unsubscribe = await subscribe_async(cursor.tournament_id, _heartbeat_seconds())
     try:
         # Subscribed before reading the table, so nothing committed meanwhile is missed.
-        for chunk in await _db(cursor.opening, resume_from):
+        for chunk in await db_read(cursor.opening, resume_from):
             yield chunk
         async for chunk in _rest_of_backlog(cursor):
             yield chunk
-        heartbeat = _heartbeat_seconds()
         while not cursor.closed:
-            try:
-                # asyncio.timeout, not wait_for: a message already queued is taken without a
-                # task of its own or a trip through the event loop (thousands of streams wake
-                # at once on every change, tests/benchmarks/bench_scale.py).
-                async with asyncio.timeout(heartbeat):
-                    message = await messages.get()
-            except TimeoutError:
+            message = await messages.get()
+            if message is HEARTBEAT:
                 yield heartbeat_frame()
                 continue
             chunk = cursor.accept(message) if message is not None else None
             if chunk is None:
-                for missed in await _db(cursor.catch_up):
+                for missed in await db_read(cursor.catch_up):
                     yield missed
                 async for missed in _rest_of_backlog(cursor):
                     yield missed
@@ -174,12 +188,24 @@ async def tournament_events(request: HttpRequest, tournament_id: int) -> HttpRes
     is_asgi = isinstance(request, ASGIRequest)
     if request.method not in ("GET", "HEAD"):  # a stream to read, never a write
         return _error("method_not_allowed", _("Only GET is allowed here."), 405)
-    refusal = await _db(_refusal, request, tournament_id, detached=is_asgi)
+    refusal = await db_read(_refusal, request, tournament_id, detached=is_asgi)
     if refusal is not None:
         return refusal
-    resume_from = parse_last_event_id(
-        request.headers.get("Last-Event-ID"), request.GET.get("last_event_id")
+    cursor, resume_from = stream_cursor(
+        tournament_id,
+        request.GET,
+        request.headers.get("Last-Event-ID"),
+        getattr(request, "player_link_expires_ms", None),
     )
+    stream = stream_async(cursor, resume_from) if is_asgi else _stream_sync(cursor, resume_from)
+    return StreamingHttpResponse(stream, content_type="text/event-stream", headers=STREAM_HEADERS)
+
+
+def stream_cursor(
+    tournament_id: int, query: QueryDict, last_event_id: str | None, expires_at_ms: int | None
+) -> tuple[EventCursor, int | None]:
+    """The cursor of a stream the caller may read (checked already), and where it resumes."""
+    resume_from = parse_last_event_id(last_event_id, query.get("last_event_id"))
     # A display link's stream ends when the links are revoked; its reconnection is refused.
     # A dealer link's stream ends when a table's dealer link is revoked; if it was this one,
     # its reconnection is refused. A player link's stream ends when his link or all of them are
@@ -187,23 +213,22 @@ async def tournament_events(request: HttpRequest, tournament_id: int) -> HttpRes
     # has expired; its reconnection is refused with {code, detail}.
     closes_on = (
         frozenset({REVOKED_EVENT})
-        if "display" in request.GET
+        if "display" in query
         else frozenset({DEALER_REVOKED_EVENT})
-        if "dealer" in request.GET
+        if "dealer" in query
         else frozenset({PLAYER_REVOKED_EVENT})
-        if "player" in request.GET
+        if "player" in query
         else frozenset()
     )
     # A player's stream carries the clock and, for everything else, only that something
     # changed: his page refetches its own state (tourney/sse.py, `redacted`).
-    # checked by _refusal above: only the entry id is read from it here (no database)
-    ids = player_token_signed_ids(request.GET["player"]) if "player" in request.GET else None
+    # checked by the refusal before: only the entry id is read from it here (no database)
+    ids = player_token_signed_ids(query["player"]) if "player" in query else None
     cursor = EventCursor(
         tournament_id,
         closes_on=closes_on,
-        redacted="player" in request.GET,
+        redacted="player" in query,
         entry_id=ids[1] if ids else None,
-        expires_at_ms=getattr(request, "player_link_expires_ms", None),
+        expires_at_ms=expires_at_ms,
     )
-    stream = _stream_async(cursor, resume_from) if is_asgi else _stream_sync(cursor, resume_from)
-    return StreamingHttpResponse(stream, content_type="text/event-stream", headers=STREAM_HEADERS)
+    return cursor, resume_from

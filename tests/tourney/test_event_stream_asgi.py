@@ -1,0 +1,174 @@
+"""The links' event streams served beside Django (tourney/stream_asgi.py), as uvicorn runs them:
+the same frames, redaction and resume as through Django, the same security headers, and every
+refusal (and every other request) answered by Django."""
+
+import asyncio
+import json
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.test import override_settings
+
+from clocks.display_links import display_token
+from clocks.services.clock import clock_operate
+from tests.tourney.test_event_stream import DEADLINE_S, parse
+from tourney import bus
+from tourney.asgi_handler import TourneyASGIHandler
+from tourney.event_hub import HEARTBEAT, Mailbox
+from tourney.models import Entry
+from tourney.player_page.links import player_token
+from tourney.services.eliminations import eliminations_record
+from tourney.stream_asgi import EventStreamApplication
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("local_bus")]
+
+
+@pytest.fixture
+def local_bus():
+    with override_settings(REDIS_URL=""):
+        yield
+
+
+class AsgiCall:
+    """One GET through the application, as uvicorn makes it; its messages read with a deadline."""
+
+    def __init__(self, path: str, query: str = "", headers: dict[str, str] | None = None):
+        self.sent: asyncio.Queue = asyncio.Queue()
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        self.inbox.put_nowait({"type": "http.request", "body": b"", "more_body": False})
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "root_path": "",
+            "query_string": query.encode(),
+            "headers": [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()],
+            "server": ("testserver", 80),
+            "client": ("127.0.0.1", 50000),
+        }
+        application = EventStreamApplication(TourneyASGIHandler())
+        self.task = asyncio.create_task(application(scope, self.inbox.get, self.sent.put))
+
+    async def start(self) -> tuple[int, dict[str, str]]:
+        message = await asyncio.wait_for(self.sent.get(), DEADLINE_S)
+        assert message["type"] == "http.response.start"
+        return message["status"], {k.decode(): v.decode() for k, v in message["headers"]}
+
+    async def body(self) -> bytes:
+        message = await asyncio.wait_for(self.sent.get(), DEADLINE_S)
+        assert message["type"] == "http.response.body"
+        return message["body"]
+
+    async def next(self) -> dict:
+        return parse((await self.body()).decode())[0]
+
+    async def until(self, event: str) -> dict:
+        while (message := await self.next()).get("event") != event:
+            pass
+        return message
+
+    async def disconnect(self) -> None:
+        self.inbox.put_nowait({"type": "http.disconnect"})
+        await asyncio.wait_for(self.task, DEADLINE_S)
+
+
+def events_path(tournament_id: int) -> str:
+    return f"/api/v1/tournaments/{tournament_id}/events"
+
+
+def test_a_players_stream_redacted_resumed_and_closed(director, seated_tournament):
+    entry, other = Entry.objects.filter(tournament=seated_tournament).order_by("pk")[:2]
+    query = f"player={player_token(seated_tournament.pk, entry.pk)}"
+    path = events_path(seated_tournament.pk)
+
+    async def scenario():
+        call = AsgiCall(path, query)
+        status, headers = await call.start()
+        assert (await call.next()) == {"retry": "2000"}
+        await call.until("ready")
+        await sync_to_async(clock_operate)(
+            actor=director, tournament_id=seated_tournament.pk, operation="start"
+        )
+        for player in (other, entry):
+            await sync_to_async(eliminations_record)(
+                actor=director, tournament_id=seated_tournament.pk, eliminations=[(player.pk, None)]
+            )
+        live = [await call.next() for _ in range(4)]
+        await call.disconnect()
+        listeners = len(bus._local_listeners[seated_tournament.pk])
+        # A reconnecting phone resumes after the last event it had (the clock) and misses none.
+        again = AsgiCall(path, query, {"Last-Event-ID": live[1]["id"]})
+        assert (await again.start())[0] == 200
+        resumed = [await again.next() for _ in range(3)]
+        await again.disconnect()
+        return status, headers, live, listeners, resumed
+
+    status, headers, live, listeners, resumed = async_to_sync(scenario)()
+    assert status == 200
+    assert headers == {
+        "content-type": "text/event-stream",
+        "cache-control": "no-cache, no-transform",
+        "x-accel-buffering": "no",
+        "x-frame-options": "DENY",
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "same-origin",
+        "cross-origin-opener-policy": "same-origin",
+    }
+    assert [m["event"] for m in live] == ["changed", "clock", "changed", "changed"]
+    assert live[0]["data"] == {"kind": "tournament", "mine": False}
+    assert live[1]["data"]["status"] == "running" and live[1]["data"]["reason"] == "start"
+    # the other player's bust-out and then his own: only `mine` tells them apart
+    assert [m["data"] for m in live[2:]] == [
+        {"kind": "eliminations", "mine": False},
+        {"kind": "eliminations", "mine": True},
+    ]
+    assert listeners == 0  # the closed stream left no subscription behind
+    assert resumed[0] == {"retry": "2000"}
+    assert resumed[1:] == live[2:]
+
+
+def test_refusals_and_staff_streams_are_answered_by_django(seated_tournament):
+    path = events_path(seated_tournament.pk)
+    foreign_link = display_token(seated_tournament.pk + 1)
+
+    async def answer(query: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+        call = AsgiCall(path, query, headers)
+        status, _headers = await call.start()
+        body = await call.body()
+        await asyncio.wait_for(call.task, DEADLINE_S)
+        return status, body
+
+    async def scenario():
+        return [
+            await answer("player=forged", {"Accept-Language": "hu"}),
+            await answer(f"display={foreign_link}"),
+            await answer(""),
+        ]
+
+    (forged, forged_body), (foreign, _), (anonymous, _) = async_to_sync(scenario)()
+    assert forged == 403 and "nem érvényes" in json.loads(forged_body)["detail"]
+    assert foreign == 403
+    assert anonymous == 401
+
+
+def test_the_mailbox_beats_after_a_heartbeat_of_silence_only():
+    async def scenario():
+        box = Mailbox(0.2)
+        loop = asyncio.get_running_loop()
+        box.put_nowait({"id": 1})
+        first = await box.get()
+        silent_from = loop.time()
+        beat = await box.get()  # nothing came: the keep-alive, a heartbeat after the put
+        waited = loop.time() - silent_from
+        box.put_nowait({"id": 2})
+        after = await box.get()
+        box.close()
+        return first, beat, waited, after
+
+    first, beat, waited, after = async_to_sync(scenario)()
+    assert first == {"id": 1} and after == {"id": 2}
+    assert beat is HEARTBEAT and waited >= 0.15
