@@ -110,9 +110,11 @@ class EventStreamApplication:
 
     async def _serve(self, tournament_id: int, query: QueryDict, scope, receive, send) -> bool:
         """Stream the events; False, having sent nothing, when the link is refused."""
-        if await db_read(link_refusal, query, tournament_id) is not None:
+        refusal, expires_ms = await db_read(link_refusal, query, tournament_id)
+        if refusal is not None:
             return False  # Django answers it, in the caller's language
-        cursor, resume_from = stream_cursor(tournament_id, query, _header(scope, b"last-event-id"))
+        last_event_id = _header(scope, b"last-event-id")
+        cursor, resume_from = stream_cursor(tournament_id, query, last_event_id, expires_ms)
         await send(
             {"type": "http.response.start", "status": 200, "headers": _response_headers(scope)}
         )

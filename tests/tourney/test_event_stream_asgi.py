@@ -11,7 +11,7 @@ from django.test import override_settings
 
 from clocks.display_links import display_token
 from clocks.services.clock import clock_operate
-from tests.tourney.test_event_stream import DEADLINE_S, parse
+from tests.sse_client import DEADLINE_S, parse
 from tourney import bus
 from tourney.asgi_handler import TourneyASGIHandler
 from tourney.event_hub import HEARTBEAT, Mailbox
