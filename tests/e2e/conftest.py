@@ -33,6 +33,7 @@ CHROMIUM_ARGS = [
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
 TV = {"width": 1920, "height": 1080}
+PASSWORD = "correct horse battery staple"  # every signed-in user's, see with_password()
 
 
 # Pages do not depend on the database engine (what does is tested through the services and the
@@ -115,6 +116,13 @@ def screenshot():
         return path
 
     return save
+
+
+def with_password(user):
+    """`user` with the password PASSWORD, saved, to sign in with through /login/."""
+    user.set_password(PASSWORD)
+    user.save(update_fields=["password"])
+    return user
 
 
 @pytest.fixture

@@ -3,6 +3,8 @@
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+from tests.e2e.conftest import PASSWORD, with_password
+
 
 def desk_search(page: Page, text: str) -> None:
     """Type `text` into the desk's player search as a person would."""
@@ -22,11 +24,6 @@ def desk_register_new_player(page: Page, base_url: str, tournament_id: int, name
     expect(page.locator("#last-registration")).to_contain_text(f"{name} is registered")
 
 
-PASSWORD = "correct horse battery staple"
-
-
 def sign_in(page: Page, login, user) -> None:
     """Give `user` a password and sign in with it through /login/."""
-    user.set_password(PASSWORD)
-    user.save(update_fields=["password"])
-    login(page, user, PASSWORD)
+    login(page, with_password(user), PASSWORD)

@@ -18,25 +18,18 @@ from clocks.models import ColorUp
 from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
 from tests.conftest import make_staff
-from tests.e2e.conftest import DESKTOP, PHONE, TV
+from tests.e2e.conftest import DESKTOP, PASSWORD, PHONE, TV, with_password
 from tourney.models import Entry, Tournament
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PASSWORD = "correct horse battery staple"
 NAMES = [
     "Kovács Péter", "Nagy Éva", "Szabó Zoltán", "Tóth Ödön", "Papp Réka", "Horváth Júlia",
     "Varga Lili", "Molnár Dávid", "Balogh Máté", "Fekete Bence", "Kiss Anna", "Farkas Gergő",
 ]  # fmt: skip
 BREAK_2 = 9  # L1-L4, break 1, L5-L8, break 2
-
-
-def _with_password(user):
-    user.set_password(PASSWORD)
-    user.save(update_fields=["password"])
-    return user
 
 
 def test_a_chip_race_on_a_phone_and_the_console_follows(
@@ -57,7 +50,7 @@ def test_a_chip_race_on_a_phone_and_the_console_follows(
     )
 
     console = new_page(viewport=DESKTOP)
-    login(console, _with_password(director), PASSWORD)
+    login(console, with_password(director), PASSWORD)
     console.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
     expect(console.locator("body")).to_have_attribute("data-floor-stream", "online")
     console.evaluate("window.__colorupMarker = true")
@@ -67,7 +60,7 @@ def test_a_chip_race_on_a_phone_and_the_console_follows(
     screenshot(console, "colorup-console-open", full_page=False)
 
     phone = new_page(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
-    login(phone, _with_password(make_staff("floor", "floor")), PASSWORD)
+    login(phone, with_password(make_staff("floor", "floor")), PASSWORD)
     phone.goto(live_server.url + reverse("tables:dealer", args=[tournament.pk, 1]))
     banner = phone.locator("#dealer-colorup-banner")
     expect(banner).to_contain_text("race off the 100 and 500 chips")

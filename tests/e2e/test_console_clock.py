@@ -9,18 +9,16 @@ from playwright.sync_api import expect
 
 from clocks.models import Clock
 from tables.services.seating import seats_draw
+from tests.e2e.conftest import PASSWORD, with_password
 from tourney.models import Tournament
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
-
-PASSWORD = "correct horse battery staple"
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_console_clock_by_keyboard(live_server, page, login, screenshot, director, tournament):
-    director.set_password(PASSWORD)
-    director.save(update_fields=["password"])
+    with_password(director)
     for name in ["Kovács Péter", "Nagy Éva", "Szabó Zoltán", "Tóth Ödön", "Papp Réka"]:
         player = player_create(actor=director, name=name)
         entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
@@ -87,11 +85,9 @@ def test_a_floor_phone_open_before_the_start_gets_the_running_tools_when_the_dir
     from tests.conftest import make_staff
     from tests.e2e.conftest import PHONE
 
-    director.set_password(PASSWORD)
-    director.save(update_fields=["password"])
+    with_password(director)
     floor = make_staff("floor", "floor")
-    floor.set_password(PASSWORD)
-    floor.save(update_fields=["password"])
+    with_password(floor)
     for name in ["Szentgyörgyvölgyi Kovács Bálint Zsigmond", "Nagy Éva", "Tóth Ödön"]:
         player = player_create(actor=director, name=name)
         entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)

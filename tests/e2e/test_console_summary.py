@@ -6,11 +6,9 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.conftest import numbered_players, seat_players
-from tests.e2e.conftest import DESKTOP
+from tests.e2e.conftest import DESKTOP, PASSWORD, with_password
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PASSWORD = "correct horse battery staple"
 
 
 def test_the_summary_refreshes_after_a_bust_out(
@@ -18,8 +16,7 @@ def test_the_summary_refreshes_after_a_bust_out(
 ):
     ids = seat_players(api, tournament, numbered_players(8))
     assert api.post(f"/tournaments/{tournament.pk}/clock/start").status_code == 200
-    director.set_password(PASSWORD)
-    director.save(update_fields=["password"])
+    with_password(director)
     page = new_page(viewport=DESKTOP)
     login(page, director, PASSWORD)
     page.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))

@@ -9,8 +9,7 @@ from playwright.sync_api import expect
 
 from clocks.models import Clock
 from clocks.services.clock import clock_operate, clocks_advance_due, now_ms
-
-PASSWORD = "correct horse battery staple"
+from tests.e2e.conftest import PASSWORD, with_password
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,8 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_console_shows_late_timers_until_they_catch_up(
     live_server, page, login, screenshot, director, seated_tournament
 ):
-    director.set_password(PASSWORD)
-    director.save(update_fields=["password"])
+    with_password(director)
     clock_operate(actor=director, tournament_id=seated_tournament.pk, operation="start")
     # The first level ended 30 s ago and nothing advanced the stored clock.
     Clock.objects.filter(tournament=seated_tournament).update(period_ends_at_ms=now_ms() - 30_000)

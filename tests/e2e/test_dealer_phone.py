@@ -13,13 +13,12 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PASSWORD, PHONE, with_password
 from tests.e2e.evening import Evening
 from tests.e2e.geometry import ARTIFACTS, assert_geometry
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PASSWORD = "correct horse battery staple"
 CONSOLE = {"width": 1366, "height": 768}
 
 # Rectangles of the visible toasts and of every control outside them that they cover.
@@ -52,8 +51,7 @@ def _toasts(page: Page, count: int) -> None:
 
 @pytest.fixture
 def evening(director):
-    director.set_password(PASSWORD)
-    director.save(update_fields=["password"])
+    with_password(director)
     return Evening(director).arrange().running()
 
 

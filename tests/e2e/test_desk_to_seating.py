@@ -12,11 +12,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import PHONE, TV
+from tests.e2e.conftest import PASSWORD, PHONE, TV, with_password
 from tourney.models import Entry, LedgerEntry
 from tourney.services.players import player_ban, player_create
-
-PASSWORD = "correct horse battery staple"
 
 NEW_PLAYERS = ["Fekete Bence", "Varga Lili", "Molnár Dávid", "Papp Réka", "Balogh Máté"]
 # (name, what the desk types: part of the name, without accents)
@@ -28,12 +26,6 @@ EXISTING_PLAYERS = [
     ("Horváth Júlia", "horvath j"),
 ]
 DECOY = "Nagy Erzsébet"  # exists, never registered
-
-
-def _director_with_password(director):
-    director.set_password(PASSWORD)
-    director.save(update_fields=["password"])
-    return director
 
 
 def _search(page: Page, text: str) -> None:
@@ -81,7 +73,7 @@ def _register_existing_player(page: Page, player, query: str, screenshot=None) -
 def test_desk_registration_draw_and_seating(
     live_server, page, new_page, login, screenshot, director, tournament
 ):
-    _director_with_password(director)
+    with_password(director)
     existing = [
         (player_create(actor=director, name=name), query) for name, query in EXISTING_PLAYERS
     ]
@@ -218,7 +210,7 @@ def test_desk_registration_draw_and_seating(
 def test_banned_player_cannot_register_and_refusal_shows_a_toast(
     live_server, page, login, screenshot, director, tournament
 ):
-    _director_with_password(director)
+    with_password(director)
     banned = player_create(actor=director, name="Fehér Gábor", nickname="Gabi")
     player_ban(actor=director, player_id=banned.pk, reason="Chip dumping", ends_at=None)
     late = player_create(actor=director, name="Kiss Anna")

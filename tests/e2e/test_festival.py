@@ -9,14 +9,13 @@ from playwright.sync_api import expect
 from clocks.festival.links import board_token
 from clocks.services.clock import clock_operate
 from tests.conftest import numbered_players, seat_players
-from tests.e2e.conftest import DESKTOP, TV
+from tests.e2e.conftest import DESKTOP, PASSWORD, TV, with_password
 from tests.e2e.geometry import assert_geometry
 from tourney.models import Entry
 from tourney.services.eliminations import eliminations_record
 from tourney.services.tournaments import tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
-PASSWORD = "correct horse battery staple"
 
 
 def test_the_board_and_the_overview(
@@ -58,8 +57,7 @@ def test_the_board_and_the_overview(
     assert board.evaluate("window.TourneyFestival.fetches") > fetches
     expect(card.locator('[data-f="pool"]')).to_contain_text("\xa0Ft")  # as every page
 
-    director.set_password(PASSWORD)
-    director.save()
+    with_password(director)
     page = new_page(viewport=DESKTOP)
     login(page, director, PASSWORD)
     page.goto(f"{live_server.url}/festival/overview/")

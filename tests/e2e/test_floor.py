@@ -22,7 +22,7 @@ from tables.models import FloorAction, TournamentTable
 from tables.services.floor import floor_action_done
 from tables.services.seating import seats_draw
 from tests.conftest import make_staff
-from tests.e2e.conftest import DESKTOP, PHONE
+from tests.e2e.conftest import DESKTOP, PASSWORD, PHONE, with_password
 from tourney.models import Elimination, Entry
 from tourney.services.eliminations import eliminations_record
 from tourney.services.entries import entry_register
@@ -30,7 +30,6 @@ from tourney.services.players import player_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PASSWORD = "correct horse battery staple"
 NAMES = [
     "Kovács Péter",
     "Nagy Éva",
@@ -68,17 +67,11 @@ def _arrange(director, tournament, count: int) -> None:
     clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
 
 
-def _with_password(user):
-    user.set_password(PASSWORD)
-    user.save(update_fields=["password"])
-    return user
-
-
 def _open_pages(live_server, new_page, login, director, tournament) -> tuple[Page, Page]:
     """The director's console on a desktop and a floor person's phone, both signed in."""
-    floor = _with_password(make_staff("floor", "floor"))
+    floor = with_password(make_staff("floor", "floor"))
     console = new_page(viewport=DESKTOP)
-    login(console, _with_password(director), PASSWORD)
+    login(console, with_password(director), PASSWORD)
     console.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
     # Events reach the page once its stream is connected.
     expect(console.locator("body")).to_have_attribute("data-floor-stream", "online")
@@ -406,7 +399,7 @@ def _bust_by_service(director, tournament, down_to: int) -> None:
 
 
 def _phone_at(live_server, new_page, login, tournament, number: int) -> Page:
-    floor = _with_password(make_staff("floor", "floor"))
+    floor = with_password(make_staff("floor", "floor"))
     phone = new_page(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     login(phone, floor, PASSWORD)
     phone.goto(_dealer_url(live_server, tournament, number))

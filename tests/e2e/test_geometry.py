@@ -23,6 +23,7 @@ from playwright.sync_api import Page
 
 from clocks.display_links import display_token
 from tables.models import FloorAction
+from tests.e2e.conftest import PASSWORD, with_password
 from tests.e2e.evening import Evening
 from tests.e2e.geometry import assert_geometry
 from tourney.models import Entry
@@ -141,7 +142,6 @@ def test_the_lobby_tv_through_the_evening(live_server, browser, director):
 
 # --- the staff's pages -------------------------------------------------------------------
 
-PASSWORD = "correct horse battery staple"
 # GEOMETRY_ONLY=dealer,console: check only those pages; GEOMETRY_SIZES=390x844: only those
 # windows (while working on them). The matrix in CI checks every page at every size.
 ONLY = {p for p in os.environ.get("GEOMETRY_ONLY", "").split(",") if p}
@@ -219,8 +219,7 @@ def print_check(page: Page, base: str, path: str, name: str, problems: list) -> 
 
 
 def test_the_staff_pages_through_the_evening(live_server, browser, director):
-    director.set_password(PASSWORD)
-    director.save(update_fields=["password"])
+    with_password(director)
     evening = Evening(director).arrange()
     context = browser.new_context(locale="en-GB")
     page = context.new_page()

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from clocks.display_links import display_token
 from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
-from tests.e2e.conftest import DESKTOP, TV
+from tests.e2e.conftest import DESKTOP, PASSWORD, TV, with_password
 from tourney.models import Deal, Entry, PayoutStructure
 from tourney.payouts.structures import payout_structure_templates_install
 from tourney.services.eliminations import eliminations_record
@@ -27,7 +27,6 @@ from tourney.services.seasons import season_create, tournament_season_set
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PASSWORD = "correct horse battery staple"
 NAMES = [
     "Kovács Péter", "Nagy Éva", "Szabó Zoltán", "Tóth Ödön", "Papp Réka", "Horváth Júlia",
     "Varga Lili", "Molnár Dávid", "Balogh Máté", "Fekete Bence", "Kiss Anna", "Farkas Gergő",
@@ -58,8 +57,7 @@ def _bust(director, tournament, entry_id: int) -> None:
 
 
 def _director_page(new_page, login, director):
-    director.set_password(PASSWORD)
-    director.save(update_fields=["password"])
+    with_password(director)
     page = new_page(viewport=DESKTOP)
     login(page, director, PASSWORD)
     return page

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
 from tests.conftest import make_staff
-from tests.e2e.conftest import DESKTOP, PHONE
+from tests.e2e.conftest import DESKTOP, PASSWORD, PHONE, with_password
 from tests.e2e.penalty_steps import penalty_search
 from tourney.models import Entry, Penalty
 from tourney.services.entries import entry_register
@@ -23,15 +23,8 @@ from tourney.services.players import player_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PASSWORD = "correct horse battery staple"
 NAMES = ["Kovács Péter", "Nagy Éva", "Szabó Zoltán", "Tóth Ödön"]
 NO_RELOAD = "window.__penaltyTestMarker"
-
-
-def _with_password(user):
-    user.set_password(PASSWORD)
-    user.save(update_fields=["password"])
-    return user
 
 
 def _hands_left(console: Page) -> str:
@@ -59,7 +52,7 @@ def test_a_two_round_penalty_counts_down_on_the_console_and_ends(
     table, seat = offender.tournament_table.number, offender.seat
 
     console = new_page(viewport=DESKTOP)
-    login(console, _with_password(director), PASSWORD)
+    login(console, with_password(director), PASSWORD)
     console.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
     expect(console.locator("body")).to_have_attribute("data-floor-stream", "online")
     console.evaluate(f"{NO_RELOAD} = true")
@@ -86,7 +79,7 @@ def test_a_two_round_penalty_counts_down_on_the_console_and_ends(
     assert (penalty.kind, penalty.hands) == ("missed_rounds", 8)
 
     # The dealer's phone: the seat is marked, hands reported one by one.
-    floor = _with_password(make_staff("floor", "floor"))
+    floor = with_password(make_staff("floor", "floor"))
     phone = new_page(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     login(phone, floor, PASSWORD)
     phone.goto(live_server.url + reverse("tables:dealer", args=[tournament.pk, table]))

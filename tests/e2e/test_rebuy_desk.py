@@ -12,13 +12,13 @@ from playwright.sync_api import expect
 from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
 from tests.conftest import friday_deepstack
+from tests.e2e.conftest import PASSWORD, with_password
 from tests.e2e.desk_steps import desk_register_new_player
 from tourney.domain.purchases import MoneySettings
 from tourney.models import ChipPurchase, Entry, LedgerEntry
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
 
-PASSWORD = "correct horse battery staple"
 OTHERS = ["Kiss Anna", "Lakatos Bea", "Szűcs Gábor", "Major Ilona", "Bognár Ede"]
 
 
@@ -46,8 +46,7 @@ def _rebuy_tournament(director, structure, room):
 def test_register_bust_rebuy_at_the_desk_and_print_the_receipt(
     live_server, page, login, screenshot, director, structure, room
 ):
-    director.set_password(PASSWORD)
-    director.save(update_fields=["password"])
+    with_password(director)
     tournament = _rebuy_tournament(director, structure, room)
     for name in OTHERS:
         player = player_create(actor=director, name=name)

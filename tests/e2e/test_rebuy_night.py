@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
 from tests.conftest import friday_deepstack
-from tests.e2e.conftest import DESKTOP
+from tests.e2e.conftest import DESKTOP, PASSWORD, with_password
 from tests.e2e.desk_steps import desk_register_new_player
 from tests.e2e.penalty_steps import penalty_search
 from tourney.domain.purchases import MoneySettings
@@ -29,7 +29,6 @@ from tourney.services.players import player_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PASSWORD = "correct horse battery staple"
 OTHERS = ["Kiss Anna", "Lakatos Bea", "Szűcs Gábor", "Major Ilona", "Bognár Ede"]
 BREAK_2 = 9  # Rimóc: L1-L4, break 1, L5-L8, break 2 (100s and 500s go, D = 1,000)
 
@@ -41,8 +40,7 @@ def _close_toasts(page: Page) -> None:
 def test_a_rebuy_night_from_registration_to_the_payouts(
     live_server, new_page, login, screenshot, director, structure, room
 ):
-    director.set_password(PASSWORD)
-    director.save(update_fields=["password"])
+    with_password(director)
     tournament = friday_deepstack(
         director,
         structure,

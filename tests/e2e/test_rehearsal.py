@@ -39,6 +39,7 @@ from tables.models import FloorAction
 from tables.services.floor import floor_action_done
 from tables.services.rooms import room_create
 from tables.services.seating import seats_draw
+from tests.e2e.conftest import PASSWORD, with_password
 from tests.e2e.desk_steps import desk_search
 from tests.e2e.evening import _payouts, _structure
 from tests.e2e.geometry import geometry_problems
@@ -65,7 +66,6 @@ ARTIFACTS = os.path.join(
     "test-artifacts",
     "rehearsal",
 )
-PASSWORD = "correct horse battery staple"
 DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 TV = {"width": 1920, "height": 1080}
@@ -296,8 +296,7 @@ class Room:
 
 
 def test_one_evening_on_six_screens(live_server, browser, director):
-    director.set_password(PASSWORD)
-    director.save(update_fields=["password"])
+    with_password(director)
     room = Room(browser, live_server.url, director)
     room.arrange()
     t = room.tournament.pk

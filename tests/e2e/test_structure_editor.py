@@ -16,15 +16,12 @@ from playwright.sync_api import Page, expect
 from clocks.domain.structures import structure_payload
 from clocks.models import Structure
 from clocks.services.structures import structure_data
-
-PASSWORD = "correct horse battery staple"
+from tests.e2e.conftest import PASSWORD, with_password
 
 
 @pytest.fixture
 def director_with_password(director):
-    director.set_password(PASSWORD)
-    director.save(update_fields=["password"])
-    return director
+    return with_password(director)
 
 
 def wait_for_structure_page(page: Page, other_than: int | None = None) -> None:
