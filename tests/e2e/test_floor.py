@@ -455,7 +455,7 @@ def test_a_table_break_on_the_floor_phone_shows_each_new_seat_and_done(
     table wider than the screen: the new seats ("T3 · S3") and each move's Done were off to the
     right, behind a sideways scroll."""
     _arrange(director, tournament, 19)
-    floor = _with_password(make_staff("floor", "floor"))
+    floor = with_password(make_staff("floor", "floor"))
     phone = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
     login(phone, floor, PASSWORD)
     phone.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
