@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from clocks.models import ColorUp
 from tables.models import FloorAction
 from tourney import roles
+from tourney.domain.receipts import REFUND
 from tourney.models import (
     AuditEntry,
     ChipPurchase,
@@ -29,7 +30,6 @@ from tourney.models import (
     Player,
     Tournament,
 )
-from tourney.services.ledger import REFUND
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""The cage's reads: a ledger payment as the API shows it."""
+"""The cage's reads: the prizes paid, a ledger payment as the API shows it."""
 
+from django.db.models import QuerySet, Sum
 from django.urls import reverse
 
 from tourney.models import LedgerEntry
@@ -15,3 +16,15 @@ def ledger_row_out(tournament_id: int, row: LedgerEntry) -> dict:
         "receipt_number": row.receipt_number,
         "receipt_url": reverse("tourney:receipt_number", args=[tournament_id, row.receipt_number]),
     }
+
+
+def prizes_paid(**filters) -> QuerySet:
+    """The entries (`entry_id`, `net`) whose prize is paid now: payouts (negative) less the
+    prizes returned to the cage when a payment was undone (positive `payout` rows)."""
+    return (
+        LedgerEntry.objects.filter(kind=LedgerEntry.Kind.PAYOUT, **filters)
+        .order_by()
+        .values("entry_id")
+        .annotate(net=Sum("amount"))
+        .filter(net__lt=0)
+    )

@@ -15,6 +15,8 @@ from django.utils.translation import gettext_noop
 
 from tables.services.floor import floor_replan
 from tables.services.seating import entry_seat_late, held_seats
+from tourney.cage.selectors import prizes_paid
+from tourney.domain.receipts import REFUND, receipt_number
 from tourney.errors import Conflict
 from tourney.models import AuditEntry, Entry, LedgerEntry, Tournament
 from tourney.selectors import tournament_capacity, tournament_rules
@@ -27,7 +29,6 @@ from tourney.services.entries import (
     refunds_of,
 )
 from tourney.services.events import event_append
-from tourney.services.ledger import REFUND, prizes_paid, receipt_number
 from tourney.services.locks import tournament_lock
 from tourney.services.places import places_shift
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Q, Sum
 
+from tourney.cage.selectors import prizes_paid
 from tourney.domain.payouts import PayoutError, payouts_for
 from tourney.domain.results import Award, Finisher, awards_for, forfeited_total
 from tourney.domain.results import Deal as DealTerms
@@ -17,7 +18,6 @@ from tourney.payouts.structures import (
     payout_structure_domain,
 )
 from tourney.selectors import tournament_rules, tournament_summary
-from tourney.services.ledger import prizes_paid
 
 
 def payout_amounts(tournament: Tournament, summary=None) -> tuple[int, ...]:

@@ -18,6 +18,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tourney.cage.selectors import prizes_paid
+from tourney.domain.receipts import PRIZE, receipt_number, repeat_tail
 from tourney.errors import Conflict, InvalidInput
 from tourney.models import Deal, LedgerEntry, Tournament
 from tourney.models import PayoutStructure as PayoutStructureRow
@@ -37,7 +39,6 @@ from tourney.payouts.structures import (
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.entries import entry_of
 from tourney.services.events import event_append
-from tourney.services.ledger import PRIZE, prizes_paid, receipt_number, repeat_tail
 from tourney.services.locks import tournament_lock
 
 LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)

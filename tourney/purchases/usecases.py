@@ -19,6 +19,7 @@ from django.utils.translation import gettext_noop
 from clocks.domain.clock import advance
 from clocks.services.clock_state import clock_for, clock_state, now_ms, structure_periods
 from tables.models import HandReport, TournamentTable
+from tourney.cage.operations import ledger_price_write
 from tourney.domain.purchases import (
     AddonRules,
     EntryFacts,
@@ -27,6 +28,7 @@ from tourney.domain.purchases import (
     addon_refusal,
     rebuy_refusal,
 )
+from tourney.domain.receipts import REFUND, receipt_number
 from tourney.domain.refusal import N_
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import ChipPurchase, Elimination, Entry, LedgerEntry, Tournament
@@ -36,7 +38,6 @@ from tourney.services.audit import audit_record, audit_text
 from tourney.services.eliminations import elimination_undo, eliminations_record
 from tourney.services.entries import entry_of
 from tourney.services.events import event_append
-from tourney.services.ledger import REFUND, ledger_price_write, receipt_number
 from tourney.services.locks import tournament_lock
 
 KIND_LETTER = {ChipPurchase.Kind.REBUY: "B", ChipPurchase.Kind.ADDON: "A"}

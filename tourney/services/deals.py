@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tourney.cage.selectors import prizes_paid
 from tourney.domain.deals import DealError, DealQuote, agreed_amounts_check, deal_quote
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import Deal, Entry, Tournament
@@ -21,7 +22,6 @@ from tourney.payouts.selectors import deal_in_force, payout_amounts
 from tourney.selectors import tournament_rules, tournament_summary
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
-from tourney.services.ledger import prizes_paid
 from tourney.services.locks import tournament_lock
 
 MESSAGES = [

@@ -10,19 +10,14 @@ from django.utils.translation import gettext_noop
 from tables.models import TournamentTable
 from tables.services.floor import floor_replan
 from tables.services.seating import entry_seat_late
+from tourney.cage.operations import ledger_price_rows, ledger_price_write
+from tourney.domain.receipts import REFUND, receipt_number, repeat_tail
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import AuditEntry, Entry, LedgerEntry, Player, Tournament
 from tourney.selectors import tournament_capacity, tournament_rules
 from tourney.selectors_bans import player_tournament_ban
 from tourney.services.audit import audit_entry, audit_record, audit_text
 from tourney.services.events import event_append, event_new
-from tourney.services.ledger import (
-    REFUND,
-    ledger_price_rows,
-    ledger_price_write,
-    receipt_number,
-    repeat_tail,
-)
 from tourney.services.locks import tournament_lock
 from tourney.services.places import places_shift
 from tourney.services.registration_reads import RegistrationFacts, registration_facts

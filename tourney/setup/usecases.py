@@ -20,6 +20,7 @@ from clocks.models import Structure, StructureLevel
 from clocks.services.clock_state import structure_periods
 from tables.models import TournamentTable
 from tables.services.floor import floor_replan
+from tourney.cage.selectors import prizes_paid
 from tourney.domain.house_rules import PARAMETER_KEYS, HouseRulesError, resolve_house_rules
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings, money_settings_refusal
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
@@ -29,7 +30,6 @@ from tourney.payouts.usecases import payouts_changed
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.entries import promote_waiting
 from tourney.services.events import event_append
-from tourney.services.ledger import prizes_paid
 from tourney.services.locks import tournament_lock
 from tourney.services.tournaments import room_tables_chosen, tournament_tables_create
 
