@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from clocks.models import Structure
 from tables.models import Room
 from tourney.domain.house_rules import PROFILES
+from tourney.form_fields import IdField
 from tourney.models import LedgerEntry, RebuyCondition
 
 
@@ -16,6 +17,28 @@ class NewPlayerForm(forms.Form):
     email = forms.EmailField(label=_("E-mail"), required=False)
     method = forms.ChoiceField(
         label=_("Paid by"), choices=LedgerEntry.Method.choices, initial="cash"
+    )
+    create_anyway = forms.BooleanField(required=False)
+
+
+class RefundForm(forms.Form):
+    """The desk's confirmed refund: by `method`, or as paid when none is given."""
+
+    method = forms.ChoiceField(
+        required=False,
+        choices=[("", ""), *LedgerEntry.Method.choices],
+        error_messages={"invalid_choice": _("Payment is cash, card or other.")},
+    )
+
+
+class PlayerChoiceForm(forms.Form):
+    """The player to keep when merging a duplicate."""
+
+    into = IdField(
+        error_messages={
+            "required": _("Choose the player to keep."),
+            "invalid": _("Choose the player to keep."),
+        }
     )
 
 

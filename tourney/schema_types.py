@@ -27,6 +27,9 @@ SEAT_MAX = 12
 ENTRIES_MAX = 100_000
 LEVEL_MAX = 1_000
 HANDS_MAX = 10_000
+# A penalty's or a ban's reason; a ban of days.
+REASON_MAX = 300
+BAN_DAYS_MAX = 36_500
 # One period, a clock adjustment or a call: a day at most.
 SECONDS_MAX = 86_400
 # Instants in milliseconds since 1970, up to the end of year 9999.

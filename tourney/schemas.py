@@ -5,6 +5,7 @@ from typing import Any, Literal
 from ninja import Field, Schema
 
 from tourney.schema_types import (
+    REASON_MAX,
     Chips,
     Entries,
     Id,
@@ -75,7 +76,7 @@ class PlayerOut(Schema):
 
 
 class BanIn(Schema):
-    reason: Text = Field(..., min_length=1, max_length=300)
+    reason: Text = Field(..., min_length=1, max_length=REASON_MAX)
     ends_at_ms: Instant | None = Field(
         None, description="When the ban ends (in the future); omit or null for indefinite"
     )

@@ -265,7 +265,7 @@ def desk_new_player(request, tournament_id: int):
     data = form.cleaned_data
     duplicates = (
         []
-        if request.POST.get("create_anyway")
+        if data["create_anyway"]
         else player_duplicates(data["name"], data["phone"], data["email"])
     )
     if duplicates:

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tourney.forms import RefundForm
 from tourney.models import Entry, LedgerEntry, Tournament
 from tourney.money import money_text
 from tourney.services.entries import entry_unregister
@@ -52,14 +53,18 @@ def desk_entries(tournament: Tournament, entries):
 @require_POST
 def desk_refund(request, tournament_id: int, entry_id: int):
     """The confirmed refund (the desk's dialog sends the amount shown and the method)."""
-    method = request.POST.get("method") or None
+    form = RefundForm(request.POST)
+    url = reverse("tourney:desk", args=[tournament_id])
+    if not form.is_valid():
+        messages.error(request, next(iter(form.errors.values()))[0])
+        return redirect(url)
+    method = form.cleaned_data["method"] or None
     entry = run_service(
         request,
         lambda: entry_unregister(
             actor=request.user, tournament_id=tournament_id, entry_id=entry_id, method=method
         ),
     )
-    url = reverse("tourney:desk", args=[tournament_id])
     if entry is None:
         return redirect(url)
     tournament = entry.tournament

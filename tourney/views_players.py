@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tourney import roles
+from tourney.forms import PlayerChoiceForm
 from tourney.models import Player
 from tourney.selectors_players import player_duplicates, player_search, players_page
 from tourney.services.player_merge import player_merge
@@ -85,12 +86,13 @@ def player_merge_page(request, player_id: int):
 @role_required("director")
 @require_POST
 def player_merge_do(request, player_id: int):
-    into = request.POST.get("into", "")
-    if not into.isdigit():
+    form = PlayerChoiceForm(request.POST)
+    if not form.is_valid():
         messages.error(request, _("Choose the player to keep."))
         return redirect("tourney:player_merge", player_id)
+    into = form.cleaned_data["into"]
     kept = run_service(
-        request, lambda: player_merge(actor=request.user, keep_id=int(into), merge_id=player_id)
+        request, lambda: player_merge(actor=request.user, keep_id=into, merge_id=player_id)
     )
     if kept is None:
         return redirect("tourney:player_merge", player_id)

@@ -85,6 +85,17 @@ def test_a_refund_refuses_an_unknown_method(api, tournament):
     assert Entry.objects.get(pk=entry).status == "active"
 
 
+def test_the_desk_refund_refuses_an_unknown_method_and_changes_nothing(
+    api, tournament, director_client
+):
+    entry = register(api, tournament, "Mészáros Éva")
+    url = reverse("tourney:desk_unregister", args=[tournament.pk, entry])
+    response = director_client.post(url, {"method": "gold"}, follow=True)
+    assert "Payment is cash, card or other." in response.content.decode()
+    assert Entry.objects.get(pk=entry).status == "active"
+    assert [row[1] for row in ledger(entry)] == [tournament.buy_in, tournament.fee]
+
+
 def finished_field(api, tournament):
     ids = seat_players(api, tournament, numbered_players(4))
     start(api, tournament)

@@ -114,3 +114,60 @@ def test_player_page_lists_penalties_bans_and_entries_and_lifts_a_ban(
         {"reason": "Cheating", "days": "30"},
     )
     assert PlayerBan.objects.filter(player_id=entry.player_id, lifted_at=None).count() == 1
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"entry": "x", "kind": "warning", "reason": "Slow"}, "Enter a whole number."),
+        ({"kind": "warning", "reason": "Slow"}, "Choose the player first."),
+        ({"entry": "{e}", "kind": "jail", "reason": "Slow"}, "Choose the penalty."),
+        ({"entry": "{e}", "kind": "missed_hands", "count": "2x", "reason": "Slow"}, "whole"),
+        ({"entry": "{e}", "kind": "missed_hands", "count": "10001", "reason": "Slow"}, "10"),
+        ({"entry": "{e}", "kind": "disqualification", "chips": "lots", "reason": "C"}, "chips"),
+        ({"entry": "{e}", "kind": "warning", "reason": "x" * 301}, "300"),
+        (
+            {
+                "entry": "{e}",
+                "kind": "disqualification",
+                "chips": "1",
+                "reason": "C",
+                "ban": "ever",
+            },
+            "",
+        ),
+        ({"entry": "{e}", "kind": "warning", "reason": "Slow", "ban_days": "-1"}, "0"),
+    ],
+)
+def test_the_penalty_form_refuses_bad_input_and_changes_nothing(
+    api, tournament, director_client, data, message
+):
+    ids = start(api, tournament, 4)
+    data = {k: v.replace("{e}", str(ids["P1"])) for k, v in data.items()}
+    response = director_client.post(
+        reverse("penalties:give", args=[tournament.pk]), data, headers=HTMX
+    )
+    assert response.status_code == 422
+    toast = json.loads(response["HX-Trigger"])["floor:done"]["toasts"][0]
+    assert toast["kind"] == "bad" and message in toast["message"]
+    assert Penalty.objects.count() == 0
+    undo = director_client.post(
+        reverse("penalties:undo", args=[tournament.pk]), {"penalty": "1e3"}, headers=HTMX
+    )
+    assert undo.status_code == 422
+
+
+def test_the_ban_forms_refuse_bad_input_and_change_nothing(api, tournament, director_client):
+    ids = start(api, tournament, 4)
+    player_id = Entry.objects.get(pk=ids["P1"]).player_id
+    add = reverse("penalties:player_ban_add", args=[player_id])
+    for data in (
+        {"reason": "Cheating", "days": "thirty"},
+        {"reason": "Cheating", "days": "36501"},
+        {"reason": "Cheating", "season": "0"},
+        {"reason": "x" * 301},
+    ):
+        assert director_client.post(add, data, headers=HTMX).status_code == 422
+    assert PlayerBan.objects.count() == 0
+    lift = reverse("penalties:player_ban_lift", args=[player_id])
+    assert director_client.post(lift, {"ban": "-1"}, headers=HTMX).status_code == 422

@@ -5,7 +5,7 @@ from typing import Literal
 from ninja import Field, Schema
 
 from tables.schemas import ActionOut
-from tourney.schema_types import Chips, Hands, Id, Text, bounded
+from tourney.schema_types import BAN_DAYS_MAX, REASON_MAX, Chips, Hands, Id, Text, bounded
 
 
 class PenaltyIn(Schema):
@@ -15,7 +15,7 @@ class PenaltyIn(Schema):
         None, description="Missed rounds (missed_hands with rounds = rounds)"
     )
     hands: Hands | None = Field(None, description="Missed hands; omitted: the house's fixed_hands")
-    reason: Text = Field(..., max_length=300)
+    reason: Text = Field(..., max_length=REASON_MAX)
     chips: Chips | None = Field(
         None, description="Disqualification: the player's chips, removed from play (required)"
     )
@@ -24,7 +24,7 @@ class PenaltyIn(Schema):
         description="Disqualification: also ban the player for the local day, `ban_days` days, "
         "until lifted, or from this tournament's season",
     )
-    ban_days: bounded(0, 36_500) | None = None
+    ban_days: bounded(0, BAN_DAYS_MAX) | None = None
 
 
 class BanOut(Schema):

@@ -22,6 +22,12 @@ from tourney import roles
 from tourney.collation import sorted_by_name
 from tourney.errors import TourneyError
 from tourney.models import Entry, Penalty, Player, Season, Tournament
+from tourney.penalties.forms import (
+    BanAddForm,
+    BanLiftForm,
+    PenaltyChoiceForm,
+    PenaltyGiveForm,
+)
 from tourney.penalties.selectors import penalties_list, penalties_sitting_out, player_penalties
 from tourney.penalties.usecases import penalty_end, penalty_give, penalty_undo
 from tourney.selectors import tournament_rules
@@ -30,7 +36,6 @@ from tourney.services.players import player_ban, player_ban_lift
 from tourney.views_support import role_required
 
 SEARCH_LIMIT = 8
-KIND_CHOICES = ("missed_rounds", "missed_hands", "warning", "disqualification")
 
 
 def _when(ms: int | None) -> datetime | None:
@@ -183,37 +188,34 @@ def _give_text(row: dict) -> str:
     }
 
 
+def _first_error(form) -> str:
+    """The first refusal of a form, in its fields' order."""
+    return next(iter(form.errors.values()))[0]
+
+
 @role_required("floor")
 @require_POST
 def give(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    fallback = request.POST.get("next") or reverse("tourney:console", args=[tournament.pk])
-    entry_id = _int(request.POST.get("entry"))
-    if entry_id is None:
-        return _refused(request, _("Choose the player first."), fallback)
-    kind = request.POST.get("kind", "")
-    if kind not in KIND_CHOICES:
-        return _refused(request, _("Choose the penalty."), fallback)
-    count = _int(request.POST.get("count"))
-    if request.POST.get("count", "").strip() and count is None:
-        return _refused(request, _("The number must be a whole number."), fallback)
-    chips_raw = request.POST.get("chips", "").strip()
-    chips = _int(chips_raw)
-    if chips_raw and chips is None:
-        return _refused(request, _("The chips must be a whole number."), fallback)
-    ban = request.POST.get("ban", "") or None
+    form = PenaltyGiveForm(request.POST)
+    valid = form.is_valid()
+    fallback = form.cleaned_data.get("next") or reverse("tourney:console", args=[tournament.pk])
+    if not valid:
+        return _refused(request, _first_error(form), fallback)
+    data = form.cleaned_data
+    kind, count, dq = data["kind"], data["count"], data["kind"] == Penalty.Kind.DISQUALIFICATION
     try:
         result = penalty_give(
             actor=request.user,
             tournament_id=tournament.pk,
-            entry_id=entry_id,
+            entry_id=data["entry"],
             kind=kind,
-            reason=request.POST.get("reason", ""),
+            reason=data["reason"],
             rounds=count if kind == Penalty.Kind.MISSED_ROUNDS else None,
             hands=count if kind == Penalty.Kind.MISSED_HANDS else None,
-            chips=chips if kind == Penalty.Kind.DISQUALIFICATION else None,
-            ban=ban if kind == Penalty.Kind.DISQUALIFICATION else None,
-            ban_days=_int(request.POST.get("ban_days")),
+            chips=data["chips"] if dq else None,
+            ban=(data["ban"] or None) if dq else None,
+            ban_days=data["ban_days"],
         )
     except TourneyError as exc:
         return _refused(request, exc.detail, fallback)
@@ -230,12 +232,18 @@ def _penalty_action(service, text):
     @require_POST
     def view(request, tournament_id: int):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
-        fallback = request.POST.get("next") or reverse("tourney:console", args=[tournament.pk])
-        penalty_id = _int(request.POST.get("penalty"))
-        if penalty_id is None:
-            return _refused(request, _("Choose a penalty."), fallback)
+        form = PenaltyChoiceForm(request.POST)
+        valid = form.is_valid()
+        console = reverse("tourney:console", args=[tournament.pk])
+        fallback = form.cleaned_data.get("next") or console
+        if not valid:
+            return _refused(request, _first_error(form), fallback)
         try:
-            result = service(actor=request.user, tournament_id=tournament.pk, penalty_id=penalty_id)
+            result = service(
+                actor=request.user,
+                tournament_id=tournament.pk,
+                penalty_id=form.cleaned_data["penalty"],
+            )
         except TourneyError as exc:
             return _refused(request, exc.detail, fallback)
         message = text() % {"name": result["penalty"]["player_name"]}
@@ -279,32 +287,33 @@ def player(request, player_id: int):
 @role_required("director")
 @require_POST
 def player_ban_add(request, player_id: int):
-    days = _int(request.POST.get("days"))
-    season = _int(request.POST.get("season"))
+    fallback = reverse("penalties:player", args=[player_id])
+    form = BanAddForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, _first_error(form), fallback)
+    days = form.cleaned_data["days"]
     ends_at = timezone.now() + timedelta(days=days) if days else None
     try:
         player_ban(
             actor=request.user,
             player_id=player_id,
-            reason=request.POST.get("reason", ""),
+            reason=form.cleaned_data["reason"],
             ends_at=ends_at,
-            season_id=season,
+            season_id=form.cleaned_data["season"],
         )
     except TourneyError as exc:
-        return _refused(request, exc.detail, reverse("penalties:player", args=[player_id]))
-    return _answer(
-        request,
-        [_toast(_("Ban recorded."), "ok")],
-        ok=True,
-        fallback=reverse("penalties:player", args=[player_id]),
-    )
+        return _refused(request, exc.detail, fallback)
+    return _answer(request, [_toast(_("Ban recorded."), "ok")], ok=True, fallback=fallback)
 
 
 @role_required("director")
 @require_POST
 def player_ban_remove(request, player_id: int):
     fallback = reverse("penalties:player", args=[player_id])
-    ban_id = _int(request.POST.get("ban"))
+    form = BanLiftForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, _first_error(form), fallback)
+    ban_id = form.cleaned_data["ban"]
     try:
         player_ban_lift(actor=request.user, ban_id=ban_id or 0, player_id=player_id)
     except TourneyError as exc:
