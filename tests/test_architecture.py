@@ -59,7 +59,6 @@ OVERSIZE_MODULES: set[str] = {
     "tables/services/floor.py",
     "tables/devtools/simulation.py",
     "tables/views_floor.py",
-    "tourney/domain/house_rules.py",
     "tourney/services/eliminations.py",
 }
 
