@@ -177,6 +177,8 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
             # The screen shows rebuy and add-on counts only for a tournament that has them.
             "has_rebuys": tournament.rebuy_until_level is not None,
             "has_addons": tournament.addon_level is not None,
+            # The clock stands still between hands: the screen says hand-for-hand, not paused.
+            "hand_for_hand": tournament.hand_for_hand,
         },
         "clock": clock,
         "periods": display_periods(periods),

@@ -165,6 +165,7 @@
       onRender: function (view) { self.renderClock(view); },
       onEvent: function (kind, data) { self.onEvent(kind, data); },
       onStatus: function (online) { root.classList.toggle("is-offline", !online); },
+      kinds: ["hand_for_hand"],
       reportOnline: false,
     });
   }
@@ -197,6 +198,7 @@
       cls.toggle("is-" + s, status === s);
     });
     cls.toggle("is-break", isBreak && status !== "finished" && status !== "pending");
+    cls.toggle("is-hand-for-hand", !!(this.state.tournament || {}).hand_for_hand && status !== "finished");
     cls.toggle("is-last-minute", view.last_minute && !isBreak && status !== "finished");
     cls.toggle("is-predicted", view.predicted);
     root.setAttribute("data-period-index", view.period_index);

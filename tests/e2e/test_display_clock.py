@@ -307,3 +307,28 @@ def test_one_screen_rotates_between_tournaments_each_with_its_own_clock(
     expect(second).to_have_class(re.compile(r"\bis-pending\b"))  # not started: the lobby
     page.clock.run_for(10_000)
     expect(first).to_be_visible()
+
+
+def test_hand_for_hand_on_the_bubble_says_so_on_the_tv_not_just_paused(
+    live_server, new_page, director, short_tournament
+):
+    """The evening (production run): at the bubble the director turned hand-for-hand on and the
+    lobby TV, never reloaded, said only "MEGÁLLÍTVA" (paused), as if the tournament stopped."""
+    from tables.services.hand_for_hand import hand_for_hand_set
+
+    t = short_tournament.pk
+    clock_operate(actor=director, tournament_id=t, operation="start")
+    tv = new_page(viewport=TV)
+    tv.goto(f"{live_server.url}/display/{display_token(t)}/?lang=hu")
+    screen = tv.locator(".display-screen")
+    expect(screen).to_have_class(re.compile(r"\bis-running\b"))
+    h4h, paused = tv.locator(".is-h4h-flag"), tv.locator(".is-paused-flag")
+
+    hand_for_hand_set(actor=director, tournament_id=t, active=True)
+    expect(h4h).to_be_visible()
+    expect(h4h).to_have_text("Hand-for-hand")  # as Hungarian rooms say it
+    expect(paused).to_be_hidden()
+
+    hand_for_hand_set(actor=director, tournament_id=t, active=False)
+    expect(h4h).to_be_hidden()
+    expect(screen).to_have_class(re.compile(r"\bis-running\b"))
