@@ -9,7 +9,7 @@ turns into toasts and a refresh of the page's live parts (as on the dealer page)
 import json
 import re
 
-from django.http import HttpRequest, QueryDict
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.formats import number_format
@@ -341,38 +341,43 @@ def _color_up_id(request: HttpRequest) -> int | None:
     return _int(request.POST.get("color_up"))
 
 
-@role_required("floor")
-@require_POST
-def colorup_confirm(request, tournament_id: int, number: int):
+def _on_color_up(request, tournament_id: int, number: int, service, text) -> HttpResponse:
+    """Confirm or undo the color-up named in the form: the service's answer as a toast
+    (`text(row)`: its sentence and its undo URL or None), a refusal as a red one."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     fallback = reverse("clocks:colorup", args=[tournament.pk, number])
     try:
-        row = color_up_confirm(
+        row = service(
             actor=request.user, tournament_id=tournament.pk, color_up_id=_color_up_id(request) or 0
         )
     except TourneyError as exc:
         return _answer(request, [_toast(exc.detail, "bad")], False, fallback)
-    toast = _toast(_done_text(row), "ok", _undo_url(tournament.pk, row["id"]))
-    return _answer(request, [toast], True, fallback)
+    sentence, undo = text(tournament, row)
+    return _answer(request, [_toast(sentence, "ok", undo)], True, fallback)
+
+
+@role_required("floor")
+@require_POST
+def colorup_confirm(request, tournament_id: int, number: int):
+    return _on_color_up(
+        request,
+        tournament_id,
+        number,
+        color_up_confirm,
+        lambda tournament, row: (_done_text(row), _undo_url(tournament.pk, row["id"])),
+    )
+
+
+def _undone_text(tournament, row) -> tuple[str, None]:
+    if row["done_at_ms"] is None:
+        return _("Race discarded: enter the odd chips again."), None
+    return _("Color-up undone: the table colors up again."), None
 
 
 @role_required("floor")
 @require_POST
 def colorup_undo(request, tournament_id: int, number: int):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    fallback = reverse("clocks:colorup", args=[tournament.pk, number])
-    try:
-        row = color_up_undo(
-            actor=request.user, tournament_id=tournament.pk, color_up_id=_color_up_id(request) or 0
-        )
-    except TourneyError as exc:
-        return _answer(request, [_toast(exc.detail, "bad")], False, fallback)
-    text = (
-        _("Race discarded: enter the odd chips again.")
-        if row["done_at_ms"] is None
-        else _("Color-up undone: the table colors up again.")
-    )
-    return _answer(request, [_toast(text, "ok")], True, fallback)
+    return _on_color_up(request, tournament_id, number, color_up_undo, _undone_text)
 
 
 @role_required("floor")

@@ -8,6 +8,7 @@
 (function (window, document) {
   "use strict";
 
+  var Tourney = window.Tourney;
   var config = JSON.parse(document.getElementById("dealer-config").textContent);
   var S = config.strings;
   var state = JSON.parse(document.getElementById("dealer-state").textContent);
@@ -57,9 +58,7 @@
   }
 
   function render() {
-    var seats = field("seats");
-    seats.textContent = "";
-    state.table.seats.forEach(function (s) {
+    Tourney.tableMap(field("seats"), state.table.number, state.table.seats, function (s) {
       var b = document.createElement("button");
       b.type = "button";
       b.className = "dl-seat";
@@ -83,8 +82,8 @@
         meta.textContent = s.penalty;
         name.appendChild(meta);
       }
-      seats.appendChild(b);
-    });
+      return b;
+    }, "stadium");
     if (chosen !== null && !(seatOf(chosen) || {}).entry_id) chosen = null;
     document.querySelector('[data-action="bust"]').disabled = chosen === null;
     document.querySelector('[data-action="clock"]').disabled = chosen === null;

@@ -59,31 +59,22 @@
 
   function renderMap(map) {
     var box = field("table-map");
-    box.textContent = "";
     if (!map) {
+      box.textContent = "";
       box.hidden = true;
       return;
     }
     box.hidden = false;
     box.setAttribute("aria-label", fmt(S.table_seat, { t: map.number, s: state.player.seat }));
-    var felt = document.createElement("div");
-    felt.className = "pp-felt num";
-    felt.textContent = map.number;
-    box.appendChild(felt);
-    var n = map.seats.length;
-    map.seats.forEach(function (seat, i) {
-      // Seat 1 at the dealer's left, clockwise round the oval from the bottom middle.
-      var angle = Math.PI / 2 + ((i + 0.5) / n) * 2 * Math.PI;
+    Tourney.tableMap(box, map.number, map.seats, function (seat) {
       var el = document.createElement("span");
       el.className =
         "pp-map-seat" + (seat.taken ? " is-taken" : "") + (seat.mine ? " is-mine" : "");
-      el.style.left = (50 + 44 * Math.cos(angle)).toFixed(2) + "%";
-      el.style.top = (50 + 40 * Math.sin(angle)).toFixed(2) + "%";
       el.textContent = seat.seat;
       el.title = seat.mine ? S.seat_mine : seat.taken ? S.seat_taken : S.seat_free;
       if (seat.button) el.setAttribute("data-button", "D");
-      box.appendChild(el);
-    });
+      return el;
+    }, "oval");
   }
 
   function renderSeat(player) {

@@ -225,6 +225,52 @@
   };
 
   /**
+   * A table seen from above: the felt with the table's number and the seats round it, seat 1 at
+   * the dealer's left, clockwise from the dealer's place at the bottom middle. The player's page
+   * (small marks, `layout` "oval": round an ellipse) and the dealer's page (buttons with names,
+   * "stadium": up the long sides of a tall table and across its far end, where the names fit
+   * and no seat covers another) draw it. `make(seat, index)` returns each seat's element; it
+   * is placed by its centre (left/top in %).
+   */
+  Tourney.tableMap = function (box, number, seats, make, layout) {
+    box.textContent = "";
+    var felt = document.createElement("div");
+    felt.className = "pp-felt num";
+    felt.textContent = number;
+    box.appendChild(felt);
+    var spots = Tourney.tableMap.spots(seats.length, layout);
+    seats.forEach(function (seat, i) {
+      var el = make(seat, i);
+      el.style.left = spots[i][0].toFixed(2) + "%";
+      el.style.top = spots[i][1].toFixed(2) + "%";
+      box.appendChild(el);
+    });
+  };
+
+  /** [left %, top %] of each of `n` seats' centres (see Tourney.tableMap). */
+  Tourney.tableMap.spots = function (n, layout) {
+    var spots = [];
+    var i;
+    if (layout !== "stadium") {
+      for (i = 0; i < n; i++) {
+        var angle = Math.PI / 2 + ((i + 0.5) / n) * 2 * Math.PI;
+        spots.push([50 + 44 * Math.cos(angle), 50 + 40 * Math.sin(angle)]);
+      }
+      return spots;
+    }
+    // Up the left side (from the dealer's left), across the far end, down the right side.
+    var far = n % 2 ? 1 : n >= 10 ? 2 : 0;
+    var side = (n - far) / 2;
+    var low = 88;
+    var high = far ? 30 : 14;
+    var step = side > 1 ? (low - high) / (side - 1) : 0;
+    for (i = 0; i < side; i++) spots.push([17, low - i * step]);
+    for (i = 0; i < far; i++) spots.push([far === 1 ? 50 : 33 + 34 * i, 9]);
+    for (i = side - 1; i >= 0; i--) spots.push([83, low - i * step]);
+    return spots;
+  };
+
+  /**
    * Money as every page writes it: `pattern` is the server's (tourney/money.py money_pattern,
    * the `money_pattern` filter), "%(n)s\u00a0Ft" or "€%(n)s"; the number as formatNumber.
    */

@@ -42,6 +42,21 @@ def test_a_dealer_busts_a_player_from_the_link_then_the_link_is_revoked(
     page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, number, 0)}/")
     page.wait_for_function("() => document.body.dataset.stream === 'online'")
     assert_geometry(page, "dealer-link-table", full_page=True)
+    # The seats round the table, as on the player's page (Tourney.tableMap): seat 1 at the
+    # dealer's left, up the left side, across the far end, down the right side; the action bar
+    # stays under the thumb.
+    felt = page.locator(".dl-table .pp-felt").bounding_box()
+    boxes = page.eval_on_selector_all(
+        ".dl-table .dl-seat", "els => els.map(e => e.getBoundingClientRect().toJSON())"
+    )
+    middle = felt["x"] + felt["width"] / 2
+    half = len(boxes) // 2
+    assert all(b["x"] + b["width"] <= felt["x"] + 1 for b in boxes[: half - 1])
+    assert all(b["x"] >= felt["x"] + felt["width"] - 1 for b in boxes[-(half - 1) :])
+    assert boxes[0]["y"] > boxes[1]["y"] and boxes[-1]["y"] > boxes[-2]["y"]
+    assert abs(boxes[half]["x"] + boxes[half]["width"] / 2 - middle) < 2  # the far end
+    bar = page.locator(".dl-actions").bounding_box()
+    assert bar["y"] + bar["height"] <= PHONE["height"] + 1
     page.locator(f'.dl-seat[data-seat="{victim.seat}"]').click()
     page.locator('[data-action="bust"]').click()
     expect(page.locator('[data-field="message"]')).to_be_visible()

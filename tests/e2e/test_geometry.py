@@ -22,7 +22,9 @@ from django.urls import reverse
 from playwright.sync_api import Page
 
 from clocks.display_links import display_token
-from tables.models import FloorAction
+from clocks.festival.links import board_token
+from tables.dealer_links.links import dealer_token
+from tables.models import FloorAction, TournamentTable
 from tests.e2e.conftest import PASSWORD, with_password
 from tests.e2e.evening import Evening
 from tests.e2e.geometry import assert_geometry
@@ -160,6 +162,11 @@ def staff_pages(tournament, stage: str) -> dict[str, str]:
     console = reverse("tourney:console", args=[t])
     desk = reverse("tourney:desk", args=[t])
     dealer = reverse("tables:dealer", args=[t, 1])
+    table = TournamentTable.objects.filter(tournament=tournament).order_by("number").first()
+    dealer_link = reverse(
+        "dealer_links:page", args=[dealer_token(t, table.number, table.dealer_link_generation)]
+    )
+    board = reverse("festival:board", args=[board_token(tournament.room)])
     pages = {
         "running": {
             "console": console,
@@ -169,6 +176,9 @@ def staff_pages(tournament, stage: str) -> dict[str, str]:
             "settings": reverse("tourney:tournament_settings", args=[t]),
             "players": reverse("tourney:players"),
             "seating": reverse("tables:seating_chart", args=[t]),
+            "dealer-link": dealer_link,
+            "festival-board": board,
+            "festival-overview": reverse("festival:overview"),
         },
         "final-table": {
             "console": console,
@@ -180,6 +190,9 @@ def staff_pages(tournament, stage: str) -> dict[str, str]:
             "console": console,
             "colorup": reverse("clocks:colorup", args=[t, 1]),
             "dealer": dealer,
+            "dealer-link": dealer_link,
+            "festival-board": board,
+            "festival-overview": reverse("festival:overview"),
         },
         "finished": {
             "console": console,
@@ -190,14 +203,21 @@ def staff_pages(tournament, stage: str) -> dict[str, str]:
     return pages.get(stage, {})
 
 
+# The dealer's phone pages are also checked on a small phone (a 360x740 Android).
+SMALL_PHONE = {"360x740": {"width": 360, "height": 740}}
+PHONE_PAGES = {"dealer", "dealer-link"}
+
+
 def staff_matrix(page: Page, base: str, pages: dict, stage: str, problems: list) -> None:
-    for size, viewport in VIEWPORTS.items():
+    for size, viewport in {**VIEWPORTS, **SMALL_PHONE}.items():
         if SIZES and size not in SIZES:
             continue
         page.set_viewport_size(viewport)
         for lang in LANGUAGES:
             page.context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
             for name, path in pages.items():
+                if size in SMALL_PHONE and name not in PHONE_PAGES:
+                    continue
                 page.goto(base + path)  # the page's own parts (htmx) load before the check
                 page.wait_for_function(SETTLED)
                 page.evaluate("document.fonts.ready")
