@@ -12,6 +12,10 @@ from tables.dealer_links.permissions import (
     require_clock_call_at,
     require_floor_at,
 )
+from tables.floor.selectors import floor_actions_list
+from tables.floor.usecases import floor_action_done, floor_action_undo
+from tables.hand_for_hand.operations import hand_for_hand_state
+from tables.hand_for_hand.usecases import hand_for_hand_set
 from tables.schemas import (
     ActionDoneIn,
     ActionOut,
@@ -26,12 +30,6 @@ from tables.schemas import (
     HandForHandOut,
 )
 from tables.services.clock_calls import clock_call_begin, clock_call_finish, clock_calls_active
-from tables.services.floor import (
-    floor_action_done,
-    floor_action_undo,
-    floor_actions_list,
-)
-from tables.services.hand_for_hand import hand_for_hand_set, hand_for_hand_state
 from tourney import roles
 from tourney.models import Tournament
 from tourney.schema_types import Id, Line, TableNumber

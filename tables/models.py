@@ -102,7 +102,7 @@ class TournamentTable(models.Model):
         ]
         indexes = [
             # The floor's counts after a bust-out: an index-only scan, the fewest and most
-            # players one step each (tables.services.floor.field_shape_columns).
+            # players one step each (tables.floor.selectors.field_shape_select).
             models.Index(
                 fields=["tournament", "status", "players"], name="tournamenttable_players"
             ),

@@ -22,17 +22,13 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tables.domain.cards import Card
+from tables.floor.selectors import floor_actions_list, floor_actions_out, floor_halted_tables
+from tables.floor.usecases import floor_action_done, floor_action_undo
+from tables.hand_for_hand.operations import hand_for_hand_state
+from tables.hand_for_hand.usecases import hand_for_hand_set
 from tables.models import FloorAction, TournamentTable
 from tables.selectors import tournament_tables_layout
 from tables.services.clock_calls import clock_call_begin, clock_call_finish, clock_calls_active
-from tables.services.floor import (
-    floor_action_done,
-    floor_action_undo,
-    floor_actions_list,
-    floor_actions_out,
-    floor_halted_tables,
-)
-from tables.services.hand_for_hand import hand_for_hand_set, hand_for_hand_state
 from tables.services.hands import hand_finished_with_busts
 from tourney import roles
 from tourney.collation import sorted_by_name

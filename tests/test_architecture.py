@@ -56,19 +56,13 @@ MAX_IMPORT_CYCLES = 0  # elementary cycles (there were 13)
 
 OVERSIZE_MODULES: set[str] = {
     "tables/domain/floor.py",
-    "tables/services/floor.py",
     "tables/devtools/simulation.py",
-    "tables/views_floor.py",
-    "tourney/services/eliminations.py",
 }
 
 OVERSIZE_FUNCTIONS: set[str] = {
     "clocks/domain/chip_race.py:plan_race",
-    "tables/services/floor.py:_apply_plan",
     "tables/services/hands.py:hand_report",
     "tables/services/seating.py:seats_draw",
-    "tourney/services/eliminations.py:elimination_undo",
-    "tourney/services/eliminations.py:eliminations_apply",
 }
 
 
@@ -299,3 +293,31 @@ def test_no_test_module_imports_another_test_module():
         if imported := imported_test_modules(path.read_text(), package, files) - {module}:
             offenders[str(path.relative_to(ROOT))] = sorted(imported)
     assert offenders == {}, f"import from a helper module named for what it is: {offenders}"
+
+
+# --- One way through: the sub-domains' operations do not call one another ------------------------
+#
+# A bust-out, a clock change and a hand report cross the floor, the eliminations, hand-for-hand
+# and the clock; only their use cases may (docs/architecture.md, "One way through"). An
+# operation returns what follows from it (a plan that formed the final table, a winner, a
+# hand-for-hand hand's time to take off the clock) and its use case calls the next
+# sub-domain's operation. So no operations module imports another sub-domain's operations.
+
+SUBDOMAIN_OPERATIONS: dict[str, set[str]] = {
+    "floor": {"tables.floor.operations", "tables.floor.actions"},
+    "eliminations": {"tourney.eliminations.operations", "tourney.eliminations.context"},
+    "hand_for_hand": {"tables.hand_for_hand.operations"},
+    "clock": {"clocks.services.clock_changes", "clocks.services.clock_finish"},
+    "absence": {"tourney.services.absence"},
+}
+
+
+def test_the_sub_domains_operations_do_not_import_one_another():
+    graph = import_graph()
+    crossings = set()
+    for domain, modules in SUBDOMAIN_OPERATIONS.items():
+        others = set().union(*(m for d, m in SUBDOMAIN_OPERATIONS.items() if d != domain))
+        for module in modules:
+            assert module in graph, f"{module} is gone: update SUBDOMAIN_OPERATIONS"
+            crossings.update(f"{module} -> {target}" for target in graph[module] & others)
+    assert crossings == set()

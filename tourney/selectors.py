@@ -6,9 +6,11 @@ from datetime import datetime
 from django.db import connection
 from django.db.models import Count, OuterRef, Q, Subquery, Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tourney.domain.house_rules import HouseRules, resolve_house_rules
 from tourney.domain.payouts import prize_pool
+from tourney.errors import NotFound
 from tourney.models import ChipPurchase, Entry, LedgerEntry, Player, PlayerBan, Tournament
 
 LIVE_STATUSES = (Entry.Status.ACTIVE, Entry.Status.ELIMINATED)
@@ -178,3 +180,28 @@ def entry_waiting_list(tournament: Tournament) -> list[Entry]:
         .select_related("player")
         .order_by("waiting_since", "number")
     )
+
+
+def entry_snapshot(entry: Entry) -> dict:
+    return {
+        "id": entry.pk,
+        "player_id": entry.player_id,
+        "number": entry.number,
+        "status": entry.status,
+        "table": entry.tournament_table.number if entry.tournament_table_id else None,
+        "seat": entry.seat,
+    }
+
+
+def entry_of(tournament: Tournament, entry_id: int) -> Entry:
+    """The tournament's entry `entry_id` (with player and table), or 404 `entry_not_found`."""
+    entry = (
+        Entry.objects.select_related("player", "tournament_table")
+        .filter(tournament=tournament, pk=entry_id)
+        .first()
+    )
+    if entry is None:
+        raise NotFound(
+            "entry_not_found", _("There is no entry %(id)s in this tournament.") % {"id": entry_id}
+        )
+    return entry

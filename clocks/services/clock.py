@@ -19,6 +19,7 @@ from clocks.services.clock_state import clock_for, clock_view, now_ms, structure
 from tourney.errors import Conflict
 from tourney.models import Tournament
 from tourney.services.absence import absent_deadline_apply
+from tourney.services.eliminations import eliminations_at_deadline
 from tourney.services.locks import tournament_lock
 
 __all__ = [
@@ -39,7 +40,9 @@ def _catch_up(tournament, clock: Clock, periods: list[Period], now: int) -> Cloc
     deadline included."""
     result = clock_catch_up(tournament, clock, periods, now)
     if result.changed:
-        absent_deadline_apply(tournament=tournament, state=result.state, periods=periods)
+        due = absent_deadline_apply(tournament=tournament, state=result.state, periods=periods)
+        if due is not None:
+            eliminations_at_deadline(tournament, due.absent, due.remaining, due.now)
         clock.refresh_from_db()
     return result.state
 

@@ -3,10 +3,10 @@ and out of it waiting for the floor, the seats sitting out a penalty, the clock 
 the clock's level."""
 
 from clocks.services.clock import clock_view
+from tables.floor.selectors import floor_actions_list
 from tables.models import FloorAction, TournamentTable
 from tables.selectors import tournament_tables_layout
 from tables.services.clock_calls import clock_calls_active
-from tables.services.floor import floor_actions_list
 from tourney.models import Tournament
 from tourney.penalties.selectors import seats_sitting_out
 

@@ -39,7 +39,7 @@ from django.db import connection, transaction
 from django.db.models import Count, Subquery
 from django.utils import timezone
 
-import tables.services.floor as floor_service
+import tables.floor.operations as floor_service
 import tourney.services.eliminations as eliminations_service
 from clocks.domain.structures import TEMPLATES
 from clocks.models import Structure
@@ -47,16 +47,13 @@ from clocks.services.clock import clock_operate
 from clocks.services.structures import structure_template_install
 from tables.domain.button import next_big_blind_seat
 from tables.domain.floor import tables_wanted
+from tables.domain.floor_rules import floor_rules
+from tables.floor.selectors import floor_actions_out, floor_halted_tables, multi_table_start
+from tables.floor.usecases import floor_action_done
+from tables.hand_for_hand.operations import hand_for_hand_state
+from tables.hand_for_hand.usecases import hand_for_hand_set
 from tables.models import FloorAction, Room, TournamentTable
 from tables.selectors import table_blinds, table_players_drift
-from tables.services.floor import (
-    floor_action_done,
-    floor_actions_out,
-    floor_halted_tables,
-    floor_rules,
-    multi_table_start,
-)
-from tables.services.hand_for_hand import hand_for_hand_set, hand_for_hand_state
 from tables.services.hands import hand_report
 from tables.services.rooms import room_create
 from tables.services.seating import seats_draw

@@ -6,10 +6,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tables.domain.button import first_hand_blinds, next_hand_blinds, seats_not_dealt
+from tables.floor.usecases import floor_follow
+from tables.hand_for_hand.usecases import hand_for_hand_follow_hand
 from tables.models import HandReport, TournamentTable
 from tables.selectors import blinds_fields, table_blinds, table_in_play
-from tables.services.floor import floor_replan
-from tables.services.hand_for_hand import hand_for_hand_table_done
 from tourney.errors import Conflict, InvalidInput
 from tourney.models import Entry
 from tourney.penalties.operations import penalties_after_hand, penalties_follow_seats
@@ -54,7 +54,7 @@ def hand_report(
         )
     else:
         blinds = next_hand_blinds(previous, occupied, table.seats)
-    hand_for_hand_table_done(actor, tournament, table)
+    hand_for_hand_follow_hand(actor, tournament, table)
     table.hands_played += 1
     fields = blinds_fields(blinds)
     for name, value in fields.items():
@@ -106,7 +106,7 @@ def hand_report(
     )
     penalties_after_hand(actor, tournament, table, now)
     # Balancing is judged after every hand (docs/rules.md §5.1).
-    floor_replan(actor=actor, tournament=tournament)
+    floor_follow(actor=actor, tournament=tournament)
     return table
 
 

@@ -10,10 +10,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tables.domain.button import first_hand_blinds
+from tables.domain.floor_rules import seating_rules
 from tables.domain.seating import (
     LateTable,
     SeatingError,
-    SeatingRules,
     TableSpec,
     choose_late_seat,
     draw_button,
@@ -35,14 +35,6 @@ from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
-
-
-def seating_rules(rules: HouseRules) -> SeatingRules:
-    return SeatingRules(
-        table_thresholds=rules.table_thresholds,
-        seats_per_table=rules.seats_per_table,
-        single_table_seats=rules.single_table_seats,
-    )
 
 
 def _specs(tables: Sequence[TournamentTable], seats: dict[int, int]) -> list[TableSpec]:

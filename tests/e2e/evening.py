@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from clocks.domain.structures import Chip, Period, StructureData
 from clocks.services.clock import clock_operate
 from clocks.services.structures import structure_create
+from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction
-from tables.services.floor import floor_action_done
 from tables.services.rooms import room_create
 from tables.services.seating import seats_draw
 from tourney.domain.purchases import MoneySettings

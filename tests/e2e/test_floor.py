@@ -18,8 +18,8 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from clocks.services.clock import clock_operate
+from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction, TournamentTable
-from tables.services.floor import floor_action_done
 from tables.services.seating import seats_draw
 from tests.conftest import make_staff
 from tests.e2e.conftest import DESKTOP, PASSWORD, PHONE, with_password

@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import expect
 
 from clocks.services.clock import clock_operate
+from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction
-from tables.services.floor import floor_action_done
 from tables.services.seating import seats_draw
 from tests.e2e.conftest import PHONE
 from tests.e2e.geometry import assert_geometry

@@ -35,8 +35,8 @@ from playwright.sync_api import Page, expect
 
 from clocks.display_links import display_token
 from clocks.services.clock import clock_operate
+from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction
-from tables.services.floor import floor_action_done
 from tables.services.rooms import room_create
 from tables.services.seating import seats_draw
 from tests.e2e.conftest import PASSWORD, with_password

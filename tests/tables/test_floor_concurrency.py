@@ -12,8 +12,8 @@ from collections import defaultdict
 import pytest
 from django.db import connection, transaction
 
+from tables.floor.operations import floor_replan
 from tables.models import FloorAction, TournamentTable
-from tables.services.floor import floor_replan
 from tests.factories import run_at_once, started_tournament
 from tourney.models import Elimination, Entry, Tournament, TournamentEvent
 from tourney.services.eliminations import eliminations_record

@@ -343,13 +343,13 @@ def test_a_table_opened_for_a_late_entry_draws_for_its_button(api, room, structu
 
 
 def test_a_player_just_moved_counts_as_a_recent_mover_at_his_new_table(api, room, structure):
-    from tables.services.floor import _open_tables, recent_movers
+    from tables.floor.selectors import open_tables, recent_movers
 
     tid = create(api, room, structure, house_rules="tda2024", table_numbers=[1, 2, 3])
     start(api, tid, numbered_players(18))
     register(api, tid, ["Late"])
     moved = [m["entry_id"] for m in api.get(f"/tournaments/{tid}/actions?status=pending").json()]
-    tables = _open_tables(Tournament.objects.get(pk=tid))
+    tables = open_tables(Tournament.objects.get(pk=tid))
     occupied = {t.pk: {s: e for s, e in seats_of(tid, t.number).items()} for t in tables}
     recent = recent_movers(Tournament.objects.get(pk=tid), tables, occupied)
     new_table = next(t for t in tables if t.number == 3)

@@ -26,13 +26,15 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-import tables.services.floor as floor_services
+import tables.floor.operations as floor_services
 import tourney.services.eliminations as eliminations_services
 from tables.domain.button import next_big_blind_seat
 from tables.domain.floor import tables_wanted
+from tables.domain.floor_rules import floor_rules
+from tables.floor.selectors import multi_table_start
+from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction, TournamentTable
 from tables.selectors import table_blinds, table_players_drift
-from tables.services.floor import floor_action_done, floor_rules, multi_table_start
 from tables.services.hands import hand_finished_with_busts, hand_report
 from tests.factories import register, seating_of, started_tournament
 from tourney.models import Elimination, Entry, Tournament
@@ -50,7 +52,7 @@ PENDING = FloorAction.Status.PENDING
 
 
 class PlannerRandom:
-    """Stands in for the `random` module in tables.services.floor, whose floor_replan falls
+    """Stands in for the `random` module in tables.floor.operations, whose floor_replan falls
     back to `random.SystemRandom()` when a caller (hand_report, floor_action_done, a late
     entry) passes no rng: every draw then comes from the example's seeded generator, so a
     failure replays and shrinks."""
@@ -135,11 +137,11 @@ class FloorMachine(RuleBasedStateMachine):
         as the plan after this step sees them (`hand_at`: that table reports a hand first)."""
         from dataclasses import replace
 
-        from tables.services.floor import _open_tables, recent_movers
+        from tables.floor.selectors import open_tables, recent_movers
 
         tables = [
             replace(t, hands_played=t.hands_played + 1) if t.number == hand_at else t
-            for t in _open_tables(Tournament.objects.get(pk=self.tid))
+            for t in open_tables(Tournament.objects.get(pk=self.tid))
         ]
         seating = self._seating()
         occupied = {t.pk: seating.get(t.number, {}) for t in tables}

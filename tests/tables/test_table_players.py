@@ -8,9 +8,9 @@ import random
 import pytest
 from django.db import connection
 
+from tables.floor.usecases import floor_action_done
 from tables.models import TournamentTable
 from tables.selectors import table_players_drift
-from tables.services.floor import floor_action_done
 from tests.conftest import numbered_players, seat_players
 from tests.factories import register, seating_of, started_tournament
 from tourney.db_triggers import TRIGGER_TABLES, triggers_drop, triggers_install, triggers_installed

@@ -7,8 +7,8 @@ from django.utils import timezone
 
 from tests.conftest import numbered_players, seat_players
 from tests.factories import bust, results, start
+from tourney.eliminations.operations import eliminations_apply
 from tourney.models import AuditEntry, Deal, Entry, LedgerEntry, PayoutStructure, Tournament
-from tourney.services.eliminations import eliminations_apply
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tables.services.floor import floor_replan
+from tables.floor.usecases import floor_follow
 from tables.services.seating import entry_seat_late, held_seats
 from tourney.cage.selectors import prizes_paid
 from tourney.domain.receipts import REFUND, receipt_number
@@ -144,7 +144,7 @@ def entry_refund_undo(
         if entry.status == Entry.Status.ACTIVE:
             places_shift(tournament)
             if entry.tournament_table_id is not None and tournament.status == "running":
-                floor_replan(actor=actor, tournament=tournament)
+                floor_follow(actor=actor, tournament=tournament)
     return entry
 
 

@@ -22,12 +22,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tables.services.floor import floor_actions_out, floor_replan
+from tables.floor.selectors import floor_actions_out
 from tourney.domain.house_rules import HouseRules
 from tourney.domain.penalties import (
     PenaltyError,
     penalty_hands,
 )
+from tourney.eliminations.operations import eliminations_apply
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import Elimination, Entry, Penalty, PlayerBan, Tournament
 from tourney.penalties.operations import penalty_served_record
@@ -37,9 +38,14 @@ from tourney.penalties.selectors import (
     penalty_is_serving,
     penalty_out,
 )
-from tourney.selectors import tournament_rules, tournament_summary
+from tourney.selectors import entry_of, entry_snapshot, tournament_rules, tournament_summary
 from tourney.services.audit import audit_record, audit_text
-from tourney.services.entries import entry_of, entry_snapshot
+from tourney.services.eliminations import (
+    elimination_undo,
+    eliminations_follow,
+    eliminations_replan,
+    seats_freed_by,
+)
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
 from tourney.services.players import player_ban
@@ -279,9 +285,7 @@ def _check_sitting_out(tournament: Tournament, entry: Entry, rules: HouseRules, 
 def _disqualify(actor, tournament, entry, penalty, remaining: int, now) -> list:
     """Out at the next place like a bust (reason `disqualified`), chips removed, floor
     replanned. Inside the caller's transaction."""
-    from tourney.services.eliminations import eliminations_apply, seats_freed_by
-
-    rows = eliminations_apply(
+    outcome = eliminations_apply(
         actor=actor,
         tournament=tournament,
         busts=[(entry, None)],
@@ -289,14 +293,15 @@ def _disqualify(actor, tournament, entry, penalty, remaining: int, now) -> list:
         now=now,
         remaining=remaining,
     )
+    eliminations_follow(actor, tournament, outcome)
     entry.disqualified_at = now
     entry.save(update_fields=["disqualified_at"])
     tournament.chips_removed += penalty.chips_removed
     tournament.save(update_fields=["chips_removed"])
     if tournament.status != Tournament.Status.RUNNING:  # the last opponent has won
         return []
-    seats_freed_by(tournament, actor, rows)  # the waiting list takes the seat (§2.1)
-    return floor_replan(actor=actor, tournament=tournament, cause=rows[0])
+    seats_freed_by(tournament, actor, outcome.rows)  # the waiting list takes the seat (§2.1)
+    return eliminations_replan(actor, tournament, outcome.rows[0])
 
 
 def _penalty_of(tournament: Tournament, penalty_id: int) -> Penalty:
@@ -312,8 +317,6 @@ def _penalty_of(tournament: Tournament, penalty_id: int) -> Penalty:
 def penalty_undo(*, actor, tournament_id: int, penalty_id: int) -> dict:
     """Take back a mistaken penalty. A disqualification's player is back in play with the chips
     (the bust-out undo puts back the seat and the places), and its ban is lifted."""
-    from tourney.services.eliminations import elimination_undo
-
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
         penalty = _penalty_of(tournament, penalty_id)

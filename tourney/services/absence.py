@@ -12,6 +12,8 @@ automatic period change applies a deadline a manual change skipped over.
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -20,14 +22,11 @@ from django.utils.translation import gettext_noop
 
 from clocks.domain.clock import ClockState
 from clocks.domain.structures import Period
-from tables.services.floor import floor_replan
 from tourney.domain.registration import level_end_passed
 from tourney.errors import Conflict
-from tourney.models import Elimination, Entry, Tournament
-from tourney.selectors import tournament_rules
+from tourney.models import Entry, Tournament
+from tourney.selectors import entry_of, entry_snapshot, tournament_rules
 from tourney.services.audit import audit_record, audit_text
-from tourney.services.eliminations import eliminations_apply, seats_freed_by
-from tourney.services.entries import entry_of, entry_snapshot
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
 
@@ -82,12 +81,23 @@ def entry_mark_absent(*, actor, tournament_id: int, entry_id: int, absent: bool 
     return entry
 
 
+@dataclass(frozen=True, slots=True)
+class AbsentDeadline:
+    """The absent-player deadline has just passed: who is out, with how many still in."""
+
+    absent: list[Entry]
+    remaining: int
+    now: datetime
+
+
 def absent_deadline_apply(
     *, tournament: Tournament, state: ClockState, periods: Sequence[Period]
-) -> dict | None:
+) -> AbsentDeadline | None:
     """Inside an automatic clock advance: once the end of the
-    `absent_eliminate_after_levels`-th level has passed, eliminate every entry still marked
-    absent (only with absent_policy "eliminate"); applied once per tournament."""
+    `absent_eliminate_after_levels`-th level has passed, the deadline applies (once per
+    tournament, only with absent_policy "eliminate"): recorded and audited here; returns the
+    entries still marked absent, for the use case to eliminate
+    (`tourney.services.eliminations.eliminations_at_deadline`), or None."""
     if tournament.absent_deadline_applied_at is not None:
         return None
     rules = tournament_rules(tournament)
@@ -117,15 +127,4 @@ def absent_deadline_apply(
     remaining = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
     if not absent or len(absent) >= remaining:
         return None  # [INF] nobody would be left to win: the floor decides
-    rows = eliminations_apply(
-        actor=None,
-        tournament=tournament,
-        busts=[(entry, None) for entry in absent],
-        reason=Elimination.Reason.ABSENT,
-        remove_stacks=True,
-        now=now,
-        remaining=remaining,
-    )
-    seats_freed_by(tournament, None, rows)
-    floor_replan(actor=None, tournament=tournament, cause=rows[0])
-    return {"eliminated": [r.entry_id for r in rows]}
+    return AbsentDeadline(absent, remaining, now)

@@ -7,14 +7,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tables.floor.usecases import floor_follow
 from tables.models import TournamentTable
-from tables.services.floor import floor_replan
 from tables.services.seating import entry_seat_late
 from tourney.cage.operations import ledger_price_rows, ledger_price_write
 from tourney.domain.receipts import REFUND, receipt_number, repeat_tail
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import AuditEntry, Entry, LedgerEntry, Player, Tournament
-from tourney.selectors import tournament_capacity, tournament_rules
+from tourney.selectors import entry_of, entry_snapshot, tournament_capacity, tournament_rules
 from tourney.selectors_bans import player_tournament_ban
 from tourney.services.audit import audit_entry, audit_record, audit_text
 from tourney.services.events import event_append, event_new
@@ -25,17 +25,6 @@ from tourney.services.tournaments import registration_window
 from tourney.write_batch import WriteBatch
 
 OPEN_FOR_REGISTRATION = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
-
-
-def entry_snapshot(entry: Entry) -> dict:
-    return {
-        "id": entry.pk,
-        "player_id": entry.player_id,
-        "number": entry.number,
-        "status": entry.status,
-        "table": entry.tournament_table.number if entry.tournament_table_id else None,
-        "seat": entry.seat,
-    }
 
 
 def entry_record(
@@ -226,7 +215,7 @@ def _registration_follow(tournament: Tournament, entry: Entry, waiting: int, act
         entry.refresh_from_db()
     if entry.tournament_table_id is not None:
         # A late entry can open a table or tip the balance (docs/rules.md §5.1).
-        floor_replan(actor=actor, tournament=tournament)
+        floor_follow(actor=actor, tournament=tournament)
 
 
 def _register_writes(
@@ -410,20 +399,6 @@ def promotions_undo(tournament: Tournament, actor, cause: int) -> list[Entry]:
             before,
         )
     return back
-
-
-def entry_of(tournament: Tournament, entry_id: int) -> Entry:
-    """The tournament's entry `entry_id` (with player and table), or 404 `entry_not_found`."""
-    entry = (
-        Entry.objects.select_related("player", "tournament_table")
-        .filter(tournament=tournament, pk=entry_id)
-        .first()
-    )
-    if entry is None:
-        raise NotFound(
-            "entry_not_found", _("There is no entry %(id)s in this tournament.") % {"id": entry_id}
-        )
-    return entry
 
 
 @transaction.atomic

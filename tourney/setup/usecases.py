@@ -18,8 +18,8 @@ from django.utils.translation import gettext_noop
 
 from clocks.models import Structure, StructureLevel
 from clocks.services.clock_state import structure_periods
+from tables.floor.usecases import floor_follow
 from tables.models import TournamentTable
-from tables.services.floor import floor_replan
 from tourney.cage.selectors import prizes_paid
 from tourney.domain.house_rules import PARAMETER_KEYS, HouseRulesError, resolve_house_rules
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings, money_settings_refusal
@@ -346,4 +346,4 @@ def _consequences(actor, tournament: Tournament, changed: set[str]) -> None:
         and tournament.status == Tournament.Status.RUNNING
         and tournament.seats_drawn_at is not None
     ):
-        floor_replan(actor=actor, tournament=tournament)
+        floor_follow(actor=actor, tournament=tournament)

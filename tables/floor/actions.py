@@ -1,0 +1,254 @@
+"""The floor's actions once written: confirming them, taking them back, and voiding the moves
+that no longer apply (docs/rules.md §5-§7). Operations: they take the locked tournament."""
+
+from collections.abc import Iterable, Sequence
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from tables.domain.button import Blinds, next_hand_blinds
+from tables.domain.floor import sits_out_at
+from tables.floor.selectors import PENDING, floor_actions_out
+from tables.models import FloorAction, TournamentTable
+from tables.selectors import table_blinds
+from tourney.domain.house_rules import HouseRules
+from tourney.errors import Conflict, InvalidInput
+from tourney.models import Elimination, Entry, Tournament
+from tourney.selectors import tournament_rules
+from tourney.services.audit import audit_record, audit_text
+from tourney.services.events import event_append
+
+
+def _entry_position(entry: Entry) -> list:
+    return [entry.tournament_table_id, entry.seat, entry.waits_for_button]
+
+
+def _sits_out_on_arrival(table: TournamentTable, seat: int, rules: HouseRules) -> bool:
+    blinds = table_blinds(table)
+    if blinds is None:
+        return False
+    occupied = set(
+        Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).values_list(
+            "seat", flat=True
+        )
+    ) | {seat}
+    if len(occupied) < 2:
+        return False
+    upcoming: Blinds = next_hand_blinds(blinds, occupied, table.seats)
+    return sits_out_at(seat, upcoming, table.seats, rules.not_dealt)
+
+
+def _name_mover(tournament: Tournament, action: FloorAction, entry_id: int | None) -> None:
+    """Apply a move whose mover the floor names now (or corrects)."""
+    if entry_id is None:
+        if action.entry_id is None:
+            raise Conflict(
+                "mover_unknown",
+                _("Say who moved: the player who is big blind next at table %(t)s.")
+                % {"t": action.from_table},
+            )
+        return
+    if entry_id == action.entry_id:
+        return
+    source = TournamentTable.objects.filter(tournament=tournament, number=action.from_table).first()
+    entry = (
+        Entry.objects.select_related("player")
+        .filter(tournament=tournament, pk=entry_id, status=Entry.Status.ACTIVE)
+        .first()
+    )
+    if entry is None or source is None or entry.tournament_table_id != source.pk:
+        raise Conflict(
+            "mover_not_at_table",
+            _("That player is not playing at table %(t)s.") % {"t": action.from_table},
+        )
+    destination = TournamentTable.objects.get(tournament=tournament, number=action.to_table)
+    if action.entry_id is not None:
+        # The floor moved somebody else: the planned player goes back to the seat they left.
+        planned = Entry.objects.select_related("player").get(pk=action.entry_id)
+        old_pk, old_seat, old_waits = action.payload["before"][str(planned.pk)]
+        if (
+            Entry.objects.filter(
+                tournament_table_id=old_pk, seat=old_seat, status=Entry.Status.ACTIVE
+            )
+            .exclude(pk=planned.pk)
+            .exists()
+        ):
+            raise Conflict(
+                "seat_taken",
+                _("The seat %(name)s left is taken now; undo the move instead.")
+                % {"name": planned.player.name},
+            )
+        planned.tournament_table_id, planned.seat, planned.waits_for_button = (
+            old_pk,
+            old_seat,
+            old_waits,
+        )
+        planned.save(update_fields=["tournament_table", "seat", "waits_for_button"])
+    rules = tournament_rules(tournament)
+    action.payload["before"] = {str(entry.pk): _entry_position(entry)}
+    action.from_seat = entry.seat
+    entry.tournament_table = destination
+    entry.seat = action.to_seat
+    entry.waits_for_button = _sits_out_on_arrival(destination, action.to_seat, rules)
+    entry.save(update_fields=["tournament_table", "seat", "waits_for_button"])
+    action.entry = entry
+
+
+def floor_action_confirm(
+    actor, tournament: Tournament, action: FloorAction, entry_id: int | None = None
+) -> dict:
+    """The floor confirms `action` (audited, announced); for a move, `entry_id` names who
+    moved when the system could not know (or corrects it). Confirming a break or redraw
+    confirms all its moves. Returns the action's API row (its parent's, for a child move)."""
+    if action.status != PENDING:
+        raise Conflict(
+            "action_not_pending",
+            _("This action is already %(s)s.") % {"s": action.get_status_display().lower()},
+        )
+    if action.kind != FloorAction.Kind.MOVE and entry_id is not None:
+        raise InvalidInput("invalid_input", _("Only a single move can name the player who moved."))
+    before = floor_actions_out([action])[0]
+    if action.kind == FloorAction.Kind.MOVE:
+        _name_mover(tournament, action, entry_id)
+    now = timezone.now()
+    user = actor if actor is not None and actor.is_authenticated else None
+    action.status = FloorAction.Status.DONE
+    action.done_at, action.done_by = now, user
+    action.save()
+    action.children.filter(status=PENDING).update(
+        status=FloorAction.Status.DONE, done_at=now, done_by=user
+    )
+    parent = action.parent
+    if parent is not None and not parent.children.filter(status=PENDING).exists():
+        parent.status = FloorAction.Status.DONE
+        parent.done_at, parent.done_by = now, user
+        parent.save(update_fields=["status", "done_at", "done_by"])
+    row = floor_actions_out([parent or action])[0]
+    audit_record(
+        actor=actor,
+        action="floor.done",
+        summary=audit_text(gettext_noop("Floor action %(id)s done"), {"id": action.pk}),
+        tournament=tournament,
+        target=action,
+        before=before,
+        after=floor_actions_out([action])[0],
+    )
+    event_append(tournament, "actions", {"reason": "done", "actions": [row]})
+    return row
+
+
+def _revertible(action: FloorAction) -> bool:
+    """Every player of the action still plays where it put them, and every seat they came
+    from is at a table in play, free (or freed by this same revert) and not held for a mover
+    not named yet."""
+    moves = list(action.children.all()) if action.kind != FloorAction.Kind.MOVE else [action]
+    moves = [m for m in moves if m.entry_id is not None]
+    before = action.payload.get("before", {})
+    if not moves:
+        return True
+    ids = [m.entry_id for m in moves]
+    current = {e.pk: e for e in Entry.objects.filter(pk__in=ids, status=Entry.Status.ACTIVE)}
+    if len(current) != len(ids):
+        return False
+    for m in moves:
+        dest = (
+            TournamentTable.objects.filter(tournament_id=action.tournament_id, number=m.to_table)
+            .values_list("pk", flat=True)
+            .first()
+        )
+        e = current[m.entry_id]
+        if e.tournament_table_id != dest or e.seat != m.to_seat:
+            return False
+    targets = [tuple(before[str(i)][:2]) for i in ids if str(i) in before]
+    # A table broken since (by a later bust-out's plan) stays broken unless this revert
+    # reopens it.
+    reopened = {int(pk) for pk in action.payload.get("tables_before", {})}
+    open_tables = set(
+        TournamentTable.objects.filter(
+            pk__in=[t for t, _s in targets], status=TournamentTable.Status.OPEN
+        ).values_list("pk", flat=True)
+    )
+    if any(t not in open_tables | reopened for t, _s in targets):
+        return False
+    taken = set(
+        Entry.objects.filter(status=Entry.Status.ACTIVE)
+        .exclude(pk__in=ids)
+        .filter(tournament_table_id__in=[t for t, _s in targets])
+        .values_list("tournament_table_id", "seat")
+    )
+    pk_of = dict(
+        TournamentTable.objects.filter(tournament_id=action.tournament_id).values_list(
+            "number", "pk"
+        )
+    )
+    taken.update(
+        (pk_of.get(number), seat)
+        for number, seat in FloorAction.objects.filter(
+            tournament_id=action.tournament_id,
+            kind=FloorAction.Kind.MOVE,
+            status=PENDING,
+            entry__isnull=True,
+        ).values_list("to_table", "to_seat")
+    )
+    return not (taken & set(targets))
+
+
+def floor_action_revert(action: FloorAction, actor, now) -> bool:
+    """Inside the caller's transaction: put the players of `action` back where they were and
+    reopen the tables it closed. Returns False (and changes nothing) when that is no longer
+    possible because play moved on."""
+    if action.status == FloorAction.Status.UNDONE or not _revertible(action):
+        return False
+    before = action.payload.get("before", {})
+    ids = [int(i) for i in before]
+    entries = {e.pk: e for e in Entry.objects.filter(pk__in=ids)}
+    Entry.objects.filter(pk__in=ids).update(seat=None)
+    for entry_id, (table_pk, seat, waits) in ((int(k), v) for k, v in before.items()):
+        entry = entries[entry_id]
+        entry.tournament_table_id, entry.seat, entry.waits_for_button = table_pk, seat, waits
+        entry.save(update_fields=["tournament_table", "seat", "waits_for_button"])
+    for table_pk, state in action.payload.get("tables_before", {}).items():
+        TournamentTable.objects.filter(pk=int(table_pk)).update(closed_at=None, **state)
+    user = actor if actor is not None and actor.is_authenticated else None
+    action.status = FloorAction.Status.UNDONE
+    action.done_at, action.done_by = now, user
+    action.save(update_fields=["status", "done_at", "done_by"])
+    action.children.update(status=FloorAction.Status.UNDONE, done_at=now, done_by=user)
+    return True
+
+
+def reopened_tables(actions: Sequence[FloorAction]) -> list[int]:
+    """The tables (ids) that reverting `actions` brought back into play."""
+    return [int(pk) for a in actions for pk in a.payload.get("tables_before", {})]
+
+
+def floor_actions_revert_caused_by(
+    tournament: Tournament, eliminations: Sequence[Elimination], actor, now
+) -> list[FloorAction]:
+    """Undo of a bust-out: revert the still-pending actions it caused, newest first. Actions
+    the floor has confirmed stay (players really moved); the field is replanned after."""
+    reverted = []
+    for action in FloorAction.objects.filter(
+        tournament=tournament,
+        parent__isnull=True,
+        status=PENDING,
+        cause__in=[e.pk for e in eliminations],
+    ).order_by("-id"):
+        if floor_action_revert(action, actor, now):
+            reverted.append(action)
+    return reverted
+
+
+def floor_moves_supersede(tournament: Tournament, entry_ids: Iterable[int]) -> None:
+    """Unconfirmed moves of these players no longer apply (moved again, or busted); a break or
+    redraw left with nothing to confirm goes with them."""
+    FloorAction.objects.filter(
+        tournament=tournament,
+        kind=FloorAction.Kind.MOVE,
+        status=PENDING,
+        entry_id__in=list(entry_ids),
+    ).update(status=FloorAction.Status.SUPERSEDED)
+    FloorAction.objects.filter(tournament=tournament, parent__isnull=True, status=PENDING).exclude(
+        kind=FloorAction.Kind.MOVE
+    ).exclude(children__status=PENDING).update(status=FloorAction.Status.SUPERSEDED)
