@@ -70,3 +70,57 @@ def test_the_board_and_the_overview(
     clock_operate(actor=director, tournament_id=tournament.pk, operation="resume")
     overview_card = page.locator(f'.fb-card[data-tournament="{tournament.pk}"]')
     expect(overview_card.locator('[data-f="level"]')).not_to_contain_text("Paused", timeout=2_000)
+
+
+# Rendered font sizes (px) on the board's first card, and how much of the width the cards use.
+BOARD_SIZES = """() => {
+  const card = document.querySelector(".fb-card");
+  const px = (sel) => parseFloat(getComputedStyle(card.querySelector(sel)).fontSize);
+  const cards = [...document.querySelectorAll(".fb-card")];
+  const used = cards.reduce((w, c) => w + c.getBoundingClientRect().width, 0);
+  return {countdown: px('[data-f="countdown"]'), value: px(".fb-stats dd"),
+          label: px(".fb-stats dt"), used: used / window.innerWidth};
+}"""
+
+
+def test_two_tournaments_on_the_board_are_readable_across_the_room(
+    live_server, new_page, api, director, room, structure, tournament
+):
+    """The evening (production run): with two tournaments the 1920x1080 board drew two small
+    cards in the top left corner (players, average stack and prize pool in 13-16 px type,
+    unreadable from across the room) and left three quarters of the TV empty."""
+    seat_players(api, tournament, numbered_players(12))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    tournament_create(
+        actor=director,
+        name="Szatellit turbó – 10 fő",
+        structure_id=structure.pk,
+        starting_stack=20_000,
+        buy_in=5_000,
+        fee=500,
+        room_id=room.pk,
+    )
+    board = new_page(viewport=TV)
+    board.goto(f"{live_server.url}/festival/board/{board_token(room)}/?lang=hu")
+    expect(board.locator(".fb-card")).to_have_count(2)
+    sizes = board.evaluate(BOARD_SIZES)
+    assert sizes["used"] > 0.85, sizes
+    assert sizes["countdown"] >= 150, sizes  # a lobby clock's digits, if smaller than alone
+    assert sizes["value"] >= 36 and sizes["label"] >= 22, sizes
+    assert_geometry(board, "festival-board-two")
+
+    for name in ("Ladies' event", "Turbo deepstack"):  # four: two rows, nothing below the TV
+        tournament_create(
+            actor=director,
+            name=name,
+            structure_id=structure.pk,
+            starting_stack=20_000,
+            buy_in=5_000,
+            fee=500,
+            room_id=room.pk,
+        )
+    board.reload()
+    expect(board.locator(".fb-card")).to_have_count(4)
+    for value in board.locator(".fb-stats dd").all():
+        expect(value).to_be_in_viewport(ratio=1)
+    assert board.evaluate(BOARD_SIZES)["value"] >= 30
