@@ -16,10 +16,10 @@ pure planner (`tables.domain.floor.floor_plan`). The wrappers replace module att
 duration of a run: do not run two simulations in one process at the same time.
 
 Shortcut: above `bulk_registration_above` players (default 300) the players, entries and
-ledger rows are bulk-created in one transaction exactly as `entry_register` writes them (entry
-numbers, buy-in and fee rows, receipt numbers), with one audit entry for the lot instead of
-one audit entry and one event per player. Registration has its own benchmark; this keeps a
-10,000-player setup to seconds.
+ledger rows are bulk-created in one transaction by the use case `entries_register_bulk` (the
+same rows as `entry_register`: entry numbers, buy-in and fee rows, receipt numbers), with one
+audit entry for the lot instead of one audit entry and one event per player. Registration
+has its own benchmark; this keeps a 10,000-player setup to seconds.
 
 The engine prints nothing; `progress` (optional) receives one line now and then. Invariants
 are checked every `check_every` bust-outs and at the end; a broken one raises
@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import Count, Subquery
 from django.utils import timezone
 
@@ -60,11 +60,9 @@ from tables.services.seating import seats_draw
 from tourney.errors import Conflict, NotFound
 from tourney.models import Elimination, Entry, LedgerEntry, Player, Tournament
 from tourney.selectors import tournament_rules
-from tourney.services.audit import audit_record, audit_text
 from tourney.services.eliminations import elimination_undo, eliminations_record
-from tourney.services.entries import entry_register
-from tourney.services.locks import tournament_lock
-from tourney.services.players import player_create, player_search_text
+from tourney.services.entries import entries_register_bulk, entry_register
+from tourney.services.players import player_create
 from tourney.services.staff import staff_user_ensure
 from tourney.services.tournaments import tournament_create
 
@@ -312,62 +310,6 @@ def _unique_room_name(base: str) -> str:
     return name
 
 
-def _register_bulk(actor, tournament_id: int, names: Sequence[str]) -> None:
-    """Players, entries and ledger rows as `entry_register` writes them, in one transaction."""
-    with transaction.atomic():
-        tournament = tournament_lock(tournament_id)
-        now = timezone.now()
-        players = []
-        for name in names:
-            fields = {"name": name, "nickname": "", "phone": ""}
-            players.append(Player(**fields, search_text=player_search_text(fields)))
-        Player.objects.bulk_create(players, batch_size=2_000)
-        entries = Entry.objects.bulk_create(
-            (
-                Entry(
-                    tournament=tournament,
-                    player=player,
-                    number=number,
-                    status=ACTIVE,
-                    created_at=now,
-                    created_by=actor,
-                )
-                for number, player in enumerate(players, start=1)
-            ),
-            batch_size=2_000,
-        )
-        kinds = (
-            (LedgerEntry.Kind.BUY_IN, tournament.buy_in),
-            (LedgerEntry.Kind.FEE, tournament.fee),
-        )
-        LedgerEntry.objects.bulk_create(
-            (
-                LedgerEntry(
-                    tournament=tournament,
-                    entry=entry,
-                    kind=kind,
-                    amount=amount,
-                    method=LedgerEntry.Method.CASH,
-                    cashier=actor,
-                    at=now,
-                    receipt_number=f"{tournament.pk}-{entry.number:04d}",
-                )
-                for entry in entries
-                for kind, amount in kinds
-                if amount
-            ),
-            batch_size=2_000,
-        )
-        audit_record(
-            actor=actor,
-            action="simulation.register",
-            summary=audit_text("Simulation registered %(n)s players", {"n": len(entries)}),
-            tournament=tournament,
-            target=tournament,
-            after={"entries": len(entries), "paid_each": tournament.entry_price},
-        )
-
-
 # --- the engine -----------------------------------------------------------------------------
 
 
@@ -475,7 +417,7 @@ class _Simulation:
                     rng=self.rng,
                 )
         else:
-            _register_bulk(self.actor, tournament.pk, names)
+            entries_register_bulk(actor=self.actor, tournament_id=tournament.pk, names=names)
         seats_draw(actor=self.actor, tournament_id=tournament.pk, rng=self.rng)
         clock_operate(actor=self.actor, tournament_id=tournament.pk, operation="start")
         ids = list(

@@ -2,7 +2,9 @@
 
 import pytest
 
+from tourney.errors import Conflict
 from tourney.models import AuditEntry, Entry, LedgerEntry
+from tourney.services.entries import entries_register_bulk
 
 pytestmark = pytest.mark.django_db
 
@@ -243,3 +245,29 @@ def test_unknown_endpoint_and_malformed_json_get_code_and_detail(api):
     )
     assert 400 <= response.status_code < 500
     assert set(response.json()) == {"code", "detail"}
+
+
+def test_bulk_registration_writes_the_rows_one_registration_writes(api, tournament, director):
+    pid = api.post("/players", {"name": "Első Egon"}).json()["id"]
+    assert api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": pid}).status_code == 201
+    assert entries_register_bulk(actor=director, tournament_id=tournament.pk, names=["B", "C"]) == 2
+
+    def rows(number):
+        return list(
+            LedgerEntry.objects.filter(entry__number=number, entry__tournament=tournament)
+            .order_by("id")
+            .values_list("kind", "purpose", "amount", "method", "receipt_number")
+        )
+
+    first, second = rows(1), rows(2)
+    assert [r[:4] for r in second] == [r[:4] for r in first]
+    assert {r[4] for r in second} == {f"{tournament.pk}-0002"}
+    assert [e.number for e in Entry.objects.filter(tournament=tournament).order_by("number")] == [
+        1,
+        2,
+        3,
+    ]
+    assert api.post(f"/tournaments/{tournament.pk}/draw").status_code == 200
+    with pytest.raises(Conflict):
+        entries_register_bulk(actor=director, tournament_id=tournament.pk, names=["D"])
+    assert Entry.objects.filter(tournament=tournament).count() == 3
