@@ -140,22 +140,15 @@ class RacePlan:
     """Seat in ``deal_order`` -> cards to deal (its odd chip count)."""
 
 
-def plan_race(
+def _checked_counts(
     odd_chips: Mapping[int, int],
     remaining_chips: Mapping[int, int],
     k: int,
-    rounding: RaceRounding,
     zero_stack: ZeroStackChip,
-    start_seat: int = 1,
-) -> RacePlan:
-    """Validate the dealer's counts and plan the race (docs/rules.md §8.3, §8.4).
-
-    ``odd_chips``: seat -> o, the odd count of the removed chip (0 <= o < k); ``remaining_chips``:
-    seat -> D chips held after the change-up. A seat missing from either mapping has 0 there.
-    Refused: k < 2 (``bad_k``), a negative count (``negative``), o >= k
-    (``odd_chips_too_many``), seats not numbered from 1 (``bad_seat``), more than 52 cards to
-    deal (``too_many_cards``), unknown rounding or zero-stack rule.
-    """
+    start_seat: int,
+) -> tuple[dict[int, int], dict[int, int]]:
+    """The dealer's counts per seat (odd chips, D chips held), each seat in both, refused as
+    `plan_race` says."""
     _check_k(k)
     if zero_stack not in _ZERO_STACK:
         raise ChipRaceError(
@@ -191,6 +184,27 @@ def plan_race(
             seats=_seats_text(too_many),
             k=k,
         )
+    return odd, held
+
+
+def plan_race(
+    odd_chips: Mapping[int, int],
+    remaining_chips: Mapping[int, int],
+    k: int,
+    rounding: RaceRounding,
+    zero_stack: ZeroStackChip,
+    start_seat: int = 1,
+) -> RacePlan:
+    """Validate the dealer's counts and plan the race (docs/rules.md §8.3, §8.4).
+
+    ``odd_chips``: seat -> o, the odd count of the removed chip (0 <= o < k); ``remaining_chips``:
+    seat -> D chips held after the change-up. A seat missing from either mapping has 0 there.
+    Refused: k < 2 (``bad_k``), a negative count (``negative``), o >= k
+    (``odd_chips_too_many``), seats not numbered from 1 (``bad_seat``), more than 52 cards to
+    deal (``too_many_cards``), unknown rounding or zero-stack rule.
+    """
+    odd, held = _checked_counts(odd_chips, remaining_chips, k, zero_stack, start_seat)
+    seats = set(odd)
 
     total_odd = sum(odd.values())
     race_chips = race_chip_count(total_odd, k, rounding)

@@ -5,65 +5,48 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tables.domain.button import first_hand_blinds, next_hand_blinds, seats_not_dealt
+from tables.domain.button import Blinds, first_hand_blinds, next_hand_blinds, seats_not_dealt
 from tables.floor.usecases import floor_follow
 from tables.hand_for_hand.usecases import hand_for_hand_follow_hand
 from tables.models import HandReport, TournamentTable
 from tables.selectors import blinds_fields, table_blinds, table_in_play
 from tourney.errors import Conflict, InvalidInput
-from tourney.models import Entry
+from tourney.models import Entry, Tournament
 from tourney.penalties.operations import penalties_after_hand, penalties_follow_seats
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
 
 
-@transaction.atomic
-def hand_report(
-    *, actor, tournament_id: int, table_number: int, button_seat: int | None = None
-) -> TournamentTable:
-    """Record that a hand finished at a table and set the positions of the next hand.
-
-    Without `button_seat` the dead-button rule moves the button; with it the dealer says where
-    the button is now and the blinds follow from there.
-    """
-    tournament = tournament_lock(tournament_id)
-    table = table_in_play(tournament, table_number)
-    occupied = set(
-        Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).values_list(
-            "seat", flat=True
-        )
-    )
-    if len(occupied) < 2:
-        raise Conflict("table_short", _("A hand needs at least two players at the table."))
-    previous = table_blinds(table)
-    now = timezone.now()
-    # A player moved since the last hand takes the penalty along before this hand counts.
-    penalties_follow_seats(actor, tournament, now)
+def _hand_blinds(
+    table: TournamentTable, occupied: set[int], previous: Blinds | None, button_seat: int | None
+) -> Blinds:
+    """The next hand's positions: by the dead-button rule, or from the dealer's `button_seat`."""
     if button_seat is not None:
         if not 1 <= button_seat <= table.seats:
             raise InvalidInput(
                 "invalid_seat",
                 _("The button must be on a seat from 1 to %(s)s.") % {"s": table.seats},
             )
-        blinds = first_hand_blinds(button_seat, occupied, table.seats)
-    elif previous is None:
+        return first_hand_blinds(button_seat, occupied, table.seats)
+    if previous is None:
         raise Conflict(
             "button_unknown",
             _("The button of this table is not known yet: report where it is."),
         )
-    else:
-        blinds = next_hand_blinds(previous, occupied, table.seats)
-    hand_for_hand_follow_hand(actor, tournament, table)
-    table.hands_played += 1
-    fields = blinds_fields(blinds)
-    for name, value in fields.items():
-        setattr(table, name, value)
-    table.save(update_fields=["hands_played", *fields])
-    # A newcomer waiting for the button is dealt in once the button has passed their seat.
-    Entry.objects.filter(
-        tournament_table=table, status=Entry.Status.ACTIVE, waits_for_button=True
-    ).exclude(seat__in=seats_not_dealt(blinds, table.seats)).update(waits_for_button=False)
+    return next_hand_blinds(previous, occupied, table.seats)
+
+
+def _hand_recorded(
+    actor,
+    tournament: Tournament,
+    table: TournamentTable,
+    blinds: Blinds,
+    previous: Blinds | None,
+    button_seat: int | None,
+    now,
+) -> None:
+    """The report's row, audit entry and `hand` event."""
     HandReport.objects.create(
         tournament_table=table,
         hand_number=table.hands_played,
@@ -104,6 +87,42 @@ def hand_report(
         "hand",
         {"table": table.number, "hands_played": table.hands_played, **positions},
     )
+
+
+@transaction.atomic
+def hand_report(
+    *, actor, tournament_id: int, table_number: int, button_seat: int | None = None
+) -> TournamentTable:
+    """Record that a hand finished at a table and set the positions of the next hand.
+
+    Without `button_seat` the dead-button rule moves the button; with it the dealer says where
+    the button is now and the blinds follow from there.
+    """
+    tournament = tournament_lock(tournament_id)
+    table = table_in_play(tournament, table_number)
+    occupied = set(
+        Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).values_list(
+            "seat", flat=True
+        )
+    )
+    if len(occupied) < 2:
+        raise Conflict("table_short", _("A hand needs at least two players at the table."))
+    previous = table_blinds(table)
+    now = timezone.now()
+    # A player moved since the last hand takes the penalty along before this hand counts.
+    penalties_follow_seats(actor, tournament, now)
+    blinds = _hand_blinds(table, occupied, previous, button_seat)
+    hand_for_hand_follow_hand(actor, tournament, table)
+    table.hands_played += 1
+    fields = blinds_fields(blinds)
+    for name, value in fields.items():
+        setattr(table, name, value)
+    table.save(update_fields=["hands_played", *fields])
+    # A newcomer waiting for the button is dealt in once the button has passed their seat.
+    Entry.objects.filter(
+        tournament_table=table, status=Entry.Status.ACTIVE, waits_for_button=True
+    ).exclude(seat__in=seats_not_dealt(blinds, table.seats)).update(waits_for_button=False)
+    _hand_recorded(actor, tournament, table, blinds, previous, button_seat, now)
     penalties_after_hand(actor, tournament, table, now)
     # Balancing is judged after every hand (docs/rules.md §5.1).
     floor_follow(actor=actor, tournament=tournament)

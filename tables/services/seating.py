@@ -194,26 +194,72 @@ def _open_table(table: TournamentTable, now) -> None:
     table.closed_at = None
 
 
+def _draw_entries(tournament: Tournament) -> list[int]:
+    """The entries a draw seats, or the reason it cannot be made."""
+    if tournament.seats_drawn_at is not None:
+        raise Conflict("draw_already_done", _("The seats have been drawn already."))
+    if tournament.status not in (Tournament.Status.REGISTERING, Tournament.Status.RUNNING):
+        raise Conflict(
+            "tournament_finished", _("The tournament is over; there is nothing to draw.")
+        )
+    entry_ids = list(
+        Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    if len(entry_ids) < 2:
+        raise Conflict(
+            "not_enough_players", _("At least two registered players are needed for a draw.")
+        )
+    return entry_ids
+
+
+OPENED_FIELDS = (
+    "seats",
+    "button_seat",
+    "small_blind_seat",
+    "big_blind_seat",
+    "dead_small_blind_seat",
+    "button_draw",
+)
+
+
+def _open_drawn_tables(
+    tournament: Tournament,
+    by_number: dict[int, TournamentTable],
+    seated_at: dict[int, list[int]],
+    seats: dict[int, int],
+    rng: random.Random,
+    now,
+) -> list[TournamentTable]:
+    """Open every table the draw seated players at, its button drawn: one UPDATE."""
+    opened = []
+    for number, occupied in seated_at.items():
+        table = by_number[number]
+        table.seats = seats[table.pk]
+        _open_table(table, now)
+        button = draw_button(sorted(occupied), rng)
+        blinds = first_hand_blinds(button.button_seat, occupied, table.seats)
+        for name, value in blinds_fields(blinds).items():
+            setattr(table, name, value)
+        table.button_draw = [{"seat": s, "card": c.code} for s, c in button.cards]
+        opened.append(table)
+    _update_rows(
+        TournamentTable,
+        OPENED_FIELDS,
+        [(t.pk, *(getattr(t, name) for name in OPENED_FIELDS)) for t in opened],
+        shared={"status": TournamentTable.Status.OPEN, "opened_at": now, "closed_at": None},
+        tournament_id=tournament.pk,
+    )
+    return opened
+
+
 def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -> list[dict]:
     """Draw random seats for every registered player and the button at each table."""
     rng = rng or random.SystemRandom()
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
-        if tournament.seats_drawn_at is not None:
-            raise Conflict("draw_already_done", _("The seats have been drawn already."))
-        if tournament.status not in (Tournament.Status.REGISTERING, Tournament.Status.RUNNING):
-            raise Conflict(
-                "tournament_finished", _("The tournament is over; there is nothing to draw.")
-            )
-        entry_ids = list(
-            Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
-            .order_by("pk")
-            .values_list("pk", flat=True)
-        )
-        if len(entry_ids) < 2:
-            raise Conflict(
-                "not_enough_players", _("At least two registered players are needed for a draw.")
-            )
+        entry_ids = _draw_entries(tournament)
         rules = tournament_rules(tournament)
         srules = seating_rules(rules)
         tables = list(
@@ -245,32 +291,7 @@ def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -
             shared={"seated_at": now},
             tournament_id=tournament.pk,
         )
-        opened = []
-        for number, occupied in seated_at.items():
-            table = by_number[number]
-            table.seats = seats[table.pk]
-            _open_table(table, now)
-            button = draw_button(sorted(occupied), rng)
-            blinds = first_hand_blinds(button.button_seat, occupied, table.seats)
-            for name, value in blinds_fields(blinds).items():
-                setattr(table, name, value)
-            table.button_draw = [{"seat": s, "card": c.code} for s, c in button.cards]
-            opened.append(table)
-        opened_fields = [
-            "seats",
-            "button_seat",
-            "small_blind_seat",
-            "big_blind_seat",
-            "dead_small_blind_seat",
-            "button_draw",
-        ]
-        _update_rows(
-            TournamentTable,
-            opened_fields,
-            [(t.pk, *(getattr(t, name) for name in opened_fields)) for t in opened],
-            shared={"status": TournamentTable.Status.OPEN, "opened_at": now, "closed_at": None},
-            tournament_id=tournament.pk,
-        )
+        opened = _open_drawn_tables(tournament, by_number, seated_at, seats, rng, now)
         tournament.seats_drawn_at = now
         tournament.save(update_fields=["seats_drawn_at"])
         counts = {str(n): len(s) for n, s in sorted(seated_at.items())}
