@@ -128,6 +128,7 @@
     var n = view.next_period;
     set(entry.card, "next", n ? fmt(S.next, { what: n.kind === "break" ? S["break"] : num(n.small_blind) + " / " + num(n.big_blind) }) : "");
     entry.card.classList.toggle("is-paused", view.status === "paused");
+    entry.card.classList.toggle("is-pending", view.status === "pending");
     entry.card.classList.toggle("is-last-minute", !!view.last_minute);
   }
 

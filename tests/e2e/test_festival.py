@@ -18,21 +18,26 @@ from tourney.services.tournaments import tournament_create
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def side_event(director, structure, room, name: str):
+    """Another tournament of the room, registering."""
+    return tournament_create(
+        actor=director,
+        name=name,
+        structure_id=structure.pk,
+        starting_stack=20_000,
+        buy_in=5_000,
+        fee=500,
+        room_id=room.pk,
+    )
+
+
 def test_the_board_and_the_overview(
     live_server, new_page, login, api, director, room, structure, tournament
 ):
     seat_players(api, tournament, numbered_players(12))
     clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
     for name in ("Side event", "Ladies' event", "Turbo deepstack"):
-        tournament_create(
-            actor=director,
-            name=name,
-            structure_id=structure.pk,
-            starting_stack=20_000,
-            buy_in=5_000,
-            fee=500,
-            room_id=room.pk,
-        )
+        side_event(director, structure, room, name)
     board = new_page(viewport=TV)
     board.goto(f"{live_server.url}/festival/board/{board_token(room)}/")
     expect(board.locator(".fb-card")).to_have_count(4)
@@ -91,15 +96,7 @@ def test_two_tournaments_on_the_board_are_readable_across_the_room(
     unreadable from across the room) and left three quarters of the TV empty."""
     seat_players(api, tournament, numbered_players(12))
     clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
-    tournament_create(
-        actor=director,
-        name="Szatellit turbó – 10 fő",
-        structure_id=structure.pk,
-        starting_stack=20_000,
-        buy_in=5_000,
-        fee=500,
-        room_id=room.pk,
-    )
+    side_event(director, structure, room, "Szatellit turbó – 10 fő")
     board = new_page(viewport=TV)
     board.goto(f"{live_server.url}/festival/board/{board_token(room)}/?lang=hu")
     expect(board.locator(".fb-card")).to_have_count(2)
@@ -110,17 +107,37 @@ def test_two_tournaments_on_the_board_are_readable_across_the_room(
     assert_geometry(board, "festival-board-two")
 
     for name in ("Ladies' event", "Turbo deepstack"):  # four: two rows, nothing below the TV
-        tournament_create(
-            actor=director,
-            name=name,
-            structure_id=structure.pk,
-            starting_stack=20_000,
-            buy_in=5_000,
-            fee=500,
-            room_id=room.pk,
-        )
+        side_event(director, structure, room, name)
     board.reload()
     expect(board.locator(".fb-card")).to_have_count(4)
     for value in board.locator(".fb-stats dd").all():
         expect(value).to_be_in_viewport(ratio=1)
     assert board.evaluate(BOARD_SIZES)["value"] >= 30
+
+
+LONG_NAMES = (
+    "Őszi Fesztivál Főverseny – Magyar Bajnokság döntő",
+    "Hölgyek versenye · Szentgyörgyvölgyi kupa",
+    "Turbó mélystack újranevezéssel – éjféli különkiadás",
+    "Nagyváradi Pókerklub Egyesület szezonzáró fordulója",
+)
+
+
+def test_the_board_on_a_tv_with_four_running_tournaments(
+    live_server, new_page, api, director, room, structure
+):
+    """Four running tournaments with long Hungarian names on one 1920x1080 TV: every card
+    whole, nothing cut or overlapping, the countdowns big; the TV never scrolls."""
+    for index, name in enumerate(LONG_NAMES):
+        event = side_event(director, structure, room, name)
+        seat_players(api, event, [f"Játékos {index}-{n}" for n in range(6 + index)])
+        clock_operate(actor=director, tournament_id=event.pk, operation="start")
+    board = new_page(viewport=TV)
+    board.goto(f"{live_server.url}/festival/board/{board_token(room)}/?lang=hu")
+    expect(board.locator(".fb-card")).to_have_count(4)
+    board.wait_for_function("() => window.TourneyFestival.streaming() === 4")
+    assert_geometry(board, "festival-board-tv-4-hu", fixed_height=True)
+    heights = board.eval_on_selector_all(
+        ".fb-countdown", "els => els.map(e => e.getBoundingClientRect().height)"
+    )
+    assert min(heights) >= 1080 / 10, heights  # readable across the room
