@@ -174,3 +174,34 @@ def test_championship_standings(api, browser, finished, tournament, director, ro
     )
     assert updated.status_code == 200
     assert api.get(f"/seasons/{season['id']}/standings").json()["standings"][0]["points"] == 8
+
+
+def test_the_championship_forms_save_and_refuse_bad_input(director_client, tournament):
+    created = director_client.post(
+        "/seasons/",
+        {"name": "Kupa", "points_formula": "table", "points_table": "25; 18, 15"},
+        follow=True,
+    )
+    season = Season.objects.get(name="Kupa")
+    assert [m.level_tag for m in created.context["messages"]] == ["ok"]
+    assert season.points_table == [25, 18, 15]
+    for data in (
+        {"name": "Kupa 2", "points_formula": "cubic"},
+        {"name": "Kupa 2", "points_formula": "table", "points_table": "25, x"},
+        {"name": "Kupa 2", "points_formula": "table", "points_table": "2000000"},
+        {"name": "Kupa 2", "best_of": "0"},
+        {"name": "K" * 161},
+    ):
+        refused = director_client.post("/seasons/", data, follow=True)
+        assert [m.level_tag for m in refused.context["messages"]] == ["bad"], data
+    assert Season.objects.count() == 1
+    page = f"/seasons/{season.pk}/"
+    director_client.post(page, {"name": "Kupa", "points_formula": "table", "best_of": "-1"})
+    director_client.post(page, {"action": "attach", "tournament": "x", "round": "1"})
+    director_client.post(page, {"action": "attach", "tournament": tournament.pk, "round": "0"})
+    season.refresh_from_db()
+    tournament.refresh_from_db()
+    assert season.best_of is None and tournament.season_id is None
+    director_client.post(page, {"action": "attach", "tournament": tournament.pk, "round": "2"})
+    tournament.refresh_from_db()
+    assert (tournament.season_id, tournament.season_round) == (season.pk, 2)

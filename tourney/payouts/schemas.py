@@ -18,6 +18,8 @@ from tourney.schema_types import (
 
 # A payout table pays at most this many places; millionths of the pool per place.
 PLACES_MAX = 10_000
+SEASON_NAME_MAX = 160
+POINTS_MAX = 1_000_000
 Share = bounded(0, 1_000_000)
 
 
@@ -179,9 +181,9 @@ class DealOut(Schema):
 
 
 class SeasonIn(Schema):
-    name: Line = Field(..., min_length=1, max_length=160)
+    name: Line = Field(..., min_length=1, max_length=SEASON_NAME_MAX)
     points_formula: Literal["linear", "table", "sqrt"] = "linear"
-    points_table: list[bounded(0, 1_000_000)] = Field(default_factory=list, max_length=PLACES_MAX)
+    points_table: list[bounded(0, POINTS_MAX)] = Field(default_factory=list, max_length=PLACES_MAX)
     best_of: Level | None = Field(None, description="Count only the best rounds; None: all")
 
 

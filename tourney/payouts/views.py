@@ -19,6 +19,7 @@ from tourney import roles
 from tourney.domain.house_rules import final_table_players
 from tourney.domain.payouts import DEFAULT_TEMPLATE, PAYOUT_TEMPLATES
 from tourney.models import Entry, LedgerEntry, PayoutStructure, Season, Tournament
+from tourney.payouts.forms import SeasonAttachForm, SeasonForm
 from tourney.payouts.selectors import payout_ladder, tournament_results
 from tourney.payouts.structures import (
     brackets_json,
@@ -283,19 +284,9 @@ def prize_receipt(request, tournament_id: int, entry_id: int):
 # --- championships ---------------------------------------------------------------------------
 
 
-def _season_fields(request) -> dict:
-    table = [
-        int(p)
-        for p in request.POST.get("points_table", "").replace(";", ",").split(",")
-        if p.strip().isdigit()
-    ]
-    best = request.POST.get("best_of", "").strip()
-    return {
-        "name": request.POST.get("name", ""),
-        "points_formula": request.POST.get("points_formula", "linear"),
-        "points_table": table,
-        "best_of": int(best) if best.isdigit() else None,
-    }
+def _form_refused(request, form) -> None:
+    """A page form's first refusal as an error message."""
+    messages.error(request, next(iter(form.errors.values()))[0])
 
 
 @role_required("read")
@@ -303,10 +294,15 @@ def season_list(request):
     if request.method == "POST":
         if not roles.can(request.user, "director"):
             return redirect("payouts:seasons")
-        season = run_service(
-            request,
-            lambda: season_create(actor=request.user, **_season_fields(request)),
-            _("Championship created."),
+        form = SeasonForm(request.POST)
+        season = (
+            run_service(
+                request,
+                lambda: season_create(actor=request.user, **form.season_fields()),
+                _("Championship created."),
+            )
+            if form.is_valid()
+            else _form_refused(request, form)
         )
         if season:
             return redirect("payouts:season", season.pk)
@@ -322,32 +318,42 @@ def season_list(request):
     )
 
 
+def _season_attach(request, season: Season) -> None:
+    form = SeasonAttachForm(request.POST)
+    if not form.is_valid():
+        _form_refused(request, form)
+        return
+    data = form.cleaned_data
+    run_service(
+        request,
+        lambda: tournament_season_set(
+            actor=request.user,
+            tournament_id=data["tournament"],
+            season_id=season.pk,
+            season_round=data["round"],
+        ),
+        _("Round added."),
+    )
+
+
 @role_required("read")
 def season_page(request, season_id: int):
     season = get_object_or_404(Season, pk=season_id)
     if request.method == "POST" and roles.can(request.user, "director"):
         if request.POST.get("action") == "attach":
-            tournament_id = request.POST.get("tournament", "")
-            round_text = request.POST.get("round", "").strip()
-            if tournament_id.isdigit():
+            _season_attach(request, season)
+        else:
+            form = SeasonForm(request.POST)
+            if form.is_valid():
                 run_service(
                     request,
-                    lambda: tournament_season_set(
-                        actor=request.user,
-                        tournament_id=int(tournament_id),
-                        season_id=season.pk,
-                        season_round=int(round_text) if round_text.isdigit() else None,
+                    lambda: season_update(
+                        actor=request.user, season_id=season.pk, **form.season_fields()
                     ),
-                    _("Round added."),
+                    _("Saved"),
                 )
-        else:
-            run_service(
-                request,
-                lambda: season_update(
-                    actor=request.user, season_id=season.pk, **_season_fields(request)
-                ),
-                _("Saved"),
-            )
+            else:
+                _form_refused(request, form)
         return redirect("payouts:season", season.pk)
     data = season_standings(season)
     rounds = data["rounds"]
