@@ -108,6 +108,7 @@
         : fmt(S.place, { p: result.place })
     );
     setText("prize", result.prize > 0 ? fmt(S.prize, { amount: money(result.prize) }) : S.no_prize);
+    field("prize").classList.toggle("is-none", !(result.prize > 0)); // green only for a prize
     var collect = field("collect");
     collect.hidden = result.prize <= 0;
     collect.textContent = result.to_collect > 0 ? S.collect : S.collected;
@@ -185,7 +186,16 @@
 
   function showMoved(player) {
     var values = { t: player.table, s: player.seat };
-    setText("notice-seat", fmt(S.table_seat, values));
+    // The table and the seat each whole on its line ("1. asztal" / "6. szék"): a 390 px phone
+    // broke the big line between "6." and "szék".
+    var seatBox = field("notice-seat");
+    seatBox.textContent = "";
+    fmt(S.table_seat, values).split(" · ").forEach(function (part) {
+      var line = document.createElement("span");
+      line.className = "move-notice-part";
+      line.textContent = part;
+      seatBox.appendChild(line);
+    });
     setText("notice-body", fmt(S.moved_body, values));
     var notice = document.getElementById("move-notice");
     if (!notice.open) {
@@ -340,6 +350,9 @@
     setText("ended-detail", detail);
     box.hidden = false;
     document.body.classList.add("is-link-ended");
+    // Nothing of the player stays on a link that no longer works (it may be a leaked one), and
+    // "offline" would send him looking for the network instead of the desk.
+    document.querySelectorAll("#offline-banner, .pp-sub").forEach(function (el) { el.remove(); });
     try { window.localStorage.removeItem(storeKey); } catch (e) { /* private mode */ }
     if (api.live) api.live.stop();
   }

@@ -9,6 +9,7 @@ geometry check at each step. Screenshots: test-artifacts/screenshots/player-*.pn
 """
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -107,6 +108,13 @@ def test_a_player_follows_his_move_a_level_change_and_his_bust_out(
         expect(notice).to_contain_text(words["moved"])
         expect(notice.locator('[data-field="notice-seat"]')).to_contain_text(str(move.to_table))
         expect(notice.locator('[data-field="notice-seat"]')).to_contain_text(str(move.to_seat))
+        # the table and the seat each whole on a line of its own
+        lines = notice.locator(".move-notice-part")
+        assert lines.count() == 2
+        for line in lines.all():
+            assert line.bounding_box()["height"] < 1.5 * float(
+                line.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
+            )
         shown_ms = page.evaluate("window.TourneyPlayer.noticeShownAt")
         print(f"{locale}: move notice {shown_ms - sent_ms} ms after the confirmation was sent")
         assert shown_ms - sent_ms <= NOTICE_WITHIN_MS, f"notice after {shown_ms - sent_ms} ms"
@@ -132,6 +140,8 @@ def test_a_player_follows_his_move_a_level_change_and_his_bust_out(
             words["place"], ignore_case=True
         )
         expect(page.locator('[data-section="seat"]')).to_be_hidden()
+        # no prize: said in plain words, not in the prize's green
+        expect(result.locator('[data-field="prize"]')).to_have_class(re.compile(r"\bis-none\b"))
         assert_geometry(page, f"player-{words['lang']}-out", full_page=True)
     finally:
         context.close()
@@ -165,6 +175,8 @@ def test_a_revoked_link_says_so_at_once_and_an_expired_one_on_opening(
         expect(box).to_have_attribute("data-code", "player_link_revoked")
         expect(box).to_contain_text(ended)
         expect(page.locator('[data-section="clock"]')).to_be_hidden()
+        expect(page.locator(".pp-sub")).to_have_count(0)  # not even his name on a dead link
+        expect(page.locator("#offline-banner")).to_have_count(0)
         assert_geometry(page, f"player-revoked-{locale[:2]}")
 
         Tournament.objects.filter(pk=tournament.pk).update(
