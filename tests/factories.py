@@ -71,6 +71,26 @@ def make_players(n: int) -> list[int]:
     )
 
 
+def bulk_entries(director, tournament: Tournament, player_ids: list[int], first_number: int = 1):
+    """Active entries of these players at once (not timed), numbered from `first_number`, as the
+    desk's registrations would leave them; the benchmarks' big fields."""
+    now = timezone.now()
+    Entry.objects.bulk_create(
+        (
+            Entry(
+                tournament=tournament,
+                player_id=player_id,
+                number=number,
+                status=Entry.Status.ACTIVE,
+                created_at=now,
+                created_by=director,
+            )
+            for number, player_id in enumerate(player_ids, start=first_number)
+        ),
+        batch_size=2_000,
+    )
+
+
 # --- through the use cases ---------------------------------------------------------------------
 
 

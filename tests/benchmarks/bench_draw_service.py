@@ -14,12 +14,12 @@ import time
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
 
 from tables.models import TournamentTable
 from tables.services.rooms import room_create
 from tables.services.seating import seats_draw
 from tests.benchmarks.report import report
+from tests.factories import bulk_entries
 from tourney.models import Entry, Player
 from tourney.services.players import player_search_text
 from tourney.services.tournaments import tournament_create
@@ -52,21 +52,7 @@ def registered_tournament(director, structure_id: int, room_id: int, player_ids:
         room_id=room_id,
         rules_overrides={"seats_per_table": SEATS},
     )
-    now = timezone.now()
-    Entry.objects.bulk_create(
-        (
-            Entry(
-                tournament=tournament,
-                player_id=player_id,
-                number=number,
-                status=Entry.Status.ACTIVE,
-                created_at=now,
-                created_by=director,
-            )
-            for number, player_id in enumerate(player_ids, start=1)
-        ),
-        batch_size=2_000,
-    )
+    bulk_entries(director, tournament, player_ids)
     return tournament
 
 

@@ -47,7 +47,6 @@ from urllib.parse import quote
 
 import pytest
 from django.db import connection
-from django.utils import timezone
 
 from clocks.display_links import display_token
 from clocks.models import Clock
@@ -55,7 +54,7 @@ from clocks.services.clock import clock_operate, now_ms
 from tests.benchmarks.report import percentile, report
 from tests.clocks.worker_harness import CeleryHarness, database_url_for_tests, wait_until
 from tests.conftest import make_staff, service_missing
-from tests.factories import make_players, turbo_tournament
+from tests.factories import bulk_entries, make_players, turbo_tournament
 from tests.nginx_proxy import NginxProxy, nginx_missing
 from tests.processes import REPO, RedisServer, UvicornProcess
 from tourney.models import Entry, TournamentEvent
@@ -221,21 +220,7 @@ def post(proxy: NginxProxy, path: str, token: str) -> None:
 def register_players(director, tournament, count: int) -> list[int]:
     """`count` entries at once (not timed), as the desk's registrations would leave them."""
     player_ids = make_players(count)
-    now = timezone.now()
-    Entry.objects.bulk_create(
-        (
-            Entry(
-                tournament=tournament,
-                player_id=player_id,
-                number=number,
-                status=Entry.Status.ACTIVE,
-                created_at=now,
-                created_by=director,
-            )
-            for number, player_id in enumerate(player_ids, start=1000)
-        ),
-        batch_size=2_000,
-    )
+    bulk_entries(director, tournament, player_ids, first_number=1000)
     return list(
         Entry.objects.filter(tournament=tournament, player_id__in=player_ids).values_list(
             "pk", flat=True
