@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from celery import shared_task
 from django.conf import settings
 
-from clocks.services.clock import clock_advance_one, clocks_advance_due, clocks_ending_soon
+from clocks.services.clock import clock_advance_and_next, clocks_advance_due, clocks_ending_soon
 
 logger = logging.getLogger(__name__)
 
@@ -27,20 +27,24 @@ RESCHEDULE_AFTER_S = 10
 EARLY_WAIT_LIMIT_MS = 1_000
 
 
-def _first_schedule(tournament_id: int, version: int, ends_at_ms: int) -> bool:
-    """True unless this period end was scheduled in the last RESCHEDULE_AFTER_S seconds.
+def _first_schedules(ending: list[tuple[int, int, int]]) -> list[bool]:
+    """For each (tournament_id, version, ends_at_ms): True unless this period end was scheduled
+    in the last RESCHEDULE_AFTER_S seconds (one round trip to Redis for all of them).
 
     The tick runs every second; without this, one period end would get up to 60 copies that
     all fire at the same instant and queue ahead of other tournaments' changes.
     """
     from tourney.bus import redis_client
 
-    key = f"tourney:clock-eta:{tournament_id}:{version}:{ends_at_ms}"
     try:
-        return bool(redis_client().set(key, 1, nx=True, ex=RESCHEDULE_AFTER_S))
+        pipe = redis_client().pipeline(transaction=False)
+        for tournament_id, version, ends_at_ms in ending:
+            key = f"tourney:clock-eta:{tournament_id}:{version}:{ends_at_ms}"
+            pipe.set(key, 1, nx=True, ex=RESCHEDULE_AFTER_S)
+        return [bool(first) for first in pipe.execute()]
     except Exception:  # a duplicate is harmless, a missed schedule only makes the change late
         logger.warning("clock ETA de-duplication failed", exc_info=True)
-        return True
+        return [True] * len(ending)
 
 
 @shared_task(ignore_result=True)
@@ -55,8 +59,12 @@ def _schedule_on_time(ending: list[tuple[int, int, int]]) -> None:
     """An on-time task at each (tournament_id, version, ends_at_ms), unless sent lately."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return  # no broker: an "ETA" task would run now, before its instant
-    for tournament_id, version, ends_at_ms in ending:
-        if _first_schedule(tournament_id, version, ends_at_ms):
+    if not ending:
+        return
+    for (tournament_id, version, ends_at_ms), first in zip(
+        ending, _first_schedules(ending), strict=True
+    ):
+        if first:
             clock_advance_on_time.apply_async(
                 args=(tournament_id, version, ends_at_ms),
                 # Celery wants a datetime; a float ETA fails when the message is built
@@ -73,9 +81,6 @@ def clock_advance_on_time(tournament_id: int, version: int, ends_at_ms: int | No
     early_ns = ends_at_ms * 1_000_000 - time.time_ns() if ends_at_ms is not None else 0
     if 0 < early_ns <= EARLY_WAIT_LIMIT_MS * 1_000_000:
         time.sleep(early_ns / 1e9)  # the instant itself is the deadline, not a guess
-    steps = clock_advance_one(tournament_id, expected_version=version)
-    if steps:
-        _schedule_on_time(
-            clocks_ending_soon(within_ms=SCHEDULE_AHEAD_MS, tournament_id=tournament_id)
-        )
+    steps, ending = clock_advance_and_next(tournament_id, version, SCHEDULE_AHEAD_MS)
+    _schedule_on_time(ending)
     return steps

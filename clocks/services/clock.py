@@ -23,6 +23,7 @@ from tourney.services.eliminations import eliminations_at_deadline
 from tourney.services.locks import tournament_lock
 
 __all__ = [
+    "clock_advance_and_next",
     "clock_advance_one",
     "clock_operate",
     "clock_view",
@@ -43,7 +44,7 @@ def _catch_up(tournament, clock: Clock, periods: list[Period], now: int) -> Cloc
         due = absent_deadline_apply(tournament=tournament, state=result.state, periods=periods)
         if due is not None:
             eliminations_at_deadline(tournament, due.absent, due.remaining, due.now)
-        clock.refresh_from_db()
+            clock.refresh_from_db()  # a bust-out at the deadline may have finished the clock
     return result.state
 
 
@@ -92,15 +93,37 @@ def clock_advance_one(
     tournament_id: int, expected_version: int | None = None, now: int | None = None
 ) -> int:
     """Advance one clock if due (and still at `expected_version`); returns the steps made."""
+    return _advance_one(tournament_id, expected_version, now)[0]
+
+
+def clock_advance_and_next(
+    tournament_id: int, expected_version: int, within_ms: int
+) -> tuple[int, list[tuple[int, int, int]]]:
+    """Advance one clock if due and still at `expected_version`: the steps made and, when it
+    changed, its next period end as `clocks_ending_soon(within_ms)` would list it (read from
+    the change just stored rather than from the database again)."""
+    steps, clock = _advance_one(tournament_id, expected_version, None)
+    if not steps:
+        return 0, []
+    now = now_ms()
+    ends = clock.period_ends_at_ms
+    if clock.status != "running" or ends is None or not now < ends <= now + within_ms:
+        return steps, []
+    return steps, [(tournament_id, clock.version, ends)]
+
+
+def _advance_one(
+    tournament_id: int, expected_version: int | None, now: int | None
+) -> tuple[int, Clock]:
     now = now if now is not None else now_ms()
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
         clock = clock_for(tournament)
         if expected_version is not None and clock.version != expected_version:
-            return 0
+            return 0, clock
         before = clock.version
         _catch_up(tournament, clock, structure_periods(tournament.structure_id), now)
-        return clock.version - before
+        return clock.version - before, clock
 
 
 def clocks_ending_soon(

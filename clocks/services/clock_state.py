@@ -50,6 +50,13 @@ def clock_store(clock: Clock, before: ClockState, after: ClockState) -> None:
     )
     if updated != 1:
         raise Conflict("clock_changed", _("The clock changed meanwhile; try again."))
+    # the instance as stored (what refresh_from_db would read, without reading it)
+    clock.status, clock.period_index = after.status, after.period_index
+    clock.period_ends_at_ms, clock.paused_remaining_ms = (
+        after.period_ends_at_ms,
+        after.paused_remaining_ms,
+    )
+    clock.version = after.version
 
 
 def state_dict(state: ClockState) -> dict:
