@@ -87,6 +87,7 @@
     if (chosen !== null && !(seatOf(chosen) || {}).entry_id) chosen = null;
     document.querySelector('[data-action="bust"]').disabled = chosen === null;
     document.querySelector('[data-action="clock"]').disabled = chosen === null;
+    field("hint").hidden = chosen !== null; // why the two buttons wait
 
     var running = state.clock_calls[0] || null;
     field("call").hidden = !running;

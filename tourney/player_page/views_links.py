@@ -49,7 +49,9 @@ def links(request, tournament_id: int):
     )
     for entry in entries:
         entry.link_undo = entry.pk in undo_one
-        entry.link_reissued = entry.player_link_generation != 0
+        # Revoked with all the others: the row says so too (it said "Seat card link").
+        entry.link_revoked = entry.link_undo or bool(undo_all)
+        entry.link_reissued = entry.player_link_generation or tournament.player_link_generation
     return render(
         request,
         "tourney/player_page/links.html",
