@@ -18,6 +18,7 @@ from tourney.event_hub import HEARTBEAT, Mailbox
 from tourney.models import Entry
 from tourney.player_page.links import player_token
 from tourney.services.eliminations import eliminations_record
+from tourney.sse import EventCursor
 from tourney.stream_asgi import EventStreamApplication
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("local_bus")]
@@ -172,3 +173,37 @@ def test_the_mailbox_beats_after_a_heartbeat_of_silence_only():
     first, beat, waited, after = async_to_sync(scenario)()
     assert first == {"id": 1} and after == {"id": 2}
     assert beat is HEARTBEAT and waited >= 0.15
+
+
+def test_one_published_message_read_by_many_players_streams_each_sees_his_own_view():
+    """The hub hands the same message to every stream of the process: the frames rendered once
+    per view must still say `mine` to the named player only, and carry no entry id."""
+    from tourney.event_hub import _with_frame
+
+    move = {"actions": [{"entry_id": 7, "moves": [{"entry_id": 9, "name": "Secret Sam"}]}]}
+    published = [
+        _with_frame({"id": 11, "event": "actions", "version": 2, "data": move}),
+        _with_frame({"id": 12, "event": "clock", "version": 3, "data": {"status": "running"}}),
+    ]
+    # two phones of player 9, then players 8 and 7, in the order the hub hands it out
+    streams = [
+        (
+            entry_id,
+            EventCursor(1, last_event_id=10, last_version=1, redacted=True, entry_id=entry_id),
+        )
+        for entry_id in (9, 8, 7, 9)
+    ]
+    screen = EventCursor(1, last_event_id=10, last_version=1)
+    frames = [(entry_id, [c.accept(m) for m in published]) for entry_id, c in streams]
+    seen = dict(frames)
+    assert frames[0][1] == frames[3][1]  # both phones of player 9 alike
+    shown = [screen.accept(m) for m in published]
+    assert [parse(f)[0]["data"] for f in seen[9]] == [
+        {"kind": "actions", "mine": True},
+        {"status": "running"},
+    ]
+    assert parse(seen[8][0])[0]["data"] == {"kind": "actions", "mine": False}
+    assert parse(seen[7][0])[0]["data"] == {"kind": "actions", "mine": True}
+    assert all("Secret Sam" not in f and "entry_id" not in f for f in seen[8] + seen[9])
+    assert seen[8][1] is published[1]["frame"]  # the clock's frame, rendered once
+    assert parse(shown[0])[0]["data"] == move  # a screen's stream has the event whole
