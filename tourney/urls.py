@@ -2,9 +2,11 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import JsonResponse
 from django.urls import include, path, re_path
 from django.utils.translation import gettext as _
+from django.views.generic import RedirectView
 
 from tourney.api import api
 from tourney.views_events import tournament_events
@@ -25,6 +27,12 @@ urlpatterns = [
     path("api/v1/tournaments/<int:tournament_id>/events", tournament_events, name="events"),
     path("api/v1/", api.urls),
     re_path(r"^api/", api_not_found),
+    # Browsers ask /favicon.ico of every page without a <link rel=icon> (and some of all pages).
+    path(
+        "favicon.ico",
+        RedirectView.as_view(url=staticfiles_storage.url("favicon.ico"), permanent=True),
+        name="favicon",
+    ),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
