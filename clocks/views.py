@@ -82,6 +82,7 @@ def display_strings() -> dict[str, str]:
         "no_color_up": _("No color-up at this break"),
         "color_up_race": _("Chip race"),
         "color_up_round_up": _("Stacks rounded up"),
+        "color_up_mixed": _("Chip race and round-up"),
         "color_up_tables": _("%(done)s of %(total)s tables done"),
         "color_up_done": _("Done at every table: %(chips)s chips in play"),
         "bubble": _("Bubble"),

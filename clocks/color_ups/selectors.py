@@ -495,13 +495,15 @@ def color_up_display(tournament: Tournament) -> dict | None:
     status = color_ups_status(tournament)
     if not status["active"]:
         return None
-    return {
+    # The method the tables used (the house rule's until one is dealt; "mixed" if they differ).
+    used = {t["method"] for t in status["tables"] if t["method"]}
+    method = (used.pop() if len(used) == 1 else "mixed") if used else status["method"]
+    return {"method": method} | {
         key: status[key]
         for key in (
             "period_index",
             "removed",
             "denomination",
-            "method",
             "tables_done",
             "tables_total",
             "all_done",

@@ -325,7 +325,8 @@
     // A color-up break: its method and how many tables are done; then the chips in play.
     var cu = this.state.color_up;
     setText(f["colorup-status"], cu
-      ? (cu.method === "race" ? S.color_up_race : S.color_up_round_up) + " · " +
+      ? (cu.method === "race" ? S.color_up_race
+        : cu.method === "mixed" ? S.color_up_mixed : S.color_up_round_up) + " · " +
         (cu.all_done ? t("color_up_done", { chips: fmt(st.total_chips) })
           : t("color_up_tables", { done: cu.tables_done, total: cu.tables_total }))
       : "");

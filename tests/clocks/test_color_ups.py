@@ -325,3 +325,15 @@ def test_a_dealer_link_colors_up_its_own_table_only(api, game):
     assert done.status_code == 201, done.json()
     override = mine.post(f"/tournaments/{game.pk}/color-ups", {**body, "override": True})
     assert override.status_code == 403
+
+
+def test_the_lobby_names_the_method_the_tables_used(api, game):
+    """The house rule says chip race, the table rounded up: the TV's break screen said "Chip race"
+    (evening production run); it names the method used, and "mixed" when tables differ."""
+    from clocks.color_ups.selectors import color_up_display
+
+    game.refresh_from_db()
+    jump(api, game, BREAK_100)
+    assert color_up_display(game)["method"] == "race"  # nothing done yet: the house rule
+    color_up(api, game, method="round_up", seats=[{"seat": 1, "stack": 1_100}])
+    assert color_up_display(game)["method"] == "round_up"
