@@ -1,6 +1,7 @@
 from django.urls import path
 
-from tables import views, views_floor
+from tables import views
+from tables.floor import views as views_floor
 
 app_name = "tables"
 T = "tournaments/<int:tournament_id>"
@@ -11,7 +12,7 @@ urlpatterns = [
     path(f"{T}/tables/<int:number>/", views_floor.dealer, name="dealer"),
     path(f"{T}/tables/<int:number>/live/", views_floor.dealer_live, name="dealer_live"),
     path(f"{T}/tables/<int:number>/hand/", views.dealer_hand, name="dealer_hand"),
-    # The floor: console partials, forms and move slips (tables/views_floor.py).
+    # The floor: console partials, forms and move slips (tables/floor/views.py).
     path(f"{T}/floor/todo/", views_floor.floor_todo, name="floor_todo"),
     path(f"{T}/floor/tables/", views_floor.floor_tables, name="floor_tables"),
     path(f"{T}/floor/hand-for-hand/", views_floor.floor_h4h, name="floor_h4h"),

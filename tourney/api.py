@@ -369,8 +369,8 @@ def _mount_app_routers() -> None:
     from clocks.api_display import router as display_router
     from clocks.color_ups.api import router as colorup_router
     from tables.api import router as tables_router
-    from tables.api_floor import router as floor_router
     from tables.dealer_links.api import router as dealer_links_router
+    from tables.floor.api import router as floor_router
     from tourney.api_players import router as players_router
     from tourney.cage.api import router as cage_router
     from tourney.payouts.api import router as payouts_router

@@ -13,8 +13,8 @@ from clocks.display_links import display_token
 from clocks.selectors import display_periods
 from clocks.services.clock import tournament_start
 from clocks.services.clock_state import clock_view, structure_periods
+from tables.floor.views import floor_console_context
 from tables.services.seating import seats_draw
-from tables.views_floor import floor_console_context
 from tourney import roles
 from tourney.collation import sorted_by_name
 from tourney.domain.house_rules import PROFILES

@@ -33,8 +33,8 @@ from clocks.domain.colorup import color_up_break_for
 from clocks.models import ColorUp
 from clocks.services.clock_state import clock_view, structure_periods
 from tables.domain.cards import Card
+from tables.floor.page_answers import answer, toast, whole_number
 from tables.models import TournamentTable
-from tables.views_floor import _answer, _int, _toast  # the floor pages' form answers
 from tourney import roles
 from tourney.errors import TourneyError
 from tourney.models import Entry, Tournament
@@ -217,12 +217,12 @@ def form_input(
     rows = []
     for seat in seats:
         if method == ColorUp.Method.RACE:
-            odd = _int(post.get(f"odd_{seat}")) or 0
+            odd = whole_number(post.get(f"odd_{seat}")) or 0
             zero = post.get(f"zero_{seat}") == "1"
             if odd or zero:
                 rows.append({"seat": seat, "odd_chips": odd, "zero_stack": zero})
         else:
-            stack = _int(post.get(f"stack_{seat}"))
+            stack = whole_number(post.get(f"stack_{seat}"))
             if stack is not None:
                 rows.append({"seat": seat, "stack": stack})
     cards = None
@@ -310,13 +310,13 @@ def colorup_run(request, tournament_id: int, number: int):
     mode = request.POST.get("mode", "")
     override = request.POST.get("override") == "1"
     if override and not roles.can(request.user, "director"):
-        return _answer(request, [_toast(_("Only a director may do this."), "bad")], False, fallback)
+        return answer(request, [toast(_("Only a director may do this."), "bad")], False, fallback)
     seats, cards = form_input(
         request.POST, method, _table_seats(tournament, number), mode == "cards"
     )
     if mode == "cards" and not cards:
-        toast = _toast(_("Type the cards dealt to each seat first."), "warn")
-        return _answer(request, [toast], False, fallback)
+        note = toast(_("Type the cards dealt to each seat first."), "warn")
+        return answer(request, [note], False, fallback)
     try:
         row = color_up_run(
             actor=request.user,
@@ -329,16 +329,16 @@ def colorup_run(request, tournament_id: int, number: int):
             override=override,
         )
     except TourneyError as exc:
-        return _answer(request, [_toast(exc.detail, "bad")], False, fallback)
+        return answer(request, [toast(exc.detail, "bad")], False, fallback)
     if row["status"] == ColorUp.Status.OPEN:
         text = _("Cards dealt: show them to the players, then confirm.")
-        return _answer(request, [_toast(text, "ok")], True, fallback)
-    toast = _toast(_done_text(row), "ok", _undo_url(tournament.pk, row["id"]))
-    return _answer(request, [toast], True, fallback)
+        return answer(request, [toast(text, "ok")], True, fallback)
+    note = toast(_done_text(row), "ok", _undo_url(tournament.pk, row["id"]))
+    return answer(request, [note], True, fallback)
 
 
 def _color_up_id(request: HttpRequest) -> int | None:
-    return _int(request.POST.get("color_up"))
+    return whole_number(request.POST.get("color_up"))
 
 
 def _on_color_up(request, tournament_id: int, number: int, service, text) -> HttpResponse:
@@ -351,9 +351,9 @@ def _on_color_up(request, tournament_id: int, number: int, service, text) -> Htt
             actor=request.user, tournament_id=tournament.pk, color_up_id=_color_up_id(request) or 0
         )
     except TourneyError as exc:
-        return _answer(request, [_toast(exc.detail, "bad")], False, fallback)
+        return answer(request, [toast(exc.detail, "bad")], False, fallback)
     sentence, undo = text(tournament, row)
-    return _answer(request, [_toast(sentence, "ok", undo)], True, fallback)
+    return answer(request, [toast(sentence, "ok", undo)], True, fallback)
 
 
 @role_required("floor")
@@ -385,10 +385,10 @@ def colorup_undo(request, tournament_id: int, number: int):
 def colorup_found(request, tournament_id: int, number: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     fallback = reverse("clocks:colorup", args=[tournament.pk, number])
-    seat, value = _int(request.POST.get("seat")), _int(request.POST.get("value"))
+    seat, value = whole_number(request.POST.get("seat")), whole_number(request.POST.get("value"))
     if seat is None or not value:
-        toast = _toast(_("Say the seat and the value of the chips found."), "warn")
-        return _answer(request, [toast], False, fallback)
+        note = toast(_("Say the seat and the value of the chips found."), "warn")
+        return answer(request, [note], False, fallback)
     try:
         row = color_up_found(
             actor=request.user,
@@ -398,10 +398,10 @@ def colorup_found(request, tournament_id: int, number: int):
             value=value,
         )
     except TourneyError as exc:
-        return _answer(request, [_toast(exc.detail, "bad")], False, fallback)
+        return answer(request, [toast(exc.detail, "bad")], False, fallback)
     text = _("Seat %(s)s: %(x)s exchanged, %(r)s removed from play.") % {
         "s": seat,
         "x": _num(row["exchanged"]),
         "r": _num(row["removed_value"]),
     }
-    return _answer(request, [_toast(text, "ok")], True, fallback)
+    return answer(request, [toast(text, "ok")], True, fallback)

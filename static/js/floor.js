@@ -14,7 +14,7 @@
  *     on every (re)connect of the stream. A partial holding an open dialog, a focused field or
  *     an element marked [data-floor-busy] (a half-filled form) waits until it is closed, left
  *     or unmarked, so nobody loses what they were typing.
- *   - Forms posted by htmx to tables/views_floor.py answer with HX-Trigger "floor:done"
+ *   - Forms posted by htmx to tables/floor/views.py answer with HX-Trigger "floor:done"
  *     {ok, toasts: [{message, kind, undoUrl?, link?: {href, label}}]}: shown as toasts (Undo
  *     where given; a link, e.g. "Rebuy" to the desk after a bust-out).
  *   - section.clock-call: the big countdown from data-ends-at-ms / data-countdown-from-ms and

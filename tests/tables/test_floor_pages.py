@@ -1,4 +1,4 @@
-"""The floor pages (tables/views_floor.py): the dealer's table page, the console's to-do list,
+"""The floor pages (tables/floor/views.py): the dealer's table page, the console's to-do list,
 quick bust-out, hand-for-hand and clock-call panels, move slips, and the display's recent
 moves. Pages render for each role; forms refuse bad input with a message and change nothing."""
 

@@ -2,7 +2,7 @@
 on the dealer page (floor role), and the player page with penalties, bans and entries across
 tournaments.
 
-Thin like tables/views_floor.py: forms posted by htmx answer 204/422 with the floor's
+Thin like tables/floor/views.py: forms posted by htmx answer 204/422 with the floor's
 `HX-Trigger: floor:done` toasts (static/js/floor.js shows them and refreshes the panels).
 """
 
@@ -17,7 +17,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tables.views_floor import TABLE_SEAT, _answer, _int, _refused, _toast
+from tables.floor.page_answers import answer, refused, toast, whole_number
+from tables.floor.views import TABLE_SEAT
 from tourney import roles
 from tourney.collation import sorted_by_name
 from tourney.errors import TourneyError
@@ -93,7 +94,7 @@ def form(request, tournament_id: int):
     (the dealer page)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     context = penalty_panel_context(request, tournament)
-    table = _int(request.GET.get("table"))
+    table = whole_number(request.GET.get("table"))
     context["players"] = []
     if table is not None:
         context["players"] = list(
@@ -155,7 +156,7 @@ def history(request, tournament_id: int):
     """The chosen player's earlier penalties and bans, shown before the floor confirms
     (repeat offences escalate, TDA 71)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    entry_id = _int(request.GET.get("entry"))
+    entry_id = whole_number(request.GET.get("entry"))
     entry = get_object_or_404(
         Entry.objects.select_related("player", "tournament_table"),
         tournament=tournament,
@@ -201,7 +202,7 @@ def give(request, tournament_id: int):
     valid = form.is_valid()
     fallback = form.cleaned_data.get("next") or reverse("tourney:console", args=[tournament.pk])
     if not valid:
-        return _refused(request, _first_error(form), fallback)
+        return refused(request, _first_error(form), fallback)
     data = form.cleaned_data
     kind, count, dq = data["kind"], data["count"], data["kind"] == Penalty.Kind.DISQUALIFICATION
     try:
@@ -218,13 +219,13 @@ def give(request, tournament_id: int):
             ban_days=data["ban_days"],
         )
     except TourneyError as exc:
-        return _refused(request, exc.detail, fallback)
+        return refused(request, exc.detail, fallback)
     row = result["penalty"]
     undo = reverse("api:penalty_undo", args=[tournament.pk, row["id"]])
-    toasts = [_toast(_give_text(row), "warn", undo)]
+    toasts = [toast(_give_text(row), "warn", undo)]
     if result["actions"]:
-        toasts.append(_toast(_("The floor has new things to do: see the list."), "warn"))
-    return _answer(request, toasts, ok=True, fallback=fallback)
+        toasts.append(toast(_("The floor has new things to do: see the list."), "warn"))
+    return answer(request, toasts, ok=True, fallback=fallback)
 
 
 def _penalty_action(service, text):
@@ -237,7 +238,7 @@ def _penalty_action(service, text):
         console = reverse("tourney:console", args=[tournament.pk])
         fallback = form.cleaned_data.get("next") or console
         if not valid:
-            return _refused(request, _first_error(form), fallback)
+            return refused(request, _first_error(form), fallback)
         try:
             result = service(
                 actor=request.user,
@@ -245,9 +246,9 @@ def _penalty_action(service, text):
                 penalty_id=form.cleaned_data["penalty"],
             )
         except TourneyError as exc:
-            return _refused(request, exc.detail, fallback)
+            return refused(request, exc.detail, fallback)
         message = text() % {"name": result["penalty"]["player_name"]}
-        return _answer(request, [_toast(message, "ok")], ok=True, fallback=fallback)
+        return answer(request, [toast(message, "ok")], ok=True, fallback=fallback)
 
     return view
 
@@ -290,7 +291,7 @@ def player_ban_add(request, player_id: int):
     fallback = reverse("penalties:player", args=[player_id])
     form = BanAddForm(request.POST)
     if not form.is_valid():
-        return _refused(request, _first_error(form), fallback)
+        return refused(request, _first_error(form), fallback)
     days = form.cleaned_data["days"]
     ends_at = timezone.now() + timedelta(days=days) if days else None
     try:
@@ -302,8 +303,8 @@ def player_ban_add(request, player_id: int):
             season_id=form.cleaned_data["season"],
         )
     except TourneyError as exc:
-        return _refused(request, exc.detail, fallback)
-    return _answer(request, [_toast(_("Ban recorded."), "ok")], ok=True, fallback=fallback)
+        return refused(request, exc.detail, fallback)
+    return answer(request, [toast(_("Ban recorded."), "ok")], ok=True, fallback=fallback)
 
 
 @role_required("director")
@@ -312,10 +313,10 @@ def player_ban_remove(request, player_id: int):
     fallback = reverse("penalties:player", args=[player_id])
     form = BanLiftForm(request.POST)
     if not form.is_valid():
-        return _refused(request, _first_error(form), fallback)
+        return refused(request, _first_error(form), fallback)
     ban_id = form.cleaned_data["ban"]
     try:
         player_ban_lift(actor=request.user, ban_id=ban_id or 0, player_id=player_id)
     except TourneyError as exc:
-        return _refused(request, exc.detail, fallback)
-    return _answer(request, [_toast(_("Ban lifted."), "ok")], ok=True, fallback=fallback)
+        return refused(request, exc.detail, fallback)
+    return answer(request, [toast(_("Ban lifted."), "ok")], ok=True, fallback=fallback)

@@ -7,21 +7,19 @@ answer. A form posted by htmx (`HX-Request`) gets 204 (done) or 422 (refused) wi
 turns into toasts and partial refreshes; a plain form post gets Django messages and a redirect.
 """
 
-import json
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tables.domain.cards import Card
+from tables.floor.page_answers import answer, back_url, refused, toast, whole_number
 from tables.floor.selectors import floor_actions_list, floor_actions_out, floor_halted_tables
 from tables.floor.usecases import floor_action_done, floor_action_undo
 from tables.hand_for_hand.operations import hand_for_hand_state
@@ -303,65 +301,8 @@ def move_slip(request, tournament_id: int, action_id: int):
 # --- writing: the floor's forms ------------------------------------------------------------
 
 
-def _is_htmx(request: HttpRequest) -> bool:
-    return request.headers.get("HX-Request") == "true"
-
-
-def _back(request: HttpRequest, fallback: str) -> str:
-    target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return fallback
-
-
-MESSAGE_LEVELS = {
-    "ok": messages.SUCCESS,
-    "warn": messages.WARNING,
-    "bad": messages.ERROR,
-    "info": messages.INFO,
-}
-
-
-def _toast(
-    message: str, kind: str = "ok", undo_url: str | None = None, link: dict | None = None
-) -> dict:
-    toast = {"message": message, "kind": kind}
-    if undo_url:
-        toast["undoUrl"] = undo_url
-    if link:
-        toast["link"] = link
-    return toast
-
-
-def _answer(request: HttpRequest, toasts: list[dict], ok: bool, fallback: str) -> HttpResponse:
-    """204/422 with toasts for htmx; messages and a redirect for a plain form."""
-    if _is_htmx(request):
-        response = HttpResponse(status=204 if ok else 422)
-        # ASCII-only JSON: header values must be latin-1, player names need not be.
-        response["HX-Trigger"] = json.dumps({"floor:done": {"ok": ok, "toasts": toasts}})
-        return response
-    for toast in toasts:
-        tags = f"undo:{toast['undoUrl']}" if toast.get("undoUrl") else ""
-        messages.add_message(
-            request, MESSAGE_LEVELS[toast["kind"]], toast["message"], extra_tags=tags
-        )
-    return redirect(_back(request, fallback))
-
-
-def _refused(request: HttpRequest, detail: str, fallback: str) -> HttpResponse:
-    return _answer(request, [_toast(detail, "bad")], ok=False, fallback=fallback)
-
-
 def _console_url(tournament_id: int) -> str:
     return reverse("tourney:console", args=[tournament_id])
-
-
-def _int(value: str | None) -> int | None:
-    """A whole number as a person types it ("12 000", "12,000", "12.000"), else None."""
-    cleaned = re.sub(r"[\s,.'\u00a0\u202f]", "", value or "")
-    return int(cleaned) if cleaned.isdigit() else None
 
 
 def _place_text(row: dict) -> str:
@@ -381,7 +322,7 @@ def _planned_toast(actions: list[dict]) -> list[dict]:
     if not actions:
         return []
     return [
-        _toast(
+        toast(
             ngettext(
                 "The floor has %(n)s new thing to do: see the list.",
                 "The floor has %(n)s new things to do: see the list.",
@@ -408,7 +349,7 @@ def _busts_from_form(request: HttpRequest) -> tuple[list[tuple[int, int | None]]
     busts = []
     for entry_id in ids:
         raw = request.POST.get(f"stack_{entry_id}", "").strip()
-        stack = _int(raw) if raw else None
+        stack = whole_number(raw) if raw else None
         if raw and not stack:
             return [], _("The stack at the start of the hand must be a whole number of chips.")
         busts.append((entry_id, stack))
@@ -430,10 +371,10 @@ def bustout(request, tournament_id: int):
     )
     busts, error = _busts_from_form(request)
     if error:
-        return _refused(request, error, fallback)
+        return refused(request, error, fallback)
     finish = request.POST.get("finish_hand") == "1"
     if finish and table is None:
-        return _refused(request, _("Say at which table the hand finished."), fallback)
+        return refused(request, _("Say at which table the hand finished."), fallback)
     try:
         if finish:
             result = hand_finished_with_busts(
@@ -447,11 +388,11 @@ def bustout(request, tournament_id: int):
                 actor=request.user, tournament_id=tournament.pk, eliminations=busts
             )
     except TourneyError as exc:
-        return _refused(request, exc.detail, fallback)
+        return refused(request, exc.detail, fallback)
     busted = {entry_id for entry_id, _stack in busts}
     rebuy_links = bustout_rebuy_links(request.user, tournament.pk, busted)
     toasts = [
-        _toast(
+        toast(
             _place_text(row),
             "ok",
             reverse("api:undo_elimination", args=[tournament.pk, row["entry_id"]]),
@@ -462,8 +403,8 @@ def bustout(request, tournament_id: int):
     ]
     planned = list(result["actions"])
     if result.get("hand_recorded"):
-        toasts.append(_toast(_("Hand recorded; the button has moved."), "ok"))
-    return _answer(request, toasts + _planned_toast(planned), ok=True, fallback=fallback)
+        toasts.append(toast(_("Hand recorded; the button has moved."), "ok"))
+    return answer(request, toasts + _planned_toast(planned), ok=True, fallback=fallback)
 
 
 def _action_text(row: dict) -> str:
@@ -484,15 +425,15 @@ def action_done(request, tournament_id: int):
     """The floor confirms an action (or one move of a break or redraw); `entry` names the
     mover when the system could not know."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    fallback = _back(request, _console_url(tournament.pk))
-    action_id = _int(request.POST.get("action"))
+    fallback = back_url(request, _console_url(tournament.pk))
+    action_id = whole_number(request.POST.get("action"))
     entry_raw = request.POST.get("entry", "").strip()
     if action_id is None:
-        return _refused(request, _("Choose a floor action."), fallback)
+        return refused(request, _("Choose a floor action."), fallback)
     if entry_raw and not entry_raw.isdigit():
-        return _refused(request, _("Choose the player who moved from the list."), fallback)
+        return refused(request, _("Choose the player who moved from the list."), fallback)
     if "entry" in request.POST and not entry_raw:
-        return _refused(request, _("Say who moved: choose the player."), fallback)
+        return refused(request, _("Say who moved: choose the player."), fallback)
     try:
         result = floor_action_done(
             actor=request.user,
@@ -501,28 +442,28 @@ def action_done(request, tournament_id: int):
             entry_id=int(entry_raw) if entry_raw else None,
         )
     except TourneyError as exc:
-        return _refused(request, exc.detail, fallback)
+        return refused(request, exc.detail, fallback)
     row = result["action"]
     if row["id"] != action_id:  # one move of a break or redraw
         row = next((m for m in row["moves"] if m["id"] == action_id), row)
-    toasts = [_toast(_action_text(row), "ok"), *_planned_toast(result["actions"])]
-    return _answer(request, toasts, ok=True, fallback=fallback)
+    toasts = [toast(_action_text(row), "ok"), *_planned_toast(result["actions"])]
+    return answer(request, toasts, ok=True, fallback=fallback)
 
 
 @role_required("floor")
 @require_POST
 def action_undo(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    fallback = _back(request, _console_url(tournament.pk))
-    action_id = _int(request.POST.get("action"))
+    fallback = back_url(request, _console_url(tournament.pk))
+    action_id = whole_number(request.POST.get("action"))
     if action_id is None:
-        return _refused(request, _("Choose a floor action."), fallback)
+        return refused(request, _("Choose a floor action."), fallback)
     try:
         floor_action_undo(actor=request.user, tournament_id=tournament.pk, action_id=action_id)
     except TourneyError as exc:
-        return _refused(request, exc.detail, fallback)
-    toast = _toast(_("Undone: the players keep the seats they had before."), "ok")
-    return _answer(request, [toast], ok=True, fallback=fallback)
+        return refused(request, exc.detail, fallback)
+    note = toast(_("Undone: the players keep the seats they had before."), "ok")
+    return answer(request, [note], ok=True, fallback=fallback)
 
 
 @role_required("director")
@@ -532,33 +473,33 @@ def hand_for_hand(request, tournament_id: int):
     fallback = _console_url(tournament.pk)
     active = request.POST.get("active", "")
     if active not in ("0", "1"):
-        return _refused(request, _("Say whether hand-for-hand starts or ends."), fallback)
+        return refused(request, _("Say whether hand-for-hand starts or ends."), fallback)
     try:
         hand_for_hand_set(actor=request.user, tournament_id=tournament.pk, active=active == "1")
     except TourneyError as exc:
-        return _refused(request, exc.detail, fallback)
+        return refused(request, exc.detail, fallback)
     text = (
         _("Hand-for-hand is on: the clock is paused; every table plays one hand and waits.")
         if active == "1"
         else _("Hand-for-hand is over: the clock runs again.")
     )
-    return _answer(request, [_toast(text, "warn" if active == "1" else "ok")], True, fallback)
+    return answer(request, [toast(text, "warn" if active == "1" else "ok")], True, fallback)
 
 
 @role_required("floor")
 @require_POST
 def clock_call_start(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    table = _int(request.POST.get("table"))
-    seat = _int(request.POST.get("seat"))
-    fallback = _back(
+    table = whole_number(request.POST.get("table"))
+    seat = whole_number(request.POST.get("seat"))
+    fallback = back_url(
         request,
         reverse("tables:dealer", args=[tournament.pk, table])
         if table
         else _console_url(tournament.pk),
     )
     if table is None or seat is None:
-        return _refused(
+        return refused(
             request, _("Choose the seat of the player the clock is called on."), fallback
         )
     try:
@@ -566,12 +507,12 @@ def clock_call_start(request, tournament_id: int):
             actor=request.user, tournament_id=tournament.pk, table_number=table, seat=seat
         )
     except TourneyError as exc:
-        return _refused(request, exc.detail, fallback)
+        return refused(request, exc.detail, fallback)
     text = _("Clock called on %(name)s: %(s)s seconds to act.") % {
         "name": call["player_name"] or _("seat %(s)s") % {"s": seat},
         "s": call["seconds"],
     }
-    return _answer(request, [_toast(text, "warn")], ok=True, fallback=fallback)
+    return answer(request, [toast(text, "warn")], ok=True, fallback=fallback)
 
 
 CALL_OUTCOMES = {
@@ -585,16 +526,16 @@ CALL_OUTCOMES = {
 @require_POST
 def clock_call_end(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    fallback = _back(request, _console_url(tournament.pk))
-    call_id = _int(request.POST.get("call"))
+    fallback = back_url(request, _console_url(tournament.pk))
+    call_id = whole_number(request.POST.get("call"))
     outcome = request.POST.get("outcome", "")
     if call_id is None or outcome not in CALL_OUTCOMES:
-        return _refused(request, _("Say how the clock call ended."), fallback)
+        return refused(request, _("Say how the clock call ended."), fallback)
     try:
         clock_call_finish(
             actor=request.user, tournament_id=tournament.pk, call_id=call_id, outcome=outcome
         )
     except TourneyError as exc:
-        return _refused(request, exc.detail, fallback)
+        return refused(request, exc.detail, fallback)
     kind = "warn" if outcome == "expired" else "ok"
-    return _answer(request, [_toast(CALL_OUTCOMES[outcome](), kind)], ok=True, fallback=fallback)
+    return answer(request, [toast(CALL_OUTCOMES[outcome](), kind)], ok=True, fallback=fallback)
