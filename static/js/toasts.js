@@ -12,7 +12,8 @@
  *
  * They never cover a control: the stack goes to the corner of the window (bottom right,
  * bottom left, top right, top left, under the top bar) that covers no button, link or field on
- * the screen now, nor anything marked [data-toast-avoid] (the dealer's Button/SB/BB); it sits
+ * the screen now, nor the page's title (h1), nor anything marked [data-toast-avoid] (the
+ * dealer's Button/SB/BB); it sits
  * above a bar marked [data-toast-above] (the dealer's "Hand finished"). It moves again when the
  * page scrolls or resizes. Where every corner would cover something, only the newest toast
  * shows (.is-compact) in the corner where it covers least.
@@ -23,7 +24,8 @@
   var Tourney = (window.Tourney = window.Tourney || {});
   var MAX_SHOWN = 3;
   var CORNERS = ["bottom-right", "bottom-left", "top-right", "top-left"];
-  var CONTROLS = "button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [data-toast-avoid]";
+  // and the page's title (on a busy desk the stack sat over "Registration desk")
+  var CONTROLS = "button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [data-toast-avoid], h1, .page-title";
 
   function timeoutFor(kind, hasAction) {
     return kind === "bad" ? 15000 : hasAction ? 12000 : 6000;

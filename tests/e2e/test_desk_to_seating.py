@@ -249,3 +249,28 @@ def test_banned_player_cannot_register_and_refusal_shows_a_toast(
     expect(page.locator("#last-registration")).to_have_count(0)
     screenshot(page, "desk-refused")
     assert not Entry.objects.filter(tournament=tournament).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_desk_toast_covers_not_the_page_title(
+    live_server, new_page, login, director, tournament
+):
+    """The desk's toast sat over "Registration desk" for its six seconds (evening production run):
+    the stack avoids the page's title as it avoids controls."""
+    with_password(director)
+    page = new_page(viewport={"width": 1366, "height": 768})
+    login(page, director, PASSWORD)
+    page.goto(live_server.url + reverse("tourney:desk", args=[tournament.pk]))
+    _register_new_player(page, "Horváth Árpád")  # the result card's buttons on the right
+    page.evaluate(
+        """() => { for (const n of ['Kovács Péter', 'Nagy Anna', 'Tóth Béla'])
+           Tourney.toast(n + ' registered', {kind: 'ok', onUndo: () => Promise.resolve()}); }"""
+    )
+    title = page.locator(".page-title").first.bounding_box()
+    for toast in page.locator("#toasts .toast:visible").all():
+        box = toast.bounding_box()
+        apart = (
+            box["x"] >= title["x"] + title["width"] or title["x"] >= box["x"] + box["width"]
+            or box["y"] >= title["y"] + title["height"] or title["y"] >= box["y"] + box["height"]
+        )  # fmt: skip
+        assert apart, (box, title)
