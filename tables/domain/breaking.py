@@ -20,7 +20,7 @@ from tables.domain.floor_field import (
     table_next_blinds,
     two_step_draw,
 )
-from tables.domain.seating import _sample_sorted
+from tables.domain.seating import sample_sorted
 
 
 def table_to_break(tables: Sequence[FloorTable], rules: FloorRules, rng: random.Random) -> int:
@@ -62,7 +62,7 @@ def _seat_pool(field: PlanField, players: int, rng: random.Random) -> list[tuple
     field.tables(receiving)
     pool: list[tuple[int, int]] = []
     for number in receiving:
-        seats = _sample_sorted(field.full[number].free_seats(), given[number], rng)
+        seats = sample_sorted(field.full[number].free_seats(), given[number], rng)
         pool.extend((number, seat) for seat in seats)
     return pool
 

@@ -10,7 +10,7 @@ from tables.domain.floor_field import (
     check_numbers,
     two_step_draw,
 )
-from tables.domain.seating import _sample_sorted, draw_button
+from tables.domain.seating import draw_button, sample_sorted
 
 
 def plan_final_table(
@@ -37,7 +37,7 @@ def plan_final_table(
         raise ValueError(
             f"final table at {host}: {len(players)} players but {len(available)} seats"
         )
-    pool = [(host, seat) for seat in _sample_sorted(available, len(players), rng)]
+    pool = [(host, seat) for seat in sample_sorted(available, len(players), rng)]
     _, drawn = two_step_draw(players, pool, rng)
     button = draw_button([seat for _, _, (_, seat) in drawn], rng)
     return FinalTableDraw(

@@ -145,7 +145,7 @@ def tables_needed(n_players: int, rules: SeatingRules) -> int:
     return max(len(thresholds) + 1, by_size)
 
 
-def _sample_sorted(population: Sequence[int], k: int, rng: random.Random) -> list[int]:
+def sample_sorted(population: Sequence[int], k: int, rng: random.Random) -> list[int]:
     """A uniform random k-subset of an ascending `population`, ascending.
 
     Draws the smaller of the subset and its complement, which keeps the common case (a full
@@ -204,7 +204,7 @@ def _even_counts(n: int, capacities: Sequence[int], rng: random.Random) -> list[
     extra = n - sum(counts)
     if extra:
         with_room = [i for i, c in enumerate(capacities) if c > low]
-        for i in _sample_sorted(with_room, extra, rng):
+        for i in sample_sorted(with_room, extra, rng):
             counts[i] += 1
     return counts
 
@@ -260,7 +260,7 @@ def draw_seats(
     for (number, available), count in zip(usable, counts, strict=False):
         # Players are already in uniform random order, so pairing them with the sampled
         # seats in ascending order keeps every (player, seat) pairing equally likely.
-        seats = _sample_sorted(available, count, rng)
+        seats = sample_sorted(available, count, rng)
         chunk = players[start : start + count]
         assignments.extend(map(SeatAssignment, chunk, itertools.repeat(number, count), seats))
         table_counts[number] = count

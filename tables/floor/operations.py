@@ -47,7 +47,7 @@ from tables.floor.selectors import (
 )
 from tables.models import FloorAction, TournamentTable
 from tables.selectors import blinds_fields
-from tables.services.seating import _update_rows
+from tables.services.seating import update_rows
 from tables.services.table_positions import new_tables_button_draw
 from tourney.domain.registration import deadline
 from tourney.models import Elimination, Entry, Tournament
@@ -235,7 +235,7 @@ def _place(seats: Sequence[tuple[int, int, int, bool]]) -> None:
     if not seats:
         return
     Entry.objects.filter(pk__in=[entry_id for entry_id, *_rest in seats]).update(seat=None)
-    _update_rows(Entry, ("tournament_table", "seat", "waits_for_button"), seats)
+    update_rows(Entry, ("tournament_table", "seat", "waits_for_button"), seats)
 
 
 @dataclass(slots=True)

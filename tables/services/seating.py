@@ -58,7 +58,7 @@ def _int_literal(value: int | None) -> str:
     return str(value)
 
 
-def _update_rows(
+def update_rows(
     model: type[models.Model],
     fields: Sequence[str],
     rows: Sequence[tuple[Any, ...]],
@@ -138,7 +138,7 @@ def _update_rows_unnest(
     shared: dict[str, Any],
     tournament_id: int | None,
 ) -> None:
-    """`_update_rows` on PostgreSQL: one `UPDATE ... FROM ROWS FROM (unnest(<array>), ...)`, a
+    """`update_rows` on PostgreSQL: one `UPDATE ... FROM ROWS FROM (unnest(<array>), ...)`, a
     parameter per column (an array; JSON as one document) and the rows in primary-key order.
     No SQL text of 25,000 rows for the client to build and for psycopg and the server to parse
     (the draw: 5 statements of 5,000 rows took 3.2 s of server CPU on a busy machine, this 1.3;
@@ -244,7 +244,7 @@ def _open_drawn_tables(
             setattr(table, name, value)
         table.button_draw = [{"seat": s, "card": c.code} for s, c in button.cards]
         opened.append(table)
-    _update_rows(
+    update_rows(
         TournamentTable,
         OPENED_FIELDS,
         [(t.pk, *(getattr(t, name) for name in OPENED_FIELDS)) for t in opened],
@@ -284,7 +284,7 @@ def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -
         seated_at: dict[int, list[int]] = {}
         for a in draw.assignments:
             seated_at.setdefault(a.table_number, []).append(a.seat)
-        _update_rows(
+        update_rows(
             Entry,
             ["tournament_table", "seat"],
             [(a.entry_id, by_number[a.table_number].pk, a.seat) for a in draw.assignments],
