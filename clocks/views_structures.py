@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from clocks.domain.clock import level_numbers
 from clocks.domain.colorup import chips_in_play
 from clocks.domain.structures import TEMPLATES, StructureData, structure_payload, total_seconds
+from clocks.forms import MAX_IMPORT_BYTES, StructureImportForm
 from clocks.models import Structure
 from clocks.schemas import StructureIn
 from clocks.services.structures import (
@@ -30,6 +31,7 @@ from clocks.services.structures import (
     structure_locked_through,
 )
 from tourney import roles
+from tourney.form_fields import first_error
 from tourney.views_support import role_required, run_service
 
 # Colours offered for chips (any other name typed in an imported file is kept as it is).
@@ -46,8 +48,6 @@ CHIP_COLORS = [
     ("pink", "#e26aa8"),
     ("brown", "#7b4a2a"),
 ]
-
-MAX_IMPORT_BYTES = 256 * 1024
 
 
 def duration_text(seconds: int) -> str:
@@ -214,15 +214,17 @@ def structure_copy(request, structure_id: int):
     return redirect("clocks:structure_edit", copy.pk)
 
 
-def _import_payload(request) -> tuple[dict | None, str]:
+def _import_payload(request, form: StructureImportForm) -> tuple[dict | None, str]:
     """The uploaded or pasted JSON as a dict, or None and a message saying what is wrong."""
     upload = request.FILES.get("file")
     if upload is not None:
         if upload.size > MAX_IMPORT_BYTES:
             return None, _("The file is too large for a blind structure.")
         raw = upload.read().decode("utf-8-sig", errors="replace")
+    elif not form.is_valid():
+        return None, first_error(form)
     else:
-        raw = request.POST.get("text", "")
+        raw = form.cleaned_data["text"]
     if not raw.strip():
         return None, _("Choose a .json file or paste a structure.")
     try:
@@ -233,6 +235,8 @@ def _import_payload(request) -> tuple[dict | None, str]:
             "col": exc.colno,
             "msg": exc.msg,
         }
+    except RecursionError:  # nested deeper than any structure
+        payload = None
     if not isinstance(payload, dict):
         return None, _("The JSON must be one object with name, chips and levels.")
     return payload, raw
@@ -241,10 +245,12 @@ def _import_payload(request) -> tuple[dict | None, str]:
 @require_POST
 @role_required("director")
 def structure_import(request):
-    payload, raw_or_error = _import_payload(request)
+    form = StructureImportForm(request.POST)
+    payload, raw_or_error = _import_payload(request, form)
     if payload is None:
         messages.error(request, raw_or_error)
-        return structure_list(request, import_text=request.POST.get("text", ""))
+        text = form.cleaned_data.get("text", "") if form.is_valid() else ""
+        return structure_list(request, import_text=text)
     try:
         parsed = StructureIn.model_validate(payload)
     except ValidationError as exc:

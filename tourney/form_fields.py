@@ -24,3 +24,8 @@ class IdField(forms.IntegerField):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(min_value=1, max_value=INT64_MAX, **kwargs)
+
+
+def first_error(form: forms.Form) -> str:
+    """The first refusal of a form, in its fields' order."""
+    return next(iter(form.errors.values()))[0]

@@ -9,7 +9,7 @@ turns into toasts and a refresh of the page's live parts (as on the dealer page)
 import json
 import re
 
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.formats import number_format
@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from clocks.color_ups.forms import ColorUpChoiceForm, ColorUpForm, ColorUpFoundForm
 from clocks.color_ups.selectors import (
     color_up_for_table,
     color_up_out,
@@ -33,10 +34,11 @@ from clocks.domain.colorup import color_up_break_for
 from clocks.models import ColorUp
 from clocks.services.clock_state import clock_view, structure_periods
 from tables.domain.cards import Card
-from tables.floor.page_answers import answer, toast, whole_number
+from tables.floor.page_answers import answer, toast
 from tables.models import TournamentTable
 from tourney import roles
 from tourney.errors import TourneyError
+from tourney.form_fields import first_error
 from tourney.models import Entry, Tournament
 from tourney.selectors import tournament_rules
 from tourney.views_support import role_required
@@ -209,25 +211,23 @@ def _cards(text: str) -> list[str]:
     return [c for c in re.split(r"[\s,;]+", text.translate(SUITS)) if c]
 
 
-def form_input(
-    post: QueryDict, method: str, seats: list[int], with_cards: bool
-) -> tuple[list[dict], dict | None]:
-    """Seat rows and (`with_cards`: the dealer types the real cards) the cards typed, from
-    `odd_<seat>`, `zero_<seat>`, `stack_<seat>` and `cards_<seat>`."""
+def form_input(data: dict, method: str, seats: list[int], with_cards: bool):
+    """Seat rows and (`with_cards`: the dealer types the real cards) the cards typed, from a
+    valid ColorUpForm's `odd_<seat>`, `zero_<seat>`, `stack_<seat>` and `cards_<seat>`."""
     rows = []
     for seat in seats:
         if method == ColorUp.Method.RACE:
-            odd = whole_number(post.get(f"odd_{seat}")) or 0
-            zero = post.get(f"zero_{seat}") == "1"
+            odd = data[f"odd_{seat}"] or 0
+            zero = data[f"zero_{seat}"]
             if odd or zero:
                 rows.append({"seat": seat, "odd_chips": odd, "zero_stack": zero})
         else:
-            stack = whole_number(post.get(f"stack_{seat}"))
+            stack = data[f"stack_{seat}"]
             if stack is not None:
                 rows.append({"seat": seat, "stack": stack})
     cards = None
     if method == ColorUp.Method.RACE and with_cards:
-        cards = {str(s): _cards(post.get(f"cards_{s}", "")) for s in seats}
+        cards = {str(s): _cards(data[f"cards_{s}"]) for s in seats}
         cards = {s: c for s, c in cards.items() if c}
     return rows, cards
 
@@ -249,10 +249,18 @@ def _table_seats(tournament: Tournament, number: int) -> list[int]:
 def colorup_preview(request, tournament_id: int, number: int):
     """The live plan under the form: nothing saved."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    method = request.POST.get("method") or tournament_rules(tournament).color_up_method
-    override = request.POST.get("override") == "1" and roles.can(request.user, "director")
-    with_cards = request.POST.get("entry_mode") == "cards"
-    seats, cards = form_input(request.POST, method, _table_seats(tournament, number), with_cards)
+    form = ColorUpForm(request.POST, _table_seats(tournament, number))
+    if not form.is_valid():
+        return render(
+            request,
+            "clocks/_colorup_plan.html",
+            {"tournament": tournament, "error": first_error(form)},
+        )
+    data = form.cleaned_data
+    method = data["method"] or tournament_rules(tournament).color_up_method
+    override = data["override"] and roles.can(request.user, "director")
+    with_cards = data["entry_mode"] == "cards"
+    seats, cards = form_input(data, method, form.seats, with_cards)
     context = {"tournament": tournament, "method": method, "with_cards": with_cards}
     try:
         plan = color_up_preview(
@@ -306,14 +314,15 @@ def colorup_run(request, tournament_id: int, number: int):
     round-up's / undecided race's "Confirm" (done at once)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     fallback = reverse("clocks:colorup", args=[tournament.pk, number])
-    method = request.POST.get("method") or tournament_rules(tournament).color_up_method
-    mode = request.POST.get("mode", "")
-    override = request.POST.get("override") == "1"
+    form = ColorUpForm(request.POST, _table_seats(tournament, number))
+    if not form.is_valid():
+        return answer(request, [toast(first_error(form), "bad")], False, fallback)
+    data = form.cleaned_data
+    method = data["method"] or tournament_rules(tournament).color_up_method
+    mode, override = data["mode"], data["override"]
     if override and not roles.can(request.user, "director"):
         return answer(request, [toast(_("Only a director may do this."), "bad")], False, fallback)
-    seats, cards = form_input(
-        request.POST, method, _table_seats(tournament, number), mode == "cards"
-    )
+    seats, cards = form_input(data, method, form.seats, mode == "cards")
     if mode == "cards" and not cards:
         note = toast(_("Type the cards dealt to each seat first."), "warn")
         return answer(request, [note], False, fallback)
@@ -337,18 +346,19 @@ def colorup_run(request, tournament_id: int, number: int):
     return answer(request, [note], True, fallback)
 
 
-def _color_up_id(request: HttpRequest) -> int | None:
-    return whole_number(request.POST.get("color_up"))
-
-
 def _on_color_up(request, tournament_id: int, number: int, service, text) -> HttpResponse:
     """Confirm or undo the color-up named in the form: the service's answer as a toast
     (`text(row)`: its sentence and its undo URL or None), a refusal as a red one."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     fallback = reverse("clocks:colorup", args=[tournament.pk, number])
+    form = ColorUpChoiceForm(request.POST)
+    if not form.is_valid():
+        return answer(request, [toast(first_error(form), "bad")], False, fallback)
     try:
         row = service(
-            actor=request.user, tournament_id=tournament.pk, color_up_id=_color_up_id(request) or 0
+            actor=request.user,
+            tournament_id=tournament.pk,
+            color_up_id=form.cleaned_data["color_up"] or 0,
         )
     except TourneyError as exc:
         return answer(request, [toast(exc.detail, "bad")], False, fallback)
@@ -385,15 +395,15 @@ def colorup_undo(request, tournament_id: int, number: int):
 def colorup_found(request, tournament_id: int, number: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     fallback = reverse("clocks:colorup", args=[tournament.pk, number])
-    seat, value = whole_number(request.POST.get("seat")), whole_number(request.POST.get("value"))
-    if seat is None or not value:
-        note = toast(_("Say the seat and the value of the chips found."), "warn")
-        return answer(request, [note], False, fallback)
+    form = ColorUpFoundForm(request.POST)
+    if not form.is_valid():
+        return answer(request, [toast(first_error(form), "warn")], False, fallback)
+    seat, value = form.cleaned_data["seat"], form.cleaned_data["value"]
     try:
         row = color_up_found(
             actor=request.user,
             tournament_id=tournament.pk,
-            color_up_id=_color_up_id(request) or 0,
+            color_up_id=form.cleaned_data["color_up"] or 0,
             seat=seat,
             value=value,
         )

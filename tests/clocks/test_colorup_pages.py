@@ -121,3 +121,42 @@ def test_the_dealer_page_links_to_the_color_up_during_the_break(client, game, ap
     html = client.get(dealer).content.decode()
     assert 'id="dealer-colorup-banner"' in html and url("colorup", game) in html
     assert "race off the" in html
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"odd_1": "three"},  # was read as 0: a race dealt without seat 1's odd chips
+        {"odd_1": "-3"},
+        {"odd_1": "9" * 25},
+        {"method": "coin_flip"},
+        {"mode": "cards", "entry_mode": "cards", "cards_1": "As " * 100},
+    ],
+)
+def test_a_bad_color_up_form_is_refused_and_changes_nothing(client, game, api, bad):
+    jump(api, game, BREAK_100)
+    form = race_form(s4=1) | {"mode": "virtual"} | bad
+    response = client.post(url("colorup_run", game), form, headers=HTMX)
+    assert response.status_code == 422
+    assert json.loads(response.headers["HX-Trigger"])["floor:done"]["ok"] is False
+    plan = client.post(url("colorup_preview", game), form)
+    assert plan.status_code == 200 and "Check the counts" in plan.content.decode()
+    assert ColorUp.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "bad"),
+    [
+        ("colorup_confirm", {"color_up": "9" * 25}),  # an id past 64 bits was a 500
+        ("colorup_undo", {"color_up": "x"}),
+        ("colorup_found", {"color_up": "1", "seat": "9" * 25, "value": "100"}),
+        ("colorup_found", {"color_up": "1", "seat": "1", "value": "9" * 25}),
+        ("colorup_found", {"color_up": "9" * 25, "seat": "1", "value": "100"}),
+    ],
+)
+def test_a_bad_color_up_id_seat_or_value_is_refused(client, game, api, name, bad):
+    jump(api, game, BREAK_100)
+    response = client.post(url(name, game), bad, headers=HTMX)
+    assert response.status_code == 422
+    assert json.loads(response.headers["HX-Trigger"])["floor:done"]["ok"] is False
+    assert ColorUp.objects.count() == 0

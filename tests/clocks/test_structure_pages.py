@@ -105,3 +105,17 @@ def test_printable_sheet_has_start_times_and_color_ups(director_client, structur
     assert page.context["end"] == "23:40"  # 16 x 15 min + 4 x 10 min = 4 h 40 min from 19:00
     html = page.content.decode()
     assert "color up" in html and "1,000" in html
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000,  # nested past Python's recursion limit: json.loads raised, a 500
+        " " * (256 * 1024) + "{}",  # pasted text over the upload's limit was read anyway
+    ],
+)
+def test_a_bad_pasted_import_is_refused_and_changes_nothing(director_client, structure, text):
+    response = director_client.post("/structures/import/", {"text": text})
+    assert response.status_code == 200
+    assert [m.level_tag for m in response.context["messages"]] == ["bad"]
+    assert Structure.objects.count() == 1
