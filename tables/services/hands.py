@@ -14,6 +14,7 @@ from tourney.errors import Conflict, InvalidInput
 from tourney.models import Entry, Tournament
 from tourney.penalties.operations import penalties_after_hand, penalties_follow_seats
 from tourney.services.audit import audit_record, audit_text
+from tourney.services.eliminations import eliminations_record_locked
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
 
@@ -99,6 +100,13 @@ def hand_report(
     the button is now and the blinds follow from there.
     """
     tournament = tournament_lock(tournament_id)
+    return _hand_reported(actor, tournament, table_number, button_seat)
+
+
+def _hand_reported(
+    actor, tournament: Tournament, table_number: int, button_seat: int | None = None
+) -> TournamentTable:
+    """`hand_report` with the tournament locked."""
     table = table_in_play(tournament, table_number)
     occupied = set(
         Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).values_list(
@@ -184,11 +192,10 @@ def hand_finished_with_busts(*, actor, tournament_id: int, table_number: int, el
     """The dealer's "Bust-out and hand finished", in one transaction: the bust-outs of the
     hand (places, then what the floor needs), then the hand report, unless the floor has just
     broken this table or redrawn the final table (that draw placed the button itself)."""
-    from tourney.services.eliminations import eliminations_record
-
     with transaction.atomic():
-        result = eliminations_record(
-            actor=actor, tournament_id=tournament_id, eliminations=eliminations
+        tournament = tournament_lock(tournament_id)
+        result = eliminations_record_locked(
+            actor=actor, tournament=tournament, eliminations=eliminations
         )
         reseated = any(
             a["kind"] == "final_table_redraw"
@@ -209,6 +216,6 @@ def hand_finished_with_busts(*, actor, tournament_id: int, table_number: int, el
             and playing.count() > 1
             and playing.filter(tournament_table=table).count() >= 2
         ):
-            hand_report(actor=actor, tournament_id=tournament_id, table_number=table_number)
+            _hand_reported(actor, tournament, table_number)
             result["hand_recorded"] = True
         return result

@@ -96,38 +96,52 @@ def eliminations_record(
         tournament = tournament_lock(tournament_id)
         if authorize is not None:
             authorize()
-        if tournament.status != Tournament.Status.RUNNING:
-            raise Conflict(
-                "tournament_not_running",
-                _("Bust-outs are recorded while the tournament is running."),
-            )
-        entries, context, shape = busted_entries(
-            tournament, [entry_id for entry_id, _s in eliminations]
+        return eliminations_record_locked(
+            actor=actor, tournament=tournament, eliminations=eliminations, rng=rng
         )
-        stacks = [stack for _e, stack in eliminations]
-        if any(s is not None and s < 1 for s in stacks):
-            raise InvalidInput(
-                "invalid_stack", _("A stack at the start of the hand must be at least 1 chip.")
-            )
-        if len(entries) >= context.remaining:
-            raise Conflict(
-                "last_player", _("At least one player must remain: that player is the winner.")
-            )
-        outcome = eliminations_apply(
-            actor=actor,
-            tournament=tournament,
-            busts=list(zip(entries, stacks, strict=True)),
-            context=context,
+
+
+def eliminations_record_locked(
+    *,
+    actor,
+    tournament: Tournament,
+    eliminations: Sequence[tuple[int, int | None]],
+    rng: random.Random | None = None,
+) -> dict:
+    """`eliminations_record` in a use case that has locked the tournament already (the
+    dealer's "bust-out and hand finished": the bust-outs, then the hand report, one lock)."""
+    if tournament.status != Tournament.Status.RUNNING:
+        raise Conflict(
+            "tournament_not_running",
+            _("Bust-outs are recorded while the tournament is running."),
         )
-        eliminations_follow(actor, tournament, outcome)
-        rows = outcome.rows
-        new_ids = {e.pk for e in entries}
-        cause = next(r for r in rows if r.entry_id in new_ids)
-        if context.waiting and seats_freed(tournament, actor, cause.pk):
-            shape = None  # an alternate sat down: the shape read with the entries is stale
-        actions = eliminations_replan(actor, tournament, cause, rng=rng, shape=shape)
-        names = {r.entry_id: r.entry.player.name for r in rows}
-        return {"results": elimination_results(rows, names), "actions": floor_actions_out(actions)}
+    entries, context, shape = busted_entries(
+        tournament, [entry_id for entry_id, _s in eliminations]
+    )
+    stacks = [stack for _e, stack in eliminations]
+    if any(s is not None and s < 1 for s in stacks):
+        raise InvalidInput(
+            "invalid_stack", _("A stack at the start of the hand must be at least 1 chip.")
+        )
+    if len(entries) >= context.remaining:
+        raise Conflict(
+            "last_player", _("At least one player must remain: that player is the winner.")
+        )
+    outcome = eliminations_apply(
+        actor=actor,
+        tournament=tournament,
+        busts=list(zip(entries, stacks, strict=True)),
+        context=context,
+    )
+    eliminations_follow(actor, tournament, outcome)
+    rows = outcome.rows
+    new_ids = {e.pk for e in entries}
+    cause = next(r for r in rows if r.entry_id in new_ids)
+    if context.waiting and seats_freed(tournament, actor, cause.pk):
+        shape = None  # an alternate sat down: the shape read with the entries is stale
+    actions = eliminations_replan(actor, tournament, cause, rng=rng, shape=shape)
+    names = {r.entry_id: r.entry.player.name for r in rows}
+    return {"results": elimination_results(rows, names), "actions": floor_actions_out(actions)}
 
 
 def eliminations_at_deadline(
