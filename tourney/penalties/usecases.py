@@ -41,7 +41,7 @@ from tourney.penalties.selectors import (
 from tourney.selectors import entry_of, entry_snapshot, tournament_rules, tournament_summary
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.eliminations import (
-    elimination_undo,
+    elimination_undo_locked,
     eliminations_follow,
     eliminations_replan,
     seats_freed_by,
@@ -332,13 +332,12 @@ def penalty_undo(*, actor, tournament_id: int, penalty_id: int) -> dict:
                 reason=Elimination.Reason.DISQUALIFIED,
             ).exists()
             if standing:
-                result = elimination_undo(
+                result = elimination_undo_locked(
                     actor=actor,
-                    tournament_id=tournament.pk,
+                    tournament=tournament,
                     entry_id=penalty.entry_id,
                     allow_disqualified=True,
                 )
-                tournament = tournament_lock(tournament_id)  # its version moved on
             tournament.chips_removed = max(0, tournament.chips_removed - penalty.chips_removed)
             tournament.save(update_fields=["chips_removed"])
             Entry.objects.filter(pk=penalty.entry_id).update(disqualified_at=None)

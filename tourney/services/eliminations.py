@@ -312,37 +312,56 @@ def elimination_undo(
     A disqualification is taken back only through its penalty (`allow_disqualified`, which
     also returns the chips and lifts the ban); a bust-out before a standing deal is refused (the
     deal shared the pool among the players then left)."""
-    rng = rng or random.SystemRandom()
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
-        entry = entry_of(tournament, entry_id)
-        row = _undo_refusals(tournament, entry, allow_disqualified)
-        now = timezone.now()
-        before = {**entry_snapshot(entry), "place": row.place, "place_to": row.place_to}
-        promotions_undo(tournament, actor, row.pk)  # the seat was never free (§2.1)
-        group = list(
-            standing_eliminations(tournament).filter(bust_group=row.bust_group).exclude(pk=row.pk)
+        return elimination_undo_locked(
+            actor=actor,
+            tournament=tournament,
+            entry_id=entry_id,
+            rng=rng,
+            allow_disqualified=allow_disqualified,
         )
-        # What the hand's bust-outs caused together (a break) is taken back; the replan
-        # below makes again whatever the field still needs.
-        reverted = floor_actions_revert_caused_by(tournament, [row, *group], actor, now)
-        _places_back(tournament, row, group, tournament_rules(tournament).h4h_mode)
-        row.undone_at = now
-        row.undone_by = actor if actor is not None and actor.is_authenticated else None
-        row.save(update_fields=["undone_at", "undone_by"])
-        if tournament.status == Tournament.Status.FINISHED:
-            _unfinish(actor, tournament)
-        if row.reason == Elimination.Reason.ABSENT:
-            tournament.chips_removed = max(0, tournament.chips_removed - tournament.starting_stack)
-            tournament.save(update_fields=["chips_removed"])
-        _back_in_play(tournament, entry, rng, now)
-        restored_tables_positions(actor, tournament, reopened_tables(reverted))  # §4.7
-        after = _undo_announce(actor, tournament, entry, before, reverted)
-        actions = floor_replan(actor=actor, tournament=tournament, rng=rng)
-        if actions:
-            hand_for_hand_follow_floor(actor, tournament, actions)
-        return {
-            "entry": {**after, "player_name": entry.player.name},
-            "reverted_actions": floor_actions_out(reverted),
-            "actions": floor_actions_out(actions),
-        }
+
+
+def elimination_undo_locked(
+    *,
+    actor,
+    tournament: Tournament,
+    entry_id: int,
+    rng: random.Random | None = None,
+    allow_disqualified: bool = False,
+) -> dict:
+    """`elimination_undo` in a use case that has locked the tournament already (a
+    disqualification's penalty undone)."""
+    rng = rng or random.SystemRandom()
+    entry = entry_of(tournament, entry_id)
+    row = _undo_refusals(tournament, entry, allow_disqualified)
+    now = timezone.now()
+    before = {**entry_snapshot(entry), "place": row.place, "place_to": row.place_to}
+    promotions_undo(tournament, actor, row.pk)  # the seat was never free (§2.1)
+    group = list(
+        standing_eliminations(tournament).filter(bust_group=row.bust_group).exclude(pk=row.pk)
+    )
+    # What the hand's bust-outs caused together (a break) is taken back; the replan
+    # below makes again whatever the field still needs.
+    reverted = floor_actions_revert_caused_by(tournament, [row, *group], actor, now)
+    _places_back(tournament, row, group, tournament_rules(tournament).h4h_mode)
+    row.undone_at = now
+    row.undone_by = actor if actor is not None and actor.is_authenticated else None
+    row.save(update_fields=["undone_at", "undone_by"])
+    if tournament.status == Tournament.Status.FINISHED:
+        _unfinish(actor, tournament)
+    if row.reason == Elimination.Reason.ABSENT:
+        tournament.chips_removed = max(0, tournament.chips_removed - tournament.starting_stack)
+        tournament.save(update_fields=["chips_removed"])
+    _back_in_play(tournament, entry, rng, now)
+    restored_tables_positions(actor, tournament, reopened_tables(reverted))  # §4.7
+    after = _undo_announce(actor, tournament, entry, before, reverted)
+    actions = floor_replan(actor=actor, tournament=tournament, rng=rng)
+    if actions:
+        hand_for_hand_follow_floor(actor, tournament, actions)
+    return {
+        "entry": {**after, "player_name": entry.player.name},
+        "reverted_actions": floor_actions_out(reverted),
+        "actions": floor_actions_out(actions),
+    }
