@@ -1,14 +1,16 @@
 """The seating chart and the dealer's table page."""
 
+from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tables.forms import RoomForm, SeatRestrictionForm
+from tables.forms import DealerHandForm, RoomForm, SeatReleaseForm, SeatRestrictionForm
 from tables.models import Room, SeatRestriction
 from tables.selectors import seated_players_by_name, tournament_tables_layout
 from tables.services.hands import hand_misdeal, hand_report
 from tables.services.rooms import room_create, seat_restriction_clear, seat_restriction_set
+from tourney.form_fields import first_error
 from tourney.models import Tournament
 from tourney.views_support import role_required, run_service
 
@@ -27,7 +29,11 @@ def seating_chart(request, tournament_id: int):
 @role_required("floor")
 @require_POST
 def dealer_hand(request, tournament_id: int, number: int):
-    if request.POST.get("misdeal") == "1":
+    form = DealerHandForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, first_error(form))
+        return redirect("tables:dealer", tournament_id, number)
+    if form.cleaned_data["misdeal"]:
         run_service(
             request,
             lambda: hand_misdeal(
@@ -36,8 +42,7 @@ def dealer_hand(request, tournament_id: int, number: int):
             _("Misdeal recorded: the button stays; report the redeal when it is finished."),
         )
         return redirect("tables:dealer", tournament_id, number)
-    raw_button = request.POST.get("button_seat", "").strip()
-    button_seat = int(raw_button) if raw_button.isdigit() else None
+    button_seat = form.cleaned_data["button_seat"]
     run_service(
         request,
         lambda: hand_report(
@@ -79,7 +84,11 @@ def room_detail(request, room_id: int):
     form = SeatRestrictionForm(request.POST or None)
     if request.method == "POST":
         if "release" in request.POST:
-            table, seat = (int(x) for x in request.POST["release"].split(":"))
+            release = SeatReleaseForm(request.POST)
+            if not release.is_valid():
+                messages.error(request, first_error(release))
+                return redirect("tables:room", room.pk)
+            table, seat = release.cleaned_data["table"], release.cleaned_data["seat"]
             run_service(
                 request,
                 lambda: seat_restriction_clear(

@@ -1,0 +1,43 @@
+"""The dealer's hand form and the room pages (tables/views.py): bad input is refused with a
+message and changes nothing."""
+
+import pytest
+from django.urls import reverse
+
+from tables.models import HandReport, Room, SeatRestriction
+from tests.conftest import numbered_players, seat_players
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("button", ["abc", "9" * 25, "13"])
+def test_a_bad_button_seat_records_no_hand(api, tournament, director_client, button):
+    # "abc" was read as no seat (the button moved on its own), 25 digits reached the database
+    seat_players(api, tournament, numbered_players(6))
+    assert api.post(f"/tournaments/{tournament.pk}/clock/start").status_code == 200
+    url = reverse("tables:dealer_hand", args=[tournament.pk, 1])
+    response = director_client.post(url, {"button_seat": button}, follow=True)
+    assert response.status_code == 200
+    assert [m.level_tag for m in response.context["messages"]] == ["bad"]
+    assert HandReport.objects.count() == 0
+
+
+def test_a_room_refuses_bad_tables_seats_and_releases(director_client):
+    rooms = reverse("tables:rooms")
+    for bad in ("1-2 x 99", "99998-99999 x 10", "1 x 1"):
+        response = director_client.post(rooms, {"name": "Main", "tables": bad})
+        assert response.status_code == 200 and response.context["form"].errors
+    assert Room.objects.count() == 0
+    assert director_client.post(rooms, {"name": "Main", "tables": "1-2 x 10"}).status_code == 302
+    room = Room.objects.get()
+    url = reverse("tables:room", args=[room.pk])
+    kept = {"table": "1", "seat": "3", "kind": SeatRestriction.Kind.choices[0][0], "note": ""}
+    assert director_client.post(url, kept).status_code == 302
+    director_client.get(url)  # the messages so far, shown
+    for bad in ("x", "1:", "1:2:3", "99999999999999999999:1", "1:99"):  # "x" was a 500
+        response = director_client.post(url, {"release": bad}, follow=True)
+        assert response.status_code == 200
+        assert [m.level_tag for m in response.context["messages"]] == ["bad"]
+    assert SeatRestriction.objects.count() == 1
+    assert director_client.post(url, {"release": "1:3"}).status_code == 302
+    assert SeatRestriction.objects.count() == 0
