@@ -35,7 +35,7 @@ from tourney.models import ChipPurchase, Elimination, Entry, LedgerEntry, Tourna
 from tourney.money import money_text
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
-from tourney.services.eliminations import elimination_undo, eliminations_record
+from tourney.services.eliminations import elimination_undo_locked, eliminations_record_locked
 from tourney.services.entries import entry_of
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
@@ -339,8 +339,7 @@ def entry_rebuy(
         if bust is not None:
             # The player sits down again: places of later bust-outs move back, the moves or
             # breaks his bust-out caused and not yet done are taken back.
-            elimination_undo(actor=actor, tournament_id=tournament.pk, entry_id=entry.pk)
-            tournament = tournament_lock(tournament.pk)  # its version moved on
+            elimination_undo_locked(actor=actor, tournament=tournament, entry_id=entry.pk)
             entry = entry_of(tournament, entry.pk)
         purchase = _buy(
             actor=actor,
@@ -413,10 +412,9 @@ def chip_purchase_undo(*, actor, tournament_id: int, purchase_id: int) -> ChipPu
             and entry.tournament_table_id is not None
             and tournament.status == Tournament.Status.RUNNING
         ):
-            eliminations_record(
-                actor=actor, tournament_id=tournament.pk, eliminations=[(entry.pk, None)]
+            eliminations_record_locked(
+                actor=actor, tournament=tournament, eliminations=[(entry.pk, None)]
             )
-            tournament = tournament_lock(tournament.pk)
             rebusted = True
         now = timezone.now()
         paid = purchase.ledger.filter(amount__gt=0).values_list("method", flat=True).first()
