@@ -41,3 +41,15 @@ def test_a_room_refuses_bad_tables_seats_and_releases(director_client):
     assert SeatRestriction.objects.count() == 1
     assert director_client.post(url, {"release": "1:3"}).status_code == 302
     assert SeatRestriction.objects.count() == 0
+
+
+def test_a_seat_at_table_1000_is_released(director_client):
+    # the button's value read "1,000:3" (thousands grouped) and the release was refused
+    rooms = reverse("tables:rooms")
+    assert director_client.post(rooms, {"name": "Far", "tables": "1000 x 10"}).status_code == 302
+    url = reverse("tables:room", args=[Room.objects.get().pk])
+    kept = {"table": "1000", "seat": "3", "kind": SeatRestriction.Kind.choices[0][0], "note": ""}
+    assert director_client.post(url, kept).status_code == 302
+    assert 'value="1000:3"' in director_client.get(url).content.decode()
+    assert director_client.post(url, {"release": "1000:3"}).status_code == 302
+    assert SeatRestriction.objects.count() == 0
