@@ -332,3 +332,83 @@ def test_hand_for_hand_on_the_bubble_says_so_on_the_tv_not_just_paused(
     hand_for_hand_set(actor=director, tournament_id=t, active=False)
     expect(h4h).to_be_hidden()
     expect(screen).to_have_class(re.compile(r"\bis-running\b"))
+
+
+ONE_LINE = """(el) => {
+  // every "a / b" pair and "ante n" figure in el sits on one line
+  const out = [], nodes = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  const n = "[\\d\\u00a0\\u202f,.]*";
+  const figure = new RegExp("(\\d[\\d\\s\\u00a0\\u202f,.]*\\/[\\s\\u00a0]*\\d" + n
+    + "|ante[\\s\\u00a0]+\\d" + n + ")", "g");
+  let full = "";
+  for (let t; (t = walker.nextNode()); ) { nodes.push([t, full.length]); full += t.data; }
+  const at = (i) => {
+    for (let k = nodes.length - 1; k >= 0; k--)
+      if (nodes[k][1] <= i) return [nodes[k][0], i - nodes[k][1]];
+  };
+  for (const m of full.matchAll(figure)) {
+    const r = document.createRange();
+    r.setStart(...at(m.index));
+    r.setEnd(...at(m.index + m[0].length - 1));
+    r.setEnd(r.endContainer, r.endOffset + 1);
+    const rects = [...r.getClientRects()].filter((b) => b.width > 0);
+    if (new Set(rects.map((b) => Math.round(b.bottom))).size > 1) out.push(m[0]);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 768}, TV])
+def test_blind_figures_never_break_in_hungarian(
+    live_server, new_page, login, director, room, api, viewport, screenshot
+):
+    """Evening run, 1366x768: the console's "400 / 800 · ante" left "400" alone on the next
+    line; the TV's "Next" box broke "5. szint · 500 / 1 000". A figure and an a / b pair keep
+    one line; the break falls between the blinds and the ante."""
+    from tests.e2e.conftest import PASSWORD, with_password
+
+    structure = structure_create(
+        actor=director,
+        data=StructureData(
+            name="Mély Verem 20 perc",
+            chips=(Chip(100, "black"), Chip(500, "purple"), Chip(1_000, "yellow")),
+            periods=(
+                Period("level", 1200, 400, 800, 400),
+                Period("break", 600, color_up=(100,)),
+                Period("level", 1200, 500, 1_000, 1_000),
+                Period("level", 1200, 10_000, 20_000, 20_000),
+            ),
+            starting_stack=30_000,
+        ),
+    )
+    t = tournament_create(
+        actor=director, name="Péntek esti Mély Verem #7 – Veszprémi bajnokság",
+        structure_id=structure.pk, starting_stack=30_000, buy_in=20_000, fee=3_000,
+        room_id=room.pk,
+    )  # fmt: skip
+    seat_players(api, t, numbered_players(9))
+    clock_operate(actor=director, tournament_id=t.pk, operation="start")
+    with_password(director)
+    console = new_page(viewport=viewport)
+    console.context.add_cookies(
+        [{"name": "django_language", "value": "hu", "url": live_server.url}]
+    )
+    login(console, director, PASSWORD)
+    for index in (0, 3):
+        clock_operate(actor=director, tournament_id=t.pk, operation="jump", period_index=index)
+        console.goto(f"{live_server.url}/tournaments/{t.pk}/")
+        blinds = console.locator("#cc-blinds")
+        expect(blinds).to_contain_text("ante")
+        assert blinds.evaluate(ONE_LINE) == []
+        assert console.locator("#cc-next").evaluate(ONE_LINE) == []
+    screenshot(console, f"console-blinds-hu-{viewport['width']}", full_page=False)
+    clock_operate(actor=director, tournament_id=t.pk, operation="jump", period_index=1)
+    tv = new_page(viewport=viewport)
+    tv.goto(f"{live_server.url}/display/{display_token(t.pk)}/?lang=hu")
+    nxt = tv.locator('[data-field="break-next"]')
+    expect(nxt).to_have_text("2. szint · 500 / 1\u00a0000")
+    assert nxt.evaluate("(el) => el.getClientRects().length") == 1
+    box, outer = nxt.bounding_box(), tv.locator(".dclock-break-next").bounding_box()
+    assert box["x"] + box["width"] <= outer["x"] + outer["width"], (box, outer)
+    screenshot(tv, f"tv-break-next-hu-{viewport['width']}", full_page=False)
