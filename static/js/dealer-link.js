@@ -88,6 +88,7 @@
     document.querySelector('[data-action="bust"]').disabled = chosen === null;
     document.querySelector('[data-action="clock"]').disabled = chosen === null;
     field("hint").hidden = chosen !== null; // why the two buttons wait
+    field("h4h").hidden = !state.hand_for_hand;
 
     var running = state.clock_calls[0] || null;
     field("call").hidden = !running;

@@ -63,4 +63,6 @@ def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
             if c["table"] == table.number
         ],
         "clock": {"status": clock["status"], "period": clock["period"]},
+        # The room plays hand-for-hand: the page says so (a banner), one hand at a time.
+        "hand_for_hand": tournament.hand_for_hand,
     }

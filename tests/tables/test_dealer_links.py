@@ -335,3 +335,17 @@ def test_the_dealer_links_page_marks_a_seat_sitting_out_a_penalty(api, running, 
     seats = {s["seat"]: s for s in state["table"]["seats"]}
     assert seats[offender.seat]["penalty"] == f"penalty · {len(seated_at(running, number))} left"
     assert [s["seat"] for s in seats.values() if s["penalty"]] == [offender.seat]
+
+
+def test_the_dealer_links_page_says_hand_for_hand(api, running, client):
+    """Evening run: the dealer link page showed nothing while the room played hand-for-hand;
+    its state and page carry a HAND-FOR-HAND banner while it is on."""
+    number = tables_in_play(running)[0]
+    link = api.get(f"/tournaments/{running.pk}/tables/{number}/dealer-link").json()["url"]
+    token = token_of(link)
+    assert client.get(f"/dealer/{token}/state.json").json()["hand_for_hand"] is False
+    on = api.put(f"/tournaments/{running.pk}/hand-for-hand", {"active": True})
+    assert on.status_code == 200, on.content
+    assert client.get(f"/dealer/{token}/state.json").json()["hand_for_hand"] is True
+    page = client.get(f"/dealer/{token}/").content.decode()
+    assert 'class="dl-h4h" data-field="h4h" role="status">' in page
