@@ -141,3 +141,19 @@ def test_a_double_tap_on_bust_out_busts_once_and_asks_once(
     expect(message).not_to_have_class(re.compile(r"\bis-bad\b"))
     assert len(asked) == 1, asked
     assert Entry.objects.get(pk=victim.pk).status == Entry.Status.ELIMINATED
+
+
+def test_the_link_page_says_hand_for_hand(live_server, new_page, api, director, tournament):
+    """Evening run: nothing on the dealer link said the room played hand-for-hand."""
+    from tables.hand_for_hand.usecases import hand_for_hand_set
+
+    seat_players(api, tournament, numbered_players(12))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    number = TournamentTable.objects.filter(tournament=tournament, status="open").first().number
+    hand_for_hand_set(actor=director, tournament_id=tournament.pk, active=True)
+    page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    page.context.add_cookies([{"name": "django_language", "value": "hu", "url": live_server.url}])
+    page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, number, 0)}/")
+    expect(page.locator(".dl-h4h")).to_be_visible()
+    expect(page.locator(".dl-h4h")).to_have_text(re.compile("hand-for-hand", re.I))
+    assert_geometry(page, "dealer-link-hand-for-hand-hu", full_page=True)
