@@ -11,9 +11,8 @@ engine calls `clock_operate("next")` after a number of hands per table.
 
 It is both the demo (`manage.py simulate`) and the load generator of the floor benchmark, so it
 measures what it does: the wall time of every bust-out decision (`eliminations_record`, the
-whole service), and, by wrapping them while it runs, the floor's replanning inside it and the
-pure planner (`tables.domain.floor.floor_plan`). The wrappers replace module attributes for the
-duration of a run: do not run two simulations in one process at the same time.
+whole use case), and, through the floor's timing probes (tourney/probes.py), the replanning
+inside it and the pure planner (`floor_plan_counts`).
 
 Shortcut: above `bulk_registration_above` players (default 300) the players, entries and
 ledger rows are bulk-created in one transaction by the use case `entries_register_bulk` (the
@@ -39,8 +38,6 @@ from django.db import connection
 from django.db.models import Count, Subquery
 from django.utils import timezone
 
-import tables.floor.operations as floor_service
-import tourney.services.eliminations as eliminations_service
 from clocks.domain.structures import TEMPLATES
 from clocks.models import Structure
 from clocks.services.clock import clock_operate
@@ -59,6 +56,7 @@ from tables.services.rooms import room_create
 from tables.services.seating import seats_draw
 from tourney.errors import Conflict, NotFound
 from tourney.models import Elimination, Entry, LedgerEntry, Player, Tournament
+from tourney.probes import probes_heard
 from tourney.selectors import tournament_rules
 from tourney.services.eliminations import elimination_undo, eliminations_record
 from tourney.services.entries import entries_register_bulk, entry_register
@@ -343,40 +341,23 @@ class _Simulation:
 
     @contextmanager
     def instrumented(self) -> Iterator[None]:
-        """Time the pure planner and the replanning inside bust-outs, and count SQL
-        statements, while the run lasts."""
-        original_plan = floor_service.floor_plan_counts
-        original_replan = eliminations_service.floor_replan
+        """Time the pure planner and the replanning inside bust-outs (the floor's probes,
+        tourney/probes.py), and count SQL statements, while the run lasts."""
         result = self.result
 
-        def timed_plan(*args, **kwargs):
-            start = time.perf_counter_ns()
-            try:
-                return original_plan(*args, **kwargs)
-            finally:
-                result.plan_ms.append(_ms(start))
+        def heard(name: str, ms: float) -> None:
+            if name == "floor.plan":
+                result.plan_ms.append(ms)
                 self.plan_calls += 1
-
-        def timed_replan(*args, **kwargs):
-            start = time.perf_counter_ns()
-            try:
-                return original_replan(*args, **kwargs)
-            finally:
-                if self.replan_sink is not None:
-                    self.replan_sink.append(_ms(start))
+            elif name == "floor.replan" and self.replan_sink is not None:
+                self.replan_sink.append(ms)
 
         def counted(execute, sql, params, many, context):
             self.statements += 1
             return execute(sql, params, many, context)
 
-        floor_service.floor_plan_counts = timed_plan
-        eliminations_service.floor_replan = timed_replan
-        try:
-            with connection.execute_wrapper(counted):
-                yield
-        finally:
-            floor_service.floor_plan_counts = original_plan
-            eliminations_service.floor_replan = original_replan
+        with probes_heard(heard), connection.execute_wrapper(counted):
+            yield
 
     # -- setup --
 

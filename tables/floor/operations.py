@@ -51,6 +51,7 @@ from tables.services.seating import update_rows
 from tables.services.table_positions import new_tables_button_draw
 from tourney.domain.registration import deadline
 from tourney.models import Elimination, Entry, Tournament
+from tourney.probes import probe
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
@@ -133,6 +134,17 @@ def floor_replan(
     needs; returns the new top-level actions (moves, breaks, a redraw), their API rows ready
     for `floor_actions_out` without another query. `shape`: the `field_shape` as it stands
     now, when the caller knows it (a bust-out reads it with its entries)."""
+    with probe("floor.replan"):
+        return _replan(actor, tournament, cause, rng, shape)
+
+
+def _replan(
+    actor,
+    tournament: Tournament,
+    cause: Elimination | None,
+    rng: random.Random | None,
+    shape: FieldShape | None,
+) -> list[FloorAction]:
     house = tournament_rules(tournament)
     rules = floor_rules(house)
     shape = shape or field_shape(tournament)
@@ -167,7 +179,8 @@ def _plan(
     multi = shape.multi_table_start
     while True:
         counts, load = planning_field(tournament, tables, shape)
-        plan = floor_plan_counts(counts, load, rules, multi, host, final_seats, rng)
+        with probe("floor.plan"):
+            plan = floor_plan_counts(counts, load, rules, multi, host, final_seats, rng)
         if not shape.unnamed_moves:
             return plan
         wanted = max(1, tables_wanted(sum(t.count for t in counts), multi, rules))

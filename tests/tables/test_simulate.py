@@ -79,7 +79,7 @@ def test_a_small_field_plays_down_to_one_winner(house_rules):
     assert result.undos > 0 and len(result.undo_ms) >= result.undos
     assert len(result.record_ms) == result.bust_outs + result.undos
     assert result.hands > result.bust_outs
-    assert result.plan_ms and result.levels_advanced > 0
+    assert result.plan_ms and result.replan_ms and result.levels_advanced > 0
 
 
 def test_hand_for_hand_near_the_money():
