@@ -16,10 +16,10 @@ from clocks.domain.structures import Period
 from clocks.models import Clock
 from clocks.services.clock_changes import clock_apply, clock_catch_up
 from clocks.services.clock_state import clock_for, clock_view, now_ms, structure_periods
+from tourney.eliminations.usecases import eliminations_at_deadline
 from tourney.errors import Conflict
 from tourney.models import Tournament
 from tourney.services.absence import absent_deadline_apply
-from tourney.services.eliminations import eliminations_at_deadline
 from tourney.services.locks import tournament_lock
 
 __all__ = [

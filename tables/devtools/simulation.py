@@ -57,10 +57,10 @@ from tables.models import FloorAction, Room, TournamentTable
 from tables.services.hands import hand_report
 from tables.services.rooms import room_create
 from tables.services.seating import seats_draw
+from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.errors import Conflict, NotFound
 from tourney.models import Elimination, Entry, LedgerEntry, Player, Tournament
 from tourney.probes import probes_heard
-from tourney.services.eliminations import elimination_undo, eliminations_record
 from tourney.services.entries import entries_register_bulk, entry_register
 from tourney.services.players import player_create
 from tourney.services.staff import staff_user_ensure

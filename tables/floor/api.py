@@ -31,10 +31,10 @@ from tables.schemas import (
 )
 from tables.services.clock_calls import clock_call_begin, clock_call_finish, clock_calls_active
 from tourney import roles
+from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Tournament
 from tourney.schema_types import Id, Line, TableNumber
 from tourney.schemas import ERROR_RESPONSES
-from tourney.services.eliminations import elimination_undo, eliminations_record
 
 router = Router(tags=["floor"])
 ERRORS = ERROR_RESPONSES

@@ -30,11 +30,11 @@ from tables.services.clock_calls import clock_call_begin, clock_call_finish, clo
 from tables.services.hands import hand_finished_with_busts
 from tourney import roles
 from tourney.collation import sorted_by_name
+from tourney.eliminations.usecases import eliminations_record
 from tourney.errors import TourneyError
 from tourney.models import Entry, Tournament
 from tourney.penalties.selectors import seats_sitting_out
 from tourney.purchases.views import bustout_rebuy_links
-from tourney.services.eliminations import eliminations_record
 from tourney.views_support import role_required
 
 MAX_BUSTS = 12  # the API's limit for one hand

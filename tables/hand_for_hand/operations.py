@@ -3,7 +3,7 @@
 While it is on, every table plays one hand and waits; the hand-for-hand hand ends when every
 table in play has reported it finished. The clock is paused when it starts and, per hand,
 the house's `h4h_seconds_per_hand` are taken off the level. Bust-outs in one hand-for-hand
-hand share places by the house's `h4h_mode` (tourney.services.eliminations).
+hand share places by the house's `h4h_mode` (tourney.eliminations.usecases).
 
 These take the locked tournament and touch no clock: each returns what the clock must do,
 and the use case (`tables.hand_for_hand.usecases`) does it.

@@ -10,8 +10,8 @@ from clocks.festival.links import board_token
 from clocks.services.clock import clock_operate
 from tables.services.rooms import room_create
 from tests.conftest import make_staff, numbered_players, seat_players
+from tourney.eliminations.usecases import eliminations_record
 from tourney.models import AuditEntry
-from tourney.services.eliminations import eliminations_record
 from tourney.services.tournaments import tournament_create
 
 pytestmark = pytest.mark.django_db

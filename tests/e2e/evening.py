@@ -20,9 +20,9 @@ from tables.models import FloorAction
 from tables.services.rooms import room_create
 from tables.services.seating import seats_draw
 from tourney.domain.purchases import MoneySettings
+from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
 from tourney.payouts.structures import payout_structure_create
-from tourney.services.eliminations import eliminations_record
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
 from tourney.services.tournaments import tournament_create, tournament_message_set

@@ -11,8 +11,8 @@ from clocks.services.clock import clock_operate
 from tests.conftest import numbered_players, seat_players
 from tests.e2e.conftest import DESKTOP, PASSWORD, TV, with_password
 from tests.e2e.geometry import assert_geometry
+from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
-from tourney.services.eliminations import eliminations_record
 from tourney.services.tournaments import tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)

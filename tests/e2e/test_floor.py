@@ -23,8 +23,8 @@ from tables.models import FloorAction, TournamentTable
 from tables.services.seating import seats_draw
 from tests.conftest import make_staff
 from tests.e2e.conftest import DESKTOP, PASSWORD, PHONE, with_password
+from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Elimination, Entry
-from tourney.services.eliminations import eliminations_record
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
 

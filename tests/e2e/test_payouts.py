@@ -18,9 +18,9 @@ from clocks.display_links import display_token
 from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
 from tests.e2e.conftest import DESKTOP, PASSWORD, TV, with_password
+from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Deal, Entry, PayoutStructure
 from tourney.payouts.structures import payout_structure_templates_install
-from tourney.services.eliminations import eliminations_record
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
 from tourney.services.seasons import season_create, tournament_season_set

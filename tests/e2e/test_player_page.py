@@ -20,9 +20,9 @@ from tables.models import FloorAction
 from tables.services.seating import seats_draw
 from tests.e2e.conftest import PHONE
 from tests.e2e.geometry import assert_geometry
+from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
 from tourney.player_page.links import player_token
-from tourney.services.eliminations import eliminations_record
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
 

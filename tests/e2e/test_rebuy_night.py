@@ -21,9 +21,9 @@ from tests.e2e.conftest import DESKTOP, PASSWORD, with_password
 from tests.e2e.desk_steps import desk_register_new_player
 from tests.e2e.penalty_steps import penalty_search
 from tourney.domain.purchases import MoneySettings
+from tourney.eliminations.usecases import eliminations_record
 from tourney.models import ChipPurchase, Entry, Penalty, Tournament
 from tourney.selectors import tournament_summary
-from tourney.services.eliminations import eliminations_record
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
 

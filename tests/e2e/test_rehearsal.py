@@ -45,9 +45,9 @@ from tests.e2e.evening import _payouts, _structure
 from tests.e2e.geometry import geometry_problems
 from tests.e2e.penalty_steps import penalty_search
 from tourney.domain.purchases import MoneySettings
+from tourney.eliminations.usecases import eliminations_record
 from tourney.models import ChipPurchase, Entry, Penalty, Tournament
 from tourney.selectors import tournament_summary
-from tourney.services.eliminations import eliminations_record
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
 from tourney.services.tournaments import tournament_create

@@ -205,7 +205,7 @@ def test_refused_after_revocation_at_once(api, api_as, running, client):
 
 
 def test_a_move_is_confirmed_by_either_tables_dealer_only(api, director, running):
-    from tourney.services.eliminations import eliminations_record
+    from tourney.eliminations.usecases import eliminations_record
 
     move = None
     for _round in range(6):
@@ -279,8 +279,8 @@ def test_the_players_table_is_checked_again_under_the_tournaments_lock(running):
 
     from tables.dealer_links.actor import DealerLinkActor
     from tables.dealer_links.permissions import require_busts_at
+    from tourney.eliminations.usecases import eliminations_record
     from tourney.errors import PermissionDenied
-    from tourney.services.eliminations import eliminations_record
 
     mine, other = tables_in_play(running)[:2]
     player = seated_at(running, mine)[0]

@@ -27,7 +27,7 @@ from hypothesis.stateful import (
 )
 
 import tables.floor.operations as floor_services
-import tourney.services.eliminations as eliminations_services
+import tourney.eliminations.usecases as eliminations_services
 from tables.domain.button import next_big_blind_seat
 from tables.domain.floor import tables_wanted
 from tables.domain.floor_rules import floor_rules
@@ -37,9 +37,9 @@ from tables.models import FloorAction, TournamentTable
 from tables.selectors import table_blinds, table_players_drift
 from tables.services.hands import hand_finished_with_busts, hand_report
 from tests.factories import register, seating_of, started_tournament
+from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Elimination, Entry, Tournament
 from tourney.selectors import tournament_rules
-from tourney.services.eliminations import elimination_undo, eliminations_record
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from django.test.utils import CaptureQueriesContext
 
 from tables.models import TournamentTable
 from tests.factories import seating_of, started_tournament
+from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Entry
-from tourney.services.eliminations import elimination_undo, eliminations_record
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ from tables.selectors import table_players_drift
 from tests.conftest import numbered_players, seat_players
 from tests.factories import register, seating_of, started_tournament
 from tourney.db_triggers import TRIGGER_TABLES, triggers_drop, triggers_install, triggers_installed
+from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
-from tourney.services.eliminations import elimination_undo, eliminations_record
 from tourney.services.entries import entry_unregister
 
 pytestmark = pytest.mark.django_db

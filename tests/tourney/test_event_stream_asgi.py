@@ -14,10 +14,10 @@ from clocks.services.clock import clock_operate
 from tests.sse_client import DEADLINE_S, parse
 from tourney import bus
 from tourney.asgi_handler import TourneyASGIHandler
+from tourney.eliminations.usecases import eliminations_record
 from tourney.event_hub import HEARTBEAT, Mailbox
 from tourney.models import Entry
 from tourney.player_page.links import player_token
-from tourney.services.eliminations import eliminations_record
 from tourney.sse import EventCursor
 from tourney.stream_asgi import EventStreamApplication
 

@@ -13,9 +13,9 @@ from django.test import AsyncClient, override_settings
 
 from clocks.services.clock import clock_operate
 from tests.sse_client import Stream
+from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
 from tourney.player_page.links import player_token
-from tourney.services.eliminations import eliminations_record
 from tourney.services.players import player_create
 
 pytestmark = pytest.mark.django_db

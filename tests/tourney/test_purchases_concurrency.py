@@ -9,10 +9,10 @@ from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
 from tests.factories import run_at_once
 from tourney.domain.purchases import MoneySettings
+from tourney.eliminations.usecases import eliminations_record
 from tourney.errors import TourneyError
 from tourney.models import ChipPurchase, Elimination, Entry, LedgerEntry, Player
 from tourney.purchases.usecases import entry_rebuy
-from tourney.services.eliminations import eliminations_record
 from tourney.services.entries import entry_register
 from tourney.services.tournaments import tournament_create
 

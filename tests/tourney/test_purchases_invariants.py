@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from clocks.services.clock import clock_operate
 from tables.services.seating import seats_draw
 from tourney.domain.purchases import MoneySettings
+from tourney.eliminations.usecases import eliminations_record
 from tourney.errors import TourneyError
 from tourney.models import ChipPurchase, Entry, LedgerEntry, Player
 from tourney.purchases.usecases import chip_purchase_undo, entry_addon, entry_rebuy
 from tourney.selectors import tournament_summary
-from tourney.services.eliminations import eliminations_record
 from tourney.services.entries import entry_register, entry_unregister
 from tourney.services.tournaments import tournament_create
 

@@ -29,6 +29,12 @@ from tourney.domain.penalties import (
     penalty_hands,
 )
 from tourney.eliminations.operations import eliminations_apply
+from tourney.eliminations.usecases import (
+    elimination_undo_locked,
+    eliminations_follow,
+    eliminations_replan,
+    seats_freed_by,
+)
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import Elimination, Entry, Penalty, PlayerBan, Tournament
 from tourney.penalties.operations import penalty_served_record
@@ -40,12 +46,6 @@ from tourney.penalties.selectors import (
 )
 from tourney.selectors import entry_of, entry_snapshot, tournament_rules, tournament_summary
 from tourney.services.audit import audit_record, audit_text
-from tourney.services.eliminations import (
-    elimination_undo_locked,
-    eliminations_follow,
-    eliminations_replan,
-    seats_freed_by,
-)
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
 from tourney.services.players import player_ban

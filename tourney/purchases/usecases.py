@@ -30,12 +30,12 @@ from tourney.domain.purchases import (
 )
 from tourney.domain.receipts import REFUND, receipt_number
 from tourney.domain.refusal import N_
+from tourney.eliminations.usecases import elimination_undo_locked, eliminations_record_locked
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import ChipPurchase, Elimination, Entry, LedgerEntry, Tournament
 from tourney.money import money_text
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
-from tourney.services.eliminations import elimination_undo_locked, eliminations_record_locked
 from tourney.services.entries import entry_of
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock

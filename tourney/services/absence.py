@@ -97,7 +97,7 @@ def absent_deadline_apply(
     `absent_eliminate_after_levels`-th level has passed, the deadline applies (once per
     tournament, only with absent_policy "eliminate"): recorded and audited here; returns the
     entries still marked absent, for the use case to eliminate
-    (`tourney.services.eliminations.eliminations_at_deadline`), or None."""
+    (`tourney.eliminations.usecases.eliminations_at_deadline`), or None."""
     if tournament.absent_deadline_applied_at is not None:
         return None
     rules = tournament_rules(tournament)
