@@ -2,7 +2,16 @@
 
 from ninja import Field, Schema
 
-from tourney.schema_types import Chips, Id, Line, SeatNumber, TableNumber, Text, bounded
+from tourney.schema_types import (
+    ELIMINATIONS_MAX,
+    Chips,
+    Id,
+    Line,
+    SeatNumber,
+    TableNumber,
+    Text,
+    bounded,
+)
 
 
 class TableIn(Schema):
@@ -76,7 +85,7 @@ class EliminationIn(Schema):
 
 
 class EliminationsIn(Schema):
-    eliminations: list[EliminationIn] = Field(..., min_length=1, max_length=12)
+    eliminations: list[EliminationIn] = Field(..., min_length=1, max_length=ELIMINATIONS_MAX)
 
 
 class PlaceOut(Schema):

@@ -24,6 +24,8 @@ POOL_MAX = 10**15
 CHIPS_MAX = 10**15
 TABLE_MAX = 9_999
 SEAT_MAX = 12
+# The players busted in one hand: one table's seats at most.
+ELIMINATIONS_MAX = SEAT_MAX
 ENTRIES_MAX = 100_000
 LEVEL_MAX = 1_000
 HANDS_MAX = 10_000

@@ -19,7 +19,15 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tables.domain.cards import Card
-from tables.floor.page_answers import answer, back_url, refused, toast, whole_number
+from tables.floor.forms import (
+    ActionChoiceForm,
+    ActionDoneForm,
+    BustoutForm,
+    ClockCallEndForm,
+    ClockCallForm,
+    HandForHandForm,
+)
+from tables.floor.page_answers import answer, back_url, refused, toast
 from tables.floor.selectors import floor_actions_list, floor_actions_out, floor_halted_tables
 from tables.floor.usecases import floor_action_done, floor_action_undo
 from tables.hand_for_hand.operations import hand_for_hand_state
@@ -32,12 +40,12 @@ from tourney import roles
 from tourney.collation import sorted_by_name
 from tourney.eliminations.usecases import eliminations_record
 from tourney.errors import TourneyError
+from tourney.form_fields import first_error
 from tourney.models import Entry, Tournament
 from tourney.penalties.selectors import seats_sitting_out
 from tourney.purchases.views import bustout_rebuy_links
 from tourney.views_support import role_required
 
-MAX_BUSTS = 12  # the API's limit for one hand
 SEARCH_LIMIT = 8
 # "5 3", "5/3", "T5 S3", "t5s3", "5-3": table then seat.
 TABLE_SEAT = re.compile(r"^\s*[tT]?\s*(\d{1,4})\s*(?:[\s/.:,-]|[sS])\s*[sS]?\s*(\d{1,2})\s*$")
@@ -334,47 +342,23 @@ def _planned_toast(actions: list[dict]) -> list[dict]:
     ]
 
 
-def _busts_from_form(request: HttpRequest) -> tuple[list[tuple[int, int | None]], str | None]:
-    """(entry_id, stack or None) pairs from `entry` and `stack_<entry_id>`, or an error."""
-    ids: list[int] = []
-    for raw in request.POST.getlist("entry"):
-        if not raw.strip().isdigit():
-            return [], _("Choose the players who busted from the list.")
-        if int(raw) not in ids:
-            ids.append(int(raw))
-    if not ids:
-        return [], _("Choose at least one player who busted.")
-    if len(ids) > MAX_BUSTS:
-        return [], _("At most %(n)s players can bust in one hand.") % {"n": MAX_BUSTS}
-    busts = []
-    for entry_id in ids:
-        raw = request.POST.get(f"stack_{entry_id}", "").strip()
-        stack = whole_number(raw) if raw else None
-        if raw and not stack:
-            return [], _("The stack at the start of the hand must be a whole number of chips.")
-        busts.append((entry_id, stack))
-    return busts, None
-
-
 @role_required("floor")
 @require_POST
 def bustout(request, tournament_id: int):
     """Players busted in one hand; with `finish_hand` and `table`, the hand is then reported
     finished at that table (the dealer's "Bust-out and hand finished")."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    table_raw = request.POST.get("table", "").strip()
-    table = int(table_raw) if table_raw.isdigit() else None
+    form = BustoutForm(request.POST)
+    valid = form.is_valid()
+    table = form.cleaned_data.get("table")
     fallback = (
         reverse("tables:dealer", args=[tournament.pk, table])
         if table
         else _console_url(tournament.pk)
     )
-    busts, error = _busts_from_form(request)
-    if error:
-        return refused(request, error, fallback)
-    finish = request.POST.get("finish_hand") == "1"
-    if finish and table is None:
-        return refused(request, _("Say at which table the hand finished."), fallback)
+    if not valid:
+        return refused(request, first_error(form), fallback)
+    busts, finish = form.cleaned_data["busts"], form.cleaned_data["finish_hand"]
     try:
         if finish:
             result = hand_finished_with_busts(
@@ -426,20 +410,16 @@ def action_done(request, tournament_id: int):
     mover when the system could not know."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     fallback = back_url(request, _console_url(tournament.pk))
-    action_id = whole_number(request.POST.get("action"))
-    entry_raw = request.POST.get("entry", "").strip()
-    if action_id is None:
-        return refused(request, _("Choose a floor action."), fallback)
-    if entry_raw and not entry_raw.isdigit():
-        return refused(request, _("Choose the player who moved from the list."), fallback)
-    if "entry" in request.POST and not entry_raw:
-        return refused(request, _("Say who moved: choose the player."), fallback)
+    form = ActionDoneForm(request.POST)
+    if not form.is_valid():
+        return refused(request, first_error(form), fallback)
+    action_id = form.cleaned_data["action"]
     try:
         result = floor_action_done(
             actor=request.user,
             tournament_id=tournament.pk,
             action_id=action_id,
-            entry_id=int(entry_raw) if entry_raw else None,
+            entry_id=form.cleaned_data["entry"],
         )
     except TourneyError as exc:
         return refused(request, exc.detail, fallback)
@@ -455,11 +435,13 @@ def action_done(request, tournament_id: int):
 def action_undo(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     fallback = back_url(request, _console_url(tournament.pk))
-    action_id = whole_number(request.POST.get("action"))
-    if action_id is None:
-        return refused(request, _("Choose a floor action."), fallback)
+    form = ActionChoiceForm(request.POST)
+    if not form.is_valid():
+        return refused(request, first_error(form), fallback)
     try:
-        floor_action_undo(actor=request.user, tournament_id=tournament.pk, action_id=action_id)
+        floor_action_undo(
+            actor=request.user, tournament_id=tournament.pk, action_id=form.cleaned_data["action"]
+        )
     except TourneyError as exc:
         return refused(request, exc.detail, fallback)
     note = toast(_("Undone: the players keep the seats they had before."), "ok")
@@ -471,37 +453,37 @@ def action_undo(request, tournament_id: int):
 def hand_for_hand(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     fallback = _console_url(tournament.pk)
-    active = request.POST.get("active", "")
-    if active not in ("0", "1"):
-        return refused(request, _("Say whether hand-for-hand starts or ends."), fallback)
+    form = HandForHandForm(request.POST)
+    if not form.is_valid():
+        return refused(request, first_error(form), fallback)
+    active = form.cleaned_data["active"]
     try:
-        hand_for_hand_set(actor=request.user, tournament_id=tournament.pk, active=active == "1")
+        hand_for_hand_set(actor=request.user, tournament_id=tournament.pk, active=active)
     except TourneyError as exc:
         return refused(request, exc.detail, fallback)
     text = (
         _("Hand-for-hand is on: the clock is paused; every table plays one hand and waits.")
-        if active == "1"
+        if active
         else _("Hand-for-hand is over: the clock runs again.")
     )
-    return answer(request, [toast(text, "warn" if active == "1" else "ok")], True, fallback)
+    return answer(request, [toast(text, "warn" if active else "ok")], True, fallback)
 
 
 @role_required("floor")
 @require_POST
 def clock_call_start(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    table = whole_number(request.POST.get("table"))
-    seat = whole_number(request.POST.get("seat"))
+    form = ClockCallForm(request.POST)
+    valid = form.is_valid()
+    table, seat = form.cleaned_data.get("table"), form.cleaned_data.get("seat")
     fallback = back_url(
         request,
         reverse("tables:dealer", args=[tournament.pk, table])
         if table
         else _console_url(tournament.pk),
     )
-    if table is None or seat is None:
-        return refused(
-            request, _("Choose the seat of the player the clock is called on."), fallback
-        )
+    if not valid:
+        return refused(request, first_error(form), fallback)
     try:
         call = clock_call_begin(
             actor=request.user, tournament_id=tournament.pk, table_number=table, seat=seat
@@ -527,10 +509,10 @@ CALL_OUTCOMES = {
 def clock_call_end(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     fallback = back_url(request, _console_url(tournament.pk))
-    call_id = whole_number(request.POST.get("call"))
-    outcome = request.POST.get("outcome", "")
-    if call_id is None or outcome not in CALL_OUTCOMES:
-        return refused(request, _("Say how the clock call ended."), fallback)
+    form = ClockCallEndForm(request.POST)
+    if not form.is_valid():
+        return refused(request, first_error(form), fallback)
+    call_id, outcome = form.cleaned_data["call"], form.cleaned_data["outcome"]
     try:
         clock_call_finish(
             actor=request.user, tournament_id=tournament.pk, call_id=call_id, outcome=outcome

@@ -411,6 +411,35 @@ def test_calling_the_clock_from_the_dealer_page(api, tournament):
     assert call.outcome == "acted"
 
 
+BAD_FLOOR_FORMS = [  # each gave a 500 ("²" is a digit to str.isdigit, not to int) or passed
+    ("floor_bustout", {"entry": "²"}, "from the list"),
+    ("floor_bustout", {"entry": "{e}", "stack_{e}": "²"}, "whole number of chips"),
+    ("floor_bustout", {"entry": "{e}", "table": "two"}, "which table"),  # was ignored
+    ("floor_action_done", {"action": "²"}, "Choose a floor action"),
+    ("floor_action_done", {"action": "1", "entry": "99999999999999999999"}, "from the list"),
+    ("floor_action_undo", {"action": "99999999999999999999"}, "Choose a floor action"),
+    ("floor_clock_call_start", {"table": "1", "seat": "²"}, "Choose the seat"),
+    ("floor_clock_call_start", {"table": "²", "seat": "1"}, "Choose the seat"),
+    ("floor_clock_call_end", {"call": "²", "outcome": "acted"}, "how the clock call ended"),
+]
+
+
+@pytest.mark.parametrize(("name", "data", "message"), BAD_FLOOR_FORMS)
+def test_the_floor_forms_refuse_bad_input_and_change_nothing(
+    director_client, api, tournament, name, data, message
+):
+    ids = start(api, tournament, 6)
+    data = {
+        k.replace("{e}", str(ids["P0"])): v.replace("{e}", str(ids["P0"])) for k, v in data.items()
+    }
+    response = director_client.post(url(name, tournament), data, headers=HTMX)
+    assert response.status_code == 422
+    toast = toasts_of(response)[0]
+    assert toast["kind"] == "bad" and message in toast["message"]
+    assert Entry.objects.filter(tournament=tournament, status="active").count() == 6
+    assert not ClockCall.objects.filter(tournament=tournament).exists()
+
+
 # --- move slips and the lobby display --------------------------------------------------------
 
 
