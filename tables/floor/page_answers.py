@@ -11,6 +11,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from tourney.schema_types import INT64_MAX
+
 
 def is_htmx(request: HttpRequest) -> bool:
     """The request comes from htmx."""
@@ -63,7 +65,11 @@ def refused(request: HttpRequest, detail: str, fallback: str) -> HttpResponse:
     return answer(request, [toast(detail, "bad")], ok=False, fallback=fallback)
 
 
-def whole_number(value: str | None) -> int | None:
-    """A whole number as a person types it ("12 000", "12,000", "12.000"), else None."""
+def whole_number(value: str | None, most: int = INT64_MAX) -> int | None:
+    """A whole number up to `most` as a person types it ("12 000", "12,000", "12.000"), else
+    None (so is "²": a digit to str.isdigit, not to int; the default bound is the API's Id)."""
     cleaned = re.sub(r"[\s,.'\u00a0\u202f]", "", value or "")
-    return int(cleaned) if cleaned.isdigit() else None
+    if not (cleaned.isascii() and cleaned.isdigit()):
+        return None
+    number = int(cleaned)
+    return number if number <= most else None

@@ -27,7 +27,7 @@ from tables.floor.forms import (
     ClockCallForm,
     HandForHandForm,
 )
-from tables.floor.page_answers import answer, back_url, refused, toast
+from tables.floor.page_answers import answer, back_url, refused, toast, whole_number
 from tables.floor.selectors import floor_actions_list, floor_actions_out, floor_halted_tables
 from tables.floor.usecases import floor_action_done, floor_action_undo
 from tables.hand_for_hand.operations import hand_for_hand_state
@@ -44,6 +44,7 @@ from tourney.form_fields import first_error
 from tourney.models import Entry, Tournament
 from tourney.penalties.selectors import seats_sitting_out
 from tourney.purchases.views import bustout_rebuy_links
+from tourney.schema_types import TABLE_MAX
 from tourney.views_support import role_required
 
 SEARCH_LIMIT = 8
@@ -238,9 +239,9 @@ def floor_clock_calls(request, tournament_id: int):
     """Clocks called and still running; `?table=N` for one table (the dealer page)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     calls = clock_calls_active(tournament)
-    table = request.GET.get("table", "")
-    if table.isdigit():
-        calls = [c for c in calls if c["table"] == int(table)]
+    table = whole_number(request.GET.get("table"), TABLE_MAX)
+    if table is not None:
+        calls = [c for c in calls if c["table"] == table]
     return render(
         request,
         "tables/_clock_call.html",
@@ -249,9 +250,9 @@ def floor_clock_calls(request, tournament_id: int):
             "clock_calls": calls,
             "can_floor": roles.can(request.user, "floor"),
             "floor_urls": _floor_urls(tournament),
-            "for_table": int(table) if table.isdigit() else None,
-            "page_url": reverse("tables:dealer", args=[tournament.pk, int(table)])
-            if table.isdigit()
+            "for_table": table,
+            "page_url": reverse("tables:dealer", args=[tournament.pk, table])
+            if table is not None
             else _console_url(tournament.pk),
         },
     )
@@ -272,8 +273,10 @@ def bustout_search(request, tournament_id: int):
     elif by_seat:
         table, seat = (int(g) for g in by_seat.groups())
         found = list(rows.filter(tournament_table__number=table, seat=seat)[:1])
-    elif query.isdigit():
-        found = list(rows.filter(tournament_table__number=int(query)).order_by("seat"))
+    elif query.isdigit():  # a table ("²" is a digit to str.isdigit, no number: none found)
+        number = whole_number(query, TABLE_MAX)
+        at_table = rows.filter(tournament_table__number=number) if number else rows.none()
+        found = list(at_table.order_by("seat"))
     else:
         # the language's collation (Mészáros before Molnár), not the database's code points
         found = sorted_by_name(

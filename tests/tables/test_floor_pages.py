@@ -440,6 +440,22 @@ def test_the_floor_forms_refuse_bad_input_and_change_nothing(
     assert not ClockCall.objects.filter(tournament=tournament).exists()
 
 
+def test_the_floor_panels_read_a_table_that_is_no_number_as_none(director_client, api, tournament):
+    """ "²" is a digit to str.isdigit but no number to int: it gave a 500 on the clock calls
+    panel, the bust-out search, the penalty form and history; a number past 2**63 - 1 is no
+    table or id either (now read as none before the database)."""
+    start(api, tournament, 6)
+    for bad in ("²", "99999999999999999999"):
+        calls = director_client.get(url("floor_clock_calls", tournament), {"table": bad})
+        assert calls.status_code == 200
+        search = director_client.get(url("floor_bustout_search", tournament), {"q": bad})
+        assert search.status_code == 200 and "data-pick-entry" not in search.content.decode()
+        form = reverse("penalties:form", args=[tournament.pk])
+        assert director_client.get(form, {"table": bad}).status_code == 200
+        history = reverse("penalties:history", args=[tournament.pk])
+        assert director_client.get(history, {"entry": bad}).status_code == 404
+
+
 # --- move slips and the lobby display --------------------------------------------------------
 
 
