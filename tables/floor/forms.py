@@ -6,6 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from tables.models import ClockCall
 from tourney.form_fields import IdField, WholeNumberField
 from tourney.schema_types import CHIPS_MAX, ELIMINATIONS_MAX, SEAT_MAX, TABLE_MAX
 
@@ -127,7 +128,7 @@ class ClockCallForm(forms.Form):
 
 class ClockCallEndForm(forms.Form):
     call = IdField()
-    outcome = forms.ChoiceField(choices=[(o, o) for o in ("acted", "expired", "cancelled")])
+    outcome = forms.ChoiceField(choices=ClockCall.Outcome.choices)
 
     def __init__(self, data) -> None:
         super().__init__(data)
