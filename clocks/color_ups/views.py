@@ -8,6 +8,7 @@ turns into toasts and a refresh of the page's live parts (as on the dealer page)
 
 import json
 import re
+from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -69,6 +70,30 @@ def _decorate(row: dict) -> dict:
     return row
 
 
+@dataclass(frozen=True)
+class Face:
+    """Who runs a table's color-up page and where its forms post: staff by their role at
+    /tournaments/<id>/tables/<n>/color-up/, or that table's dealer link at
+    /dealer/<token>/color-up/ (tables/dealer_links/views.py). The same page and the same writes
+    either way; a dealer link's face has no undo (staff only, as in the API) and goes back to
+    its dealer page (`done_url`) once the table is colored up."""
+
+    actor: object
+    can_floor: bool
+    can_direct: bool
+    urls: dict
+    done_url: str | None = None
+
+
+def staff_face(request: HttpRequest, tournament_id: int, number: int) -> Face:
+    return Face(
+        actor=request.user,
+        can_floor=roles.can(request.user, "floor"),
+        can_direct=roles.can(request.user, "director"),
+        urls=_urls(tournament_id, number),
+    )
+
+
 # --- what the pages show ---------------------------------------------------------------------
 
 
@@ -86,14 +111,14 @@ def colorup_summary(tournament: Tournament, period_index: int | None = None) -> 
     return status
 
 
-def _page_context(request: HttpRequest, tournament: Tournament, number: int) -> dict:
+def _page_context(request: HttpRequest, tournament: Tournament, number: int, face: Face) -> dict:
     table = get_object_or_404(
         TournamentTable.objects.exclude(status=TournamentTable.Status.IDLE),
         tournament=tournament,
         number=number,
     )
     status = colorup_summary(tournament)
-    can_direct = roles.can(request.user, "director")
+    can_direct = face.can_direct
     period_index = status["period_index"]
     override = False
     if not status["active"] and can_direct:
@@ -121,10 +146,9 @@ def _page_context(request: HttpRequest, tournament: Tournament, number: int) -> 
         "house_method": status["method"],
         "rules": tournament_rules(tournament),
         "color_up": _decorate(color_up_out(existing)) if existing else None,
-        "can_floor": roles.can(request.user, "floor"),
+        "can_floor": face.can_floor,
         "can_direct": can_direct,
-        "urls": _urls(tournament.pk, number),
-        "page_url": reverse("clocks:colorup", args=[tournament.pk, number]),
+        "urls": face.urls,
     }
 
 
@@ -135,19 +159,25 @@ def _override_status(tournament: Tournament) -> dict | None:
     return colorup_summary(tournament, target) if target is not None else None
 
 
+# The page's own routes, staff's under clocks: and a dealer link's under dealer_links:.
+PAGE_ROUTES = (
+    "colorup",
+    "colorup_live",
+    "colorup_preview",
+    "colorup_run",
+    "colorup_confirm",
+    "colorup_found",
+)
+
+
+def page_urls(namespace: str, args: list) -> dict:
+    return {name: reverse(f"{namespace}:{name}", args=args) for name in PAGE_ROUTES}
+
+
 def _urls(tournament_id: int, number: int) -> dict:
     args = [tournament_id, number]
-    return {
-        name: reverse(f"clocks:{name}", args=args)
-        for name in (
-            "colorup_live",
-            "colorup_preview",
-            "colorup_run",
-            "colorup_confirm",
-            "colorup_undo",
-            "colorup_found",
-        )
-    } | {
+    return page_urls("clocks", args) | {
+        "colorup_undo": reverse("clocks:colorup_undo", args=args),
         "dealer": reverse("tables:dealer", args=args),
         "console": reverse("tourney:console", args=[tournament_id]),
         "events": f"/api/v1/tournaments/{tournament_id}/events",
@@ -156,16 +186,26 @@ def _urls(tournament_id: int, number: int) -> dict:
 
 @role_required("read")
 def colorup_page(request, tournament_id: int, number: int):
+    return page(request, tournament_id, number, staff_face(request, tournament_id, number))
+
+
+def page(request, tournament_id: int, number: int, face: Face) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    return render(request, "clocks/colorup.html", _page_context(request, tournament, number))
+    context = _page_context(request, tournament, number, face)
+    return render(request, "clocks/colorup.html", context)
 
 
 @role_required("read")
 @require_GET
 def colorup_live(request, tournament_id: int, number: int):
+    return live(request, tournament_id, number, staff_face(request, tournament_id, number))
+
+
+def live(request, tournament_id: int, number: int, face: Face) -> HttpResponse:
     """The part of the page that changes: the form, or the race dealt / done."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    return render(request, "clocks/_colorup_table.html", _page_context(request, tournament, number))
+    context = _page_context(request, tournament, number, face)
+    return render(request, "clocks/_colorup_table.html", context)
 
 
 @role_required("read")
@@ -247,6 +287,10 @@ def _table_seats(tournament: Tournament, number: int) -> list[int]:
 @role_required("floor")
 @require_POST
 def colorup_preview(request, tournament_id: int, number: int):
+    return preview(request, tournament_id, number, staff_face(request, tournament_id, number))
+
+
+def preview(request, tournament_id: int, number: int, face: Face) -> HttpResponse:
     """The live plan under the form: nothing saved."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     form = ColorUpForm(request.POST, _table_seats(tournament, number))
@@ -258,7 +302,7 @@ def colorup_preview(request, tournament_id: int, number: int):
         )
     data = form.cleaned_data
     method = data["method"] or tournament_rules(tournament).color_up_method
-    override = data["override"] and roles.can(request.user, "director")
+    override = data["override"] and face.can_direct
     with_cards = data["entry_mode"] == "cards"
     seats, cards = form_input(data, method, form.seats, with_cards)
     context = {"tournament": tournament, "method": method, "with_cards": with_cards}
@@ -310,17 +354,21 @@ def _done_text(row: dict) -> str:
 @role_required("floor")
 @require_POST
 def colorup_run(request, tournament_id: int, number: int):
+    return run(request, tournament_id, number, staff_face(request, tournament_id, number))
+
+
+def run(request, tournament_id: int, number: int, face: Face) -> HttpResponse:
     """ "Deal virtual cards", "Record the cards" (the race is shown, then confirmed), or a
     round-up's / undecided race's "Confirm" (done at once)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    fallback = reverse("clocks:colorup", args=[tournament.pk, number])
+    fallback = face.urls["colorup"]
     form = ColorUpForm(request.POST, _table_seats(tournament, number))
     if not form.is_valid():
         return answer(request, [toast(first_error(form), "bad")], False, fallback)
     data = form.cleaned_data
     method = data["method"] or tournament_rules(tournament).color_up_method
     mode, override = data["mode"], data["override"]
-    if override and not roles.can(request.user, "director"):
+    if override and not face.can_direct:
         return answer(request, [toast(_("Only a director may do this."), "bad")], False, fallback)
     seats, cards = form_input(data, method, form.seats, mode == "cards")
     if mode == "cards" and not cards:
@@ -328,7 +376,7 @@ def colorup_run(request, tournament_id: int, number: int):
         return answer(request, [note], False, fallback)
     try:
         row = color_up_run(
-            actor=request.user,
+            actor=face.actor,
             tournament_id=tournament.pk,
             table_number=number,
             seats=seats,
@@ -342,39 +390,59 @@ def colorup_run(request, tournament_id: int, number: int):
     if row["status"] == ColorUp.Status.OPEN:
         text = _("Cards dealt: show them to the players, then confirm.")
         return answer(request, [toast(text, "ok")], True, fallback)
-    note = toast(_done_text(row), "ok", _undo_url(tournament.pk, row["id"]))
-    return answer(request, [note], True, fallback)
+    return _done(request, face, _done_text(row), _undo_url(tournament.pk, row["id"]), fallback)
 
 
-def _on_color_up(request, tournament_id: int, number: int, service, text) -> HttpResponse:
+def _done(request, face: Face, sentence: str, undo: str | None, fallback: str) -> HttpResponse:
+    """A write that went through: its toast (with its undo for staff), and a dealer link's
+    phone back on its dealer page once the table is colored up."""
+    if face.done_url is None:
+        return answer(request, [toast(sentence, "ok", undo)], True, fallback)
+    response = answer(request, [toast(sentence, "ok")], True, face.done_url)
+    if response.status_code == 204:
+        response["HX-Redirect"] = face.done_url
+    return response
+
+
+def _on_color_up(
+    request, tournament_id: int, face: Face, service, text, done: bool = False
+) -> HttpResponse:
     """Confirm or undo the color-up named in the form: the service's answer as a toast
-    (`text(row)`: its sentence and its undo URL or None), a refusal as a red one."""
+    (`text(row)`: its sentence and its undo URL or None), a refusal as a red one. `done`: the
+    table is colored up (a dealer link's phone goes back to its dealer page)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    fallback = reverse("clocks:colorup", args=[tournament.pk, number])
+    fallback = face.urls["colorup"]
     form = ColorUpChoiceForm(request.POST)
     if not form.is_valid():
         return answer(request, [toast(first_error(form), "bad")], False, fallback)
     try:
         row = service(
-            actor=request.user,
+            actor=face.actor,
             tournament_id=tournament.pk,
             color_up_id=form.cleaned_data["color_up"] or 0,
         )
     except TourneyError as exc:
         return answer(request, [toast(exc.detail, "bad")], False, fallback)
     sentence, undo = text(tournament, row)
+    if done:
+        return _done(request, face, sentence, undo, fallback)
     return answer(request, [toast(sentence, "ok", undo)], True, fallback)
 
 
 @role_required("floor")
 @require_POST
 def colorup_confirm(request, tournament_id: int, number: int):
+    return confirm(request, tournament_id, number, staff_face(request, tournament_id, number))
+
+
+def confirm(request, tournament_id: int, number: int, face: Face) -> HttpResponse:
     return _on_color_up(
         request,
         tournament_id,
-        number,
+        face,
         color_up_confirm,
         lambda tournament, row: (_done_text(row), _undo_url(tournament.pk, row["id"])),
+        done=True,
     )
 
 
@@ -387,21 +455,26 @@ def _undone_text(tournament, row) -> tuple[str, None]:
 @role_required("floor")
 @require_POST
 def colorup_undo(request, tournament_id: int, number: int):
-    return _on_color_up(request, tournament_id, number, color_up_undo, _undone_text)
+    face = staff_face(request, tournament_id, number)
+    return _on_color_up(request, tournament_id, face, color_up_undo, _undone_text)
 
 
 @role_required("floor")
 @require_POST
 def colorup_found(request, tournament_id: int, number: int):
+    return found(request, tournament_id, number, staff_face(request, tournament_id, number))
+
+
+def found(request, tournament_id: int, number: int, face: Face) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    fallback = reverse("clocks:colorup", args=[tournament.pk, number])
+    fallback = face.urls["colorup"]
     form = ColorUpFoundForm(request.POST)
     if not form.is_valid():
         return answer(request, [toast(first_error(form), "warn")], False, fallback)
     seat, value = form.cleaned_data["seat"], form.cleaned_data["value"]
     try:
         row = color_up_found(
-            actor=request.user,
+            actor=face.actor,
             tournament_id=tournament.pk,
             color_up_id=form.cleaned_data["color_up"] or 0,
             seat=seat,

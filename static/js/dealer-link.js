@@ -2,7 +2,8 @@
  * dealer-link.js: a table's dealer page from its signed link (templates/tables/dealer_links/).
  * Its buttons call the public API with the link's token as the bearer: hand finished, a
  * bust-out of the chosen seat, a move into or out of this table done, the clock called on the
- * chosen seat. The server lets the token do this table's dealer actions only. The page refetches
+ * chosen seat; during a color-up break a banner leads to this table's color-up (by the link,
+ * /dealer/<token>/color-up/). The server lets the token do this table's dealer actions only. The page refetches
  * its state on every event of the stream; a revoked link is told so and stops.
  */
 (function (window, document) {
@@ -89,6 +90,9 @@
     document.querySelector('[data-action="clock"]').disabled = chosen === null;
     field("hint").hidden = chosen !== null; // why the two buttons wait
     field("h4h").hidden = !state.hand_for_hand;
+    // A color-up break: the way to this table's color-up till it is done.
+    field("colorup").hidden = state.color_up !== "open" && state.color_up !== "dealt";
+    field("colorup-line").textContent = state.color_up === "dealt" ? S.colorup_dealt : S.colorup_open;
 
     var running = state.clock_calls[0] || null;
     field("call").hidden = !running;
@@ -146,6 +150,7 @@
     if (source) source.close();
     say(detail || S.revoked, true);
     document.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    field("colorup").hidden = true;
   }
 
   function act(promise, text) {
@@ -205,7 +210,7 @@
     };
     source.onmessage = refresh;
     ["ready", "eliminations", "actions", "seating", "entry", "clock_call", "hand",
-      "dealer_link_revoked", "tournament", "color_up"].forEach(function (kind) {
+      "dealer_link_revoked", "tournament", "color_up", "clock"].forEach(function (kind) {
       source.addEventListener(kind, function () { if (kind !== "ready") refresh(); });
     });
     source.onerror = function () {

@@ -2,6 +2,7 @@
 and out of it waiting for the floor, the seats sitting out a penalty, the clock called there, and
 the clock's level."""
 
+from clocks.color_ups.selectors import color_ups_status
 from clocks.services.clock import clock_view
 from tables.floor.selectors import floor_actions_list
 from tables.models import FloorAction, TournamentTable
@@ -65,4 +66,14 @@ def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
         "clock": {"status": clock["status"], "period": clock["period"]},
         # The room plays hand-for-hand: the page says so (a banner), one hand at a time.
         "hand_for_hand": tournament.hand_for_hand,
+        # During a color-up break: this table's color-up, "open" (to run), "dealt" (a race to
+        # confirm) or "done"; None outside one. The page shows its Color-up banner till done.
+        "color_up": _color_up(tournament, table.number),
     }
+
+
+def _color_up(tournament: Tournament, number: int) -> str | None:
+    status = color_ups_status(tournament)
+    if not status["active"]:
+        return None
+    return next((t["status"] for t in status["tables"] if t["table"] == number), None)

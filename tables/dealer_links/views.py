@@ -4,20 +4,24 @@ lets it do that table's dealer actions only)."""
 
 from urllib.parse import urlencode
 
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
+from clocks.color_ups import views as color_up_views
+from clocks.color_ups.forms import ColorUpChoiceForm
 from tables.dealer_links.api import dealer_link_url
 from tables.dealer_links.links import dealer_actor
+from tables.dealer_links.permissions import require_color_up_at, require_floor_at
 from tables.dealer_links.selectors import dealer_state
 from tables.dealer_links.usecases import dealer_link_revoke
 from tables.models import TournamentTable
+from tourney.errors import PermissionDenied
 from tourney.models import Tournament
 from tourney.qr import qr_svg
 from tourney.views_support import role_required, run_service
@@ -25,6 +29,10 @@ from tourney.views_support import role_required, run_service
 
 def _revoked_detail() -> str:
     return _("This dealer link was revoked: ask the floor for the table's new link.")
+
+
+def _events_url(tournament, token: str) -> str:
+    return f"/api/v1/tournaments/{tournament.pk}/events?{urlencode({'dealer': token})}"
 
 
 def _state(tournament, table) -> dict:
@@ -60,7 +68,8 @@ def page(request, token: str):
         "token": token,
         "api": f"/api/v1/tournaments/{tournament.pk}",
         "state_url": reverse("dealer_links:state", args=[token]),
-        "events_url": f"/api/v1/tournaments/{tournament.pk}/events?{urlencode({'dealer': token})}",
+        "events_url": _events_url(tournament, token),
+        "colorup_url": reverse("dealer_links:colorup", args=[token]),
         "strings": {
             "confirm_bust": _("Bust-out: seat %(s)s, %(name)s?"),
             "done": _("Done"),
@@ -76,6 +85,8 @@ def page(request, token: str):
             "call_on": _("Call the clock on seat %(s)s"),
             "call_line": _("Seat %(s)s, %(name)s: the clock is running."),
             "call_ended": _("Clock call ended."),
+            "colorup_open": _("This table colors up now: tap here."),
+            "colorup_dealt": _("The race is dealt: confirm it."),
         },
     }
     return render(request, "tables/dealer_links/page.html", context)
@@ -117,3 +128,53 @@ def revoke(request, tournament_id: int, number: int):
         _("Dealer link of table %(t)s revoked: print the table's new card.") % {"t": number},
     )
     return redirect("dealer_links:cards", tournament_id)
+
+
+# --- the table's color-up by the link ---------------------------------------------------------
+# The color-up page and its writes are clocks/color_ups/views.py's, with the link as the actor;
+# the link is checked as the API checks it (tables/dealer_links/permissions.py): its own table
+# only, never once revoked, 403 and nothing done otherwise.
+
+
+def _refused(request, tournament, table, exc: PermissionDenied) -> HttpResponse:
+    """A refused link: a page saying why (the phone's GET), `{code, detail}` (a form's POST)."""
+    if request.method == "POST":
+        return JsonResponse({"code": exc.code, "detail": exc.detail}, status=403)
+    context = {"tournament": tournament, "table": table, "revoked": True, "detail": exc.detail}
+    return render(request, "tables/dealer_links/page.html", context, status=403)
+
+
+def _colorup_face(token: str, actor, tournament) -> color_up_views.Face:
+    back = reverse("dealer_links:page", args=[token])
+    urls = color_up_views.page_urls("dealer_links", [token])
+    urls |= {"dealer": back, "events": _events_url(tournament, token)}
+    return color_up_views.Face(
+        actor=actor, can_floor=True, can_direct=False, urls=urls, done_url=back
+    )
+
+
+def _colorup_view(view, check_color_up: bool = False):
+    """`view(request, tournament_id, number, face)` of the color-up page, behind the link."""
+
+    @never_cache
+    def by_link(request, token: str):
+        actor, tournament, table = _table_for(token)
+        try:
+            require_floor_at(actor, tournament.pk, table.number)
+            if check_color_up:  # the color-up named in the form is this table's
+                form = ColorUpChoiceForm(request.POST)
+                if form.is_valid() and form.cleaned_data["color_up"]:
+                    require_color_up_at(actor, tournament.pk, form.cleaned_data["color_up"])
+        except PermissionDenied as exc:
+            return _refused(request, tournament, table, exc)
+        return view(request, tournament.pk, table.number, _colorup_face(token, actor, tournament))
+
+    return by_link
+
+
+colorup = _colorup_view(color_up_views.page)
+colorup_live = require_GET(_colorup_view(color_up_views.live))
+colorup_preview = require_POST(_colorup_view(color_up_views.preview))
+colorup_run = require_POST(_colorup_view(color_up_views.run))
+colorup_confirm = require_POST(_colorup_view(color_up_views.confirm, check_color_up=True))
+colorup_found = require_POST(_colorup_view(color_up_views.found, check_color_up=True))

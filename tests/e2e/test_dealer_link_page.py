@@ -8,10 +8,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from clocks.models import ColorUp
 from clocks.services.clock import clock_operate
 from tables.dealer_links.links import dealer_token
 from tables.dealer_links.usecases import dealer_link_revoke
 from tables.models import TournamentTable
+from tests.clocks.color_up_game import BREAK_100, game  # noqa: F401 (fixture)
 from tests.conftest import numbered_players, seat_players
 from tests.e2e.conftest import PHONE
 from tests.e2e.geometry import assert_geometry
@@ -157,3 +159,42 @@ def test_the_link_page_says_hand_for_hand(live_server, new_page, api, director, 
     expect(page.locator(".dl-h4h")).to_be_visible()
     expect(page.locator(".dl-h4h")).to_have_text(re.compile("hand-for-hand", re.I))
     assert_geometry(page, "dealer-link-hand-for-hand-hu", full_page=True)
+
+
+def test_a_dealer_colors_up_the_table_from_the_link(live_server, new_page, director, game):  # noqa: F811
+    """A dealer with only the link (no staff login) at a color-up break: the page's Color-up
+    banner, the table's color-up page by the link, the odd chips, the virtual cards dealt and
+    confirmed, back on the dealer page with the banner gone. Phone 390x844, geometry checked.
+    Screenshots: dealer-link-colorup-banner.png, dealer-link-colorup-page.png,
+    dealer-link-colorup-done.png."""
+    tournament = game
+    clock_operate(
+        actor=director, tournament_id=tournament.pk, operation="jump", period_index=BREAK_100
+    )
+    page = new_page(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    base = f"{live_server.url}/dealer/{dealer_token(tournament.pk, 1, 0)}/"
+    page.goto(base)
+    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    banner = page.locator("#dealer-link-colorup")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("Color-up")
+    assert_geometry(page, "dealer-link-colorup-banner", full_page=True)
+    banner.click()
+    expect(page).to_have_url(base + "color-up/")
+    for seat, taps in ((1, 3), (4, 4), (7, 2)):
+        plus = page.locator(f"li.colorup-seat[data-seat='{seat}'] .stepper [data-step='1']")
+        for _ in range(taps):
+            plus.tap()
+        expect(page.locator(f"input[name='odd_{seat}']")).to_have_value(str(taps))
+    expect(page.locator("#colorup-plan")).to_contain_text("9 odd chips of 100")
+    assert_geometry(page, "dealer-link-colorup-page", full_page=True)
+    page.locator("#colorup-deal").click()
+    expect(page.locator("#colorup-result")).to_have_attribute("data-status", "open")
+    expect(page.locator("#colorup-discard")).to_have_count(0)  # undo is the floor's
+    page.locator("#colorup-confirm").click()
+    expect(page).to_have_url(base)
+    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    expect(banner).to_be_hidden()
+    assert_geometry(page, "dealer-link-colorup-done", full_page=True)
+    assert ColorUp.objects.get(tournament=tournament).status == ColorUp.Status.DONE
+    assert AuditEntry.objects.filter(actor_name="dealer link of table 1").exists()
