@@ -161,3 +161,74 @@ def test_a_late_seat_reads_as_many_statements_whatever_the_number_of_tables(
         assert late.seat is not None
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_a_seat_a_pending_move_leaves_is_not_free_for_newcomers(director, room, structure):
+    """Table 2's mover is sent to table 1 but has not got up yet (the move is pending): his seat
+    is still taken, so neither a late entry nor an alternate promoted by the next bust-out nor
+    the floor's manual assignment may send anybody there (docs/rules.md §3.4)."""
+    from clocks.services.clock import clock_operate
+    from tables.floor.usecases import floor_action_done
+    from tables.models import FloorAction
+    from tables.services.seating import entry_seat_assign
+    from tourney.eliminations.usecases import eliminations_record
+
+    tournament = make_tournament(
+        director,
+        room,
+        structure,
+        table_numbers=[1, 2],
+        seats_per_table=3,
+        single_table_seats=3,
+        final_table_size=3,
+        short_handed_final_table_size=3,
+    )
+    register(director, tournament, 6)
+    seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(3))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    at_one = Entry.objects.filter(tournament=tournament, tournament_table__number=1)
+    busted = list(at_one.order_by("seat").values_list("pk", flat=True)[:2])
+    eliminations_record(
+        actor=director,
+        tournament_id=tournament.pk,
+        eliminations=[(pk, None) for pk in busted],
+        rng=random.Random(3),
+    )
+    move = FloorAction.objects.get(tournament=tournament, kind="move", status="pending")
+    assert move.entry_id is not None and move.from_table == 2
+    left = (move.from_table, move.from_seat)
+    assert left not in seated(tournament)  # the chart already shows him at table 1
+
+    # Two late entries, one free seat (at table 1): the second waits.
+    late = register(director, tournament, 2, start=100)
+    assert [e.status for e in late] == ["active", "waiting"]
+    assert (late[0].tournament_table.number, late[0].seat) != left
+    assert left not in seated(tournament)
+
+    # The next bust-out at table 1 seats the alternate in that seat, not in the mover's.
+    stays = at_one.filter(status="active").exclude(pk__in=[move.entry_id, late[0].pk]).first()
+    freed = (1, stays.seat)
+    eliminations_record(
+        actor=director, tournament_id=tournament.pk, eliminations=[(stays.pk, None)]
+    )
+    alternate = Entry.objects.get(pk=late[1].pk)
+    assert alternate.status == "active"
+    assert (alternate.tournament_table.number, alternate.seat) == freed
+
+    # Nor may the floor put anybody there by hand until the mover has left it.
+    def assign_left():
+        return entry_seat_assign(
+            actor=director,
+            tournament_id=tournament.pk,
+            entry_id=alternate.pk,
+            table_number=left[0],
+            seat=left[1],
+        )
+
+    with pytest.raises(Conflict) as exc:
+        assign_left()
+    assert exc.value.code == "seat_taken"
+    assert FloorAction.objects.filter(pk=move.pk, status="pending").exists()
+    floor_action_done(actor=director, tournament_id=tournament.pk, action_id=move.pk)
+    moved = assign_left()
+    assert (moved.tournament_table.number, moved.seat) == left
