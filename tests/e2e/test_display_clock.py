@@ -314,7 +314,7 @@ def test_hand_for_hand_on_the_bubble_says_so_on_the_tv_not_just_paused(
 ):
     """The evening (production run): at the bubble the director turned hand-for-hand on and the
     lobby TV, never reloaded, said only "MEGÁLLÍTVA" (paused), as if the tournament stopped."""
-    from tables.services.hand_for_hand import hand_for_hand_set
+    from tables.hand_for_hand.usecases import hand_for_hand_set
 
     t = short_tournament.pk
     clock_operate(actor=director, tournament_id=t, operation="start")
