@@ -326,20 +326,16 @@ LATE_CHOICE_FIELDS = (
 
 
 def held_seats(tournament: Tournament) -> dict[int, set[int]]:
-    """Seats nobody else may be given, per table number, though no playing entry is recorded
-    in them: the empty seat promised to a mover the floor has not named yet, and the seat a
-    named mover is still sitting in until the floor confirms his move (the chart shows him at
-    his new seat at once, docs/rules.md §3.4). One statement, whatever the number of moves."""
+    """Empty seats promised to movers the floor has not named yet, per table number: nobody
+    else may sit there."""
     held: dict[int, set[int]] = {}
-    for mover, from_table, from_seat, to_table, to_seat in FloorAction.objects.filter(
+    for number, seat in FloorAction.objects.filter(
         tournament=tournament,
         kind=FloorAction.Kind.MOVE,
         status=FloorAction.Status.PENDING,
-    ).values_list("entry_id", "from_table", "from_seat", "to_table", "to_seat"):
-        if mover is None:
-            held.setdefault(to_table, set()).add(to_seat)
-        elif from_table is not None and from_seat is not None:
-            held.setdefault(from_table, set()).add(from_seat)
+        entry__isnull=True,
+    ).values_list("to_table", "to_seat"):
+        held.setdefault(number, set()).add(seat)
     return held
 
 
@@ -402,21 +398,6 @@ def entry_seat_late(
     entry.seated_at = now
 
 
-def _held_from(tournament: Tournament, entry: Entry, table_number: int, seat: int) -> bool:
-    """Whether (table_number, seat) is held for or by another player (`held_seats`): the
-    mover himself may be put back in the seat he has not left."""
-    if seat not in held_seats(tournament).get(table_number, set()):
-        return False
-    return not FloorAction.objects.filter(
-        tournament=tournament,
-        kind=FloorAction.Kind.MOVE,
-        status=FloorAction.Status.PENDING,
-        entry=entry,
-        from_table=table_number,
-        from_seat=seat,
-    ).exists()
-
-
 @transaction.atomic
 def entry_seat_assign(
     *, actor, tournament_id: int, entry_id: int, table_number: int, seat: int
@@ -443,7 +424,7 @@ def entry_seat_assign(
         Entry.objects.filter(tournament_table=table, seat=seat, status=Entry.Status.ACTIVE)
         .exclude(pk=entry.pk)
         .exists()
-    ) or _held_from(tournament, entry, table.number, seat):
+    ):
         raise Conflict("seat_taken", _("Somebody sits in that seat."))
     before = {
         "table": entry.tournament_table.number if entry.tournament_table else None,
