@@ -4,6 +4,7 @@ positive = paid in. Inside the caller's transaction."""
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from tourney.models import LedgerEntry
 
@@ -11,35 +12,10 @@ _PAID = (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.FEE)
 _REFUNDED = (LedgerEntry.Kind.REFUND_BUY_IN, LedgerEntry.Kind.REFUND_FEE)
 
 
-def ledger_price_write(
-    *,
-    tournament_id: int,
-    entry_id: int,
-    prices: Sequence[int],
-    sign: int,
-    method: str,
-    cashier,
-    at: datetime,
-    receipt: str,
-    purpose: str = LedgerEntry.Purpose.ENTRY,
-    purchase_id: int | None = None,
-) -> None:
-    """The buy-in and fee rows of one payment (`sign` +1) or its refund (-1); a zero part
-    writes no row."""
-    LedgerEntry.objects.bulk_create(
-        ledger_price_rows(
-            tournament_id=tournament_id,
-            entry_id=entry_id,
-            prices=prices,
-            sign=sign,
-            method=method,
-            cashier=cashier,
-            at=at,
-            receipt=receipt,
-            purpose=purpose,
-            purchase_id=purchase_id,
-        )
-    )
+def ledger_price_write(**fields: Any) -> None:
+    """The buy-in and fee rows of one payment (`sign` +1) or its refund (-1), written; the
+    fields are `ledger_price_rows`'s. A zero part writes no row."""
+    LedgerEntry.objects.bulk_create(ledger_price_rows(**fields))
 
 
 def ledger_price_rows(
