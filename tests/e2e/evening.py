@@ -195,12 +195,14 @@ class Evening:
     def finished(self) -> Evening:
         """One player left: the winner."""
         self._confirm_moves()
-        left = list(
+        # The longest name left wins: the winner's TV shows it largest of all.
+        left = sorted(
             Entry.objects.filter(tournament=self.tournament, status=Entry.Status.ACTIVE)
             .order_by("pk")
-            .values_list("pk", flat=True)
+            .values_list("pk", "player__name"),
+            key=lambda row: -len(row[1]),
         )
-        for entry_id in left[1:]:
+        for entry_id, _name in left[1:]:
             self._bust(entry_id)
         self.stage = "finished"
         return self
