@@ -234,7 +234,14 @@ class Entry(models.Model):
         ELIMINATED = "eliminated", _("Eliminated")
         UNREGISTERED = "unregistered", _("Unregistered")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    # No index of its own on `tournament`, `tournament_table` and `created_by`: every index is
+    # rewritten for each of the draw's 25,000 seated entries (about 28 ms of server CPU per
+    # index, docs/benchmarks.md). `tournament` and `tournament_table` lead the indexes below,
+    # which serve every query and foreign-key check by them; nothing reads entries by their
+    # creator (deleting a user scans the entries once to clear it).
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entries", db_index=False
+    )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     number = models.PositiveIntegerField()
     status = models.CharField(max_length=12, choices=Status.choices)
@@ -244,6 +251,7 @@ class Entry(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="entries",
+        db_index=False,
     )
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     # Late entries whose seat lies between button and small blind sit out until it passes.
@@ -251,7 +259,11 @@ class Entry(models.Model):
     waiting_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField()
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_index=False,
     )
     seated_at = models.DateTimeField(null=True, blank=True)
     # Set while staff have marked the seated player absent (docs/rules.md §2.3), cleared on arrival.
