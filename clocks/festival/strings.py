@@ -13,6 +13,8 @@ def festival_strings() -> dict[str, str]:
         "players": _("Players"),
         "average": _("Average stack"),
         "pool": _("Prize pool"),
+        "ante": _("Ante %(n)s"),
+        "bb_ante": _("BB ante %(n)s"),
         "next": _("Next: %(what)s"),
         "pending_actions": _("Floor: %(n)s to do"),
         "nothing_pending": _("Floor: nothing to do"),

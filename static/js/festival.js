@@ -65,6 +65,7 @@
     part(card, "p", "fb-level", "level");
     part(card, "p", "fb-countdown num", "countdown");
     part(card, "p", "fb-blinds num", "blinds");
+    part(card, "p", "fb-ante num", "ante");
     part(card, "p", "fb-next", "next");
     var dl = el("dl", "fb-stats");
     dl.appendChild(stat(S.players, "players"));
@@ -124,7 +125,10 @@
     if (view.status === "pending") title += " · " + S.pending;
     set(entry.card, "level", title);
     set(entry.card, "countdown", view.text);
-    set(entry.card, "blinds", p.kind === "level" ? num(p.small_blind) + " / " + num(p.big_blind) + (p.ante ? " (" + num(p.ante) + ")" : "") : "");
+    var level = p.kind === "level";
+    set(entry.card, "blinds", level ? num(p.small_blind) + " / " + num(p.big_blind) : "");
+    // named, not "(50 000)" after the blinds: a player across the room asked what it was
+    set(entry.card, "ante", level && p.ante ? fmt(p.big_blind_ante ? S.bb_ante : S.ante, { n: num(p.ante) }) : "");
     var n = view.next_period;
     set(entry.card, "next", n ? fmt(S.next, { what: n.kind === "break" ? S["break"] : num(n.small_blind) + " / " + num(n.big_blind) }) : "");
     entry.card.classList.toggle("is-paused", view.status === "paused");
