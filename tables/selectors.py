@@ -7,7 +7,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 from tables.domain.button import Blinds
-from tables.domain.cards import Card
+from tables.domain.cards import card_label
 from tables.models import SeatRestriction, TournamentTable
 from tourney.collation import sorted_by_name
 from tourney.errors import NotFound
@@ -130,7 +130,6 @@ def tournament_tables_layout(tournament: Tournament, include_idle: bool = False)
     # Only the fields the chart shows (a draw for 25,000 entrants returns 2,778 tables).
     tables = list(tables.only(*LAYOUT_TABLE_FIELDS))
     wanted = {t.pk for t in tables}
-    restrictions = unavailable_seats(tables)
     players: dict[int, list[dict]] = defaultdict(list)
     # Plain rows, not model instances: a draw for 25,000 entrants returns this whole chart.
     rows = (
@@ -151,6 +150,18 @@ def tournament_tables_layout(tournament: Tournament, include_idle: bool = False)
                 "waits_for_button": waits,
             }
         )
+    return tables_layout(tables, unavailable_seats(tables), players)
+
+
+def tables_layout(
+    tables: list[TournamentTable],
+    restrictions: dict[int, dict[int, str]],
+    players: dict[int, list[dict]],
+) -> list[dict]:
+    """The seating chart of `tables` (in their order) from what is known of them: the
+    `LAYOUT_TABLE_FIELDS` of each, `unavailable_seats(tables)` and, per table id, its playing
+    entries by seat as `{seat, entry_id, player_name, waits_for_button}`. The draw builds its
+    chart from its own result with this instead of reading it back."""
 
     def seat_list(t: TournamentTable) -> list[dict]:
         by_seat = {p["seat"]: p for p in players.get(t.pk, [])}
@@ -165,13 +176,13 @@ def tournament_tables_layout(tournament: Tournament, include_idle: bool = False)
             "id": t.pk,
             "number": t.number,
             "seats": t.seats,
-            "status": t.status,
+            "status": str(t.status),
             "button_seat": t.button_seat,
             "small_blind_seat": t.small_blind_seat,
             "big_blind_seat": t.big_blind_seat,
             "hands_played": t.hands_played,
             "h4h_hand_done": t.h4h_hand_done,
-            "button_draw": [{**c, "label": Card.from_code(c["card"]).label} for c in t.button_draw],
+            "button_draw": [{**c, "label": card_label(c["card"])} for c in t.button_draw],
             "restricted_seats": {str(k): v for k, v in restrictions.get(t.pk, {}).items()},
             "players": players.get(t.pk, []),
             "seat_list": seat_list(t),

@@ -74,6 +74,13 @@ class Card:
 # Cards are immutable, so one deck serves every draw (a large draw deals thousands of decks).
 _DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in RANKS for suit in SUITS)
 _BY_CODE: dict[str, Card] = {card.code: card for card in _DECK}
+_LABEL_BY_CODE: dict[str, str] = {card.code: card.label for card in _DECK}
+
+
+def card_label(code: str) -> str:
+    """`Card.from_code(code).label`, looked up (a seating chart of 2,778 tables shows 25,000)."""
+    label = _LABEL_BY_CODE.get(code) if isinstance(code, str) else None
+    return label if label is not None else Card.from_code(code).label
 
 
 def full_deck() -> list[Card]:

@@ -13,6 +13,7 @@ from tables.domain.button import first_hand_blinds
 from tables.domain.floor_rules import seating_rules
 from tables.domain.seating import (
     LateTable,
+    SeatAssignment,
     SeatingError,
     TableSpec,
     choose_late_seat,
@@ -25,7 +26,7 @@ from tables.selectors import (
     blinds_fields,
     occupied_seats,
     table_blinds,
-    tournament_tables_layout,
+    tables_layout,
     unavailable_seats,
 )
 from tourney.domain.house_rules import HouseRules
@@ -194,24 +195,46 @@ def _open_table(table: TournamentTable, now) -> None:
     table.closed_at = None
 
 
-def _draw_entries(tournament: Tournament) -> list[int]:
-    """The entries a draw seats, or the reason it cannot be made."""
+def _draw_entries(tournament: Tournament) -> list[tuple[int, str, bool]]:
+    """The entries a draw seats, as (id, player's name, waits_for_button) by id (the seating
+    chart is built from them), or the reason the draw cannot be made."""
     if tournament.seats_drawn_at is not None:
         raise Conflict("draw_already_done", _("The seats have been drawn already."))
     if tournament.status not in (Tournament.Status.REGISTERING, Tournament.Status.RUNNING):
         raise Conflict(
             "tournament_finished", _("The tournament is over; there is nothing to draw.")
         )
-    entry_ids = list(
+    entries = list(
         Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
         .order_by("pk")
-        .values_list("pk", flat=True)
+        .values_list("pk", "player__name", "waits_for_button")
     )
-    if len(entry_ids) < 2:
+    if len(entries) < 2:
         raise Conflict(
             "not_enough_players", _("At least two registered players are needed for a draw.")
         )
-    return entry_ids
+    return entries
+
+
+def _drawn_layout(
+    tables: list[TournamentTable],
+    entries: list[tuple[int, str, bool]],
+    assignments: Sequence[SeatAssignment],
+    by_number: dict[int, TournamentTable],
+) -> list[dict]:
+    """The seating chart after the draw, from what it wrote (what `tournament_tables_layout`
+    would read back: 25,000 entries with their names took more than the draw's writes)."""
+    known = {pk: (name, waits) for pk, name, waits in entries}
+    players: dict[int, list[dict]] = {}
+    for a in sorted(assignments, key=lambda a: a.seat):
+        name, waits = known[a.entry_id]
+        players.setdefault(by_number[a.table_number].pk, []).append(
+            {"seat": a.seat, "entry_id": a.entry_id, "player_name": name, "waits_for_button": waits}
+        )
+    shown = sorted(
+        (t for t in tables if t.status == TournamentTable.Status.OPEN), key=lambda t: t.number
+    )
+    return tables_layout(shown, unavailable_seats(shown), players)
 
 
 OPENED_FIELDS = (
@@ -259,7 +282,8 @@ def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -
     rng = rng or random.SystemRandom()
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
-        entry_ids = _draw_entries(tournament)
+        entries = _draw_entries(tournament)
+        entry_ids = [pk for pk, _name, _waits in entries]
         rules = tournament_rules(tournament)
         srules = seating_rules(rules)
         tables = list(
@@ -309,7 +333,7 @@ def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -
             },
         )
         event_append(tournament, "seating", {"reason": "draw", "table_counts": counts})
-    return tournament_tables_layout(tournament)
+    return _drawn_layout(tables, entries, draw.assignments, by_number)
 
 
 # The TournamentTable fields `_late_tables` reads (via unavailable_seats and table_blinds).

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from tables.models import TournamentTable
+from tables.selectors import tournament_tables_layout
 from tables.services.rooms import seat_restriction_set
 from tables.services.seating import seats_draw
 from tourney.errors import Conflict
@@ -56,6 +57,21 @@ def test_blocked_and_reserved_seats_are_never_drawn(director, room, structure):
     places = seated(tournament)
     assert (1, 3) not in places and (2, 7) not in places
     assert len(set(places)) == 17
+
+
+def test_the_draw_returns_the_seating_chart_it_wrote(director, room, structure):
+    """The chart is built from the draw's own result, not read back: it must be the one the
+    selector reads (restrictions within the seats in play only, names, buttons, card labels)."""
+    seat_restriction_set(actor=director, room_id=room.pk, table_number=1, seat=3, kind="blocked")
+    seat_restriction_set(actor=director, room_id=room.pk, table_number=2, seat=7, kind="reserved")
+    seat_restriction_set(actor=director, room_id=room.pk, table_number=2, seat=10, kind="blocked")
+    tournament = make_tournament(director, room, structure, seats_per_table=9)
+    register(director, tournament, 25)
+    layout = seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(3))
+    assert layout == tournament_tables_layout(tournament)
+    assert [t["seats"] for t in layout] == [9, 9, 9]
+    assert layout[1]["restricted_seats"] == {"7": "reserved"}
+    assert sum(len(t["players"]) for t in layout) == 25
 
 
 def test_rimoc_thresholds_give_three_tables_for_nineteen(director, room, structure):
