@@ -214,3 +214,23 @@ def run_at_once(functions):
     for t in threads:
         t.join(timeout=60)
     return errors
+
+
+def asgi_http_scope(
+    path: str, query: str = "", headers: list[tuple[bytes, bytes]] | None = None
+) -> dict:
+    """The scope of a GET as uvicorn gives it to the application."""
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "root_path": "",
+        "query_string": query.encode(),
+        "headers": headers or [],
+        "server": ("testserver", 80),
+        "client": ("127.0.0.1", 50000),
+    }

@@ -9,12 +9,40 @@ over HTTP against 7.7 ms in-process, docs/benchmarks.md). Here a request for a s
 Django's sync handler, the whole middleware chain and the view, in the request's thread in one
 go, exactly as under WSGI and in the tests (django.test.Client); only async views (the event
 stream) take the async chain, where a thousand screens cost no thread at all.
+
+The request's thread is kept for the next request: Django gives each request a thread of its
+own (asgiref's `ThreadSensitiveContext`), started for it and joined after it by yet another
+thread, two thread starts per request. Here a request takes an idle one of the threads that
+earlier requests ran on, or starts one when none is idle (as many as requests run at once).
 """
 
-from asgiref.sync import iscoroutinefunction, sync_to_async
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from asgiref.sync import ThreadSensitiveContext, iscoroutinefunction, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
 from django.urls import Resolver404, get_resolver
+
+IDLE_THREADS_KEPT = 32
+
+
+class RequestThread(ThreadPoolExecutor):
+    """One thread that runs a request's sync work, one call at a time; `busy` while a call
+    submitted to it has not finished (a view still running for a client gone away)."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=1, thread_name_prefix="request")
+        self._pending: list[Future] = []
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future = super().submit(fn, *args, **kwargs)
+        self._pending = [f for f in self._pending if not f.done()]
+        self._pending.append(future)
+        return future
+
+    @property
+    def busy(self) -> bool:
+        return any(not f.done() for f in self._pending)
 
 
 class TourneyASGIHandler(ASGIHandler):
@@ -22,6 +50,20 @@ class TourneyASGIHandler(ASGIHandler):
         super().__init__()  # the async chain
         self._sync = BaseHandler()
         self._sync.load_middleware(is_async=False)
+        self._idle: list[RequestThread] = []  # touched on the event loop only
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":  # as Django's
+            raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
+        thread = self._idle.pop() if self._idle else RequestThread()
+        try:
+            async with ThreadSensitiveContext(executor=thread):
+                await self.handle(scope, receive, send)
+        finally:
+            if thread.busy or len(self._idle) >= IDLE_THREADS_KEPT:
+                thread.shutdown(wait=False)  # ends once its call returns
+            else:
+                self._idle.append(thread)
 
     @staticmethod
     def _async_view(path: str) -> bool:
@@ -33,6 +75,6 @@ class TourneyASGIHandler(ASGIHandler):
     async def get_response_async(self, request):
         if self._async_view(request.path_info):
             return await super().get_response_async(request)
-        # thread-sensitive: the request's own thread (a ThreadSensitiveContext per request),
-        # the one its signals and database connection also use
+        # thread-sensitive: the request's own thread (its ThreadSensitiveContext), the one its
+        # signals and database connection also use
         return await sync_to_async(self._sync.get_response, thread_sensitive=True)(request)

@@ -11,6 +11,7 @@ from django.test import override_settings
 
 from clocks.display_links import display_token
 from clocks.services.clock import clock_operate
+from tests.factories import asgi_http_scope
 from tests.sse_client import DEADLINE_S, parse
 from tourney import bus
 from tourney.asgi_handler import TourneyASGIHandler
@@ -37,20 +38,8 @@ class AsgiCall:
         self.sent: asyncio.Queue = asyncio.Queue()
         self.inbox: asyncio.Queue = asyncio.Queue()
         self.inbox.put_nowait({"type": "http.request", "body": b"", "more_body": False})
-        scope = {
-            "type": "http",
-            "asgi": {"version": "3.0"},
-            "http_version": "1.1",
-            "method": "GET",
-            "scheme": "http",
-            "path": path,
-            "raw_path": path.encode(),
-            "root_path": "",
-            "query_string": query.encode(),
-            "headers": [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()],
-            "server": ("testserver", 80),
-            "client": ("127.0.0.1", 50000),
-        }
+        headers = [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
+        scope = asgi_http_scope(path, query, headers)
         application = EventStreamApplication(TourneyASGIHandler())
         self.task = asyncio.create_task(application(scope, self.inbox.get, self.sent.put))
 
