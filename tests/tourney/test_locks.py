@@ -1,12 +1,12 @@
 """The tournament lock reads its row with plain SQL: the instance must be the ORM's own."""
 
 import pytest
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from tourney.errors import NotFound
 from tourney.models import Tournament
-from tourney.services.locks import tournament_lock
+from tourney.services.locks import tournament_lock, tournament_lock_reading
 
 pytestmark = pytest.mark.django_db
 
@@ -31,3 +31,28 @@ def test_no_such_tournament_is_not_found(db):
     with pytest.raises(NotFound) as refused, transaction.atomic():
         tournament_lock(987_654)
     assert refused.value.code == "tournament_not_found"
+
+
+def test_a_read_sent_with_the_lock_gives_its_first_row(tournament):
+    with transaction.atomic():
+        locked, row = tournament_lock_reading(
+            tournament.pk,
+            "SELECT name, %s FROM tourney_tournament WHERE id = %s",
+            [7, tournament.pk],
+        )
+        assert row == (tournament.name, 7) and locked.pk == tournament.pk
+        locked, row = tournament_lock_reading(
+            tournament.pk, "SELECT id FROM tourney_tournament WHERE id = %s", [987_654]
+        )
+        assert row is None  # no row read: None, the lock taken all the same
+
+
+def test_no_such_tournament_is_not_found_with_a_read_sent_along(db):
+    with pytest.raises(NotFound) as refused, transaction.atomic():
+        tournament_lock_reading(987_654, "SELECT 1", [])
+    assert refused.value.code == "tournament_not_found"
+
+
+def test_a_read_that_fails_fails_the_lock_with_the_database_error(tournament):
+    with pytest.raises(DatabaseError), transaction.atomic():
+        tournament_lock_reading(tournament.pk, "SELECT no_such_column FROM tourney_tournament", [])

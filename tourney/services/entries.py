@@ -20,10 +20,14 @@ from tourney.selectors import entry_of, entry_snapshot, tournament_capacity, tou
 from tourney.selectors_bans import player_tournament_ban
 from tourney.services.audit import audit_entry, audit_record, audit_text
 from tourney.services.events import event_append, event_new
-from tourney.services.locks import tournament_lock
+from tourney.services.locks import tournament_lock, tournament_lock_reading
 from tourney.services.places import places_shift
 from tourney.services.players import player_search_text
-from tourney.services.registration_reads import RegistrationFacts, registration_facts
+from tourney.services.registration_reads import (
+    RegistrationFacts,
+    registration_facts_of,
+    registration_facts_query,
+)
 from tourney.services.tournaments import registration_window
 from tourney.write_batch import WriteBatch
 
@@ -124,9 +128,14 @@ def entry_register(
     if method not in LedgerEntry.Method.values:
         raise InvalidInput("invalid_method", _("Payment is cash, card or other."))
     with transaction.atomic():
-        tournament = tournament_lock(tournament_id)
+        # The lock and what registration checks go together (one round trip on PostgreSQL),
+        # so bans are looked up as of just before the lock; the rows are written as of after.
+        asked_at = timezone.now()
+        tournament, row = tournament_lock_reading(
+            tournament_id, *registration_facts_query(tournament_id, player_id, asked_at)
+        )
         now = timezone.now()
-        facts = _registration_checked(tournament, player_id, now)
+        facts = _registration_checked(tournament, player_id, registration_facts_of(row), asked_at)
         reentry = facts.out_before > 0
         full, waiting = _entry_room(tournament, facts, actor, now)
         entry = Entry(
@@ -213,8 +222,10 @@ def entries_register_bulk(*, actor, tournament_id: int, names: Sequence[str]) ->
     return len(entries)
 
 
-def _registration_checked(tournament: Tournament, player_id: int, now) -> RegistrationFacts:
-    """What registration reads under the lock, once every refusal is ruled out: registration
+def _registration_checked(
+    tournament: Tournament, player_id: int, facts: RegistrationFacts | None, now
+) -> RegistrationFacts:
+    """What registration read under the lock, once every refusal is ruled out: registration
     closed, no such player, a ban, a disqualification, a live entry, re-entries used up."""
     if tournament.status not in OPEN_FOR_REGISTRATION:
         raise Conflict(
@@ -228,7 +239,6 @@ def _registration_checked(tournament: Tournament, player_id: int, now) -> Regist
             "registration_closed",
             _("Late registration closed at the end of level %(level)s.") % {"level": window.level},
         )
-    facts = registration_facts(tournament, player_id, now)
     if facts is None:
         raise NotFound(
             "player_not_found", _("There is no player with id %(id)s.") % {"id": player_id}

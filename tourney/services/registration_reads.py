@@ -5,7 +5,8 @@ a disqualification, the entries' counts, the seats): five round trips and five O
 build, most of a registration's CPU (docs/benchmarks.md). One plain statement answers all of
 it, with the same conditions as `tournament_bans`, `tournament_capacity` and the entry counts;
 on PostgreSQL it also takes the new entry's id from its sequence, so that the entry and the
-rows that name it can be sent together (`tourney.write_batch`).
+rows that name it can be sent together (`tourney.write_batch`). It needs nothing from the
+locked row, so that it goes to the server with the lock (`tournament_lock_reading`).
 """
 
 import functools
@@ -53,7 +54,9 @@ def _facts_query() -> tuple[str, list]:
             EXISTS (
                 SELECT 1 FROM {ban} b WHERE b.player_id = p.id AND b.lifted_at IS NULL
                 AND b.starts_at <= %s AND (b.ends_at IS NULL OR b.ends_at > %s)
-                AND (b.season_id IS NULL OR b.season_id = %s)
+                AND (b.season_id IS NULL OR b.season_id = (
+                    SELECT t.season_id FROM {Tournament._meta.db_table} t WHERE t.id = %s
+                ))
             ),
             s.disqualified, s.playing, s.waiting, s.last_number, s.live_number, s.out_before,
             ({CAPACITY_SQL}){next_id}
@@ -74,20 +77,22 @@ def _facts_query() -> tuple[str, list]:
     return sql, converters
 
 
-def registration_facts(
-    tournament: Tournament, player_id: int, now: datetime
-) -> RegistrationFacts | None:
-    """Everything `entry_register` checks, or None when there is no player `player_id`."""
-    sql, converters = _facts_query()
+def registration_facts_query(tournament_id: int, player_id: int, now: datetime) -> tuple[str, list]:
+    """The statement and parameters that read everything `entry_register` checks (run under
+    the tournament's lock; its row goes to `registration_facts_of`)."""
+    sql, _converters = _facts_query()
     at = connection.ops.adapt_datetimefield_value(now)
-    t, p = tournament.pk, int(player_id)
-    params = [at, at, tournament.season_id, t, p, _ACTIVE, _WAITING]
+    t, p = int(tournament_id), int(player_id)
+    params = [at, at, t, t, p, _ACTIVE, _WAITING]
     params += [p, _ACTIVE, _WAITING, p, _OUT, t, p]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
+    return sql, params
+
+
+def registration_facts_of(row: tuple | None) -> RegistrationFacts | None:
+    """The facts read by `registration_facts_query`, or None when there is no such player."""
     if row is None:
         return None
+    _sql, converters = _facts_query()
     n = len(converters)
     banned, disqualified, playing, waiting, last, live, out_before, seats, *next_id = row[n:]
     return RegistrationFacts(
