@@ -50,6 +50,10 @@ class FloorTable:
     recent: frozenset[int] = frozenset()
     """Entry ids of players the floor moved here lately (docs/rules.md §5.4): a balancing
     move takes somebody else when another player can go."""
+    held: frozenset[int] = frozenset()
+    """Seats named movers have not left yet (their moves pending, docs/rules.md §3.4): empty
+    on the chart, but no mover may be given one. A final-table redraw, where everybody
+    stands up at once, may."""
 
     def __post_init__(self) -> None:
         # A private copy: the caller's mapping may change after the plan is made.
@@ -57,6 +61,7 @@ class FloorTable:
         object.__setattr__(self, "unavailable", frozenset(self.unavailable))
         object.__setattr__(self, "reserved", frozenset(self.reserved))
         object.__setattr__(self, "recent", frozenset(self.recent))
+        object.__setattr__(self, "held", frozenset(self.held))
         if self.seats < 2:
             raise ValueError(f"table {self.number} needs at least 2 seats, got {self.seats}")
         for seat in (*self.occupied, *self.reserved):
@@ -73,8 +78,9 @@ class FloorTable:
         return len(self.occupied) - self.leaving + len(self.reserved)
 
     def free_seats(self) -> tuple[int, ...]:
-        """Seats a mover may take, ascending: in play, not unavailable, occupied or reserved."""
-        taken = self.unavailable | self.reserved
+        """Seats a mover may take, ascending: in play, not unavailable, occupied, reserved or
+        held."""
+        taken = self.unavailable | self.reserved | self.held
         return tuple(
             s for s in range(1, self.seats + 1) if s not in taken and s not in self.occupied
         )

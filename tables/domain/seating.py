@@ -9,7 +9,7 @@ import math
 import random
 from array import array
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tables.domain.button import Blinds, seats_not_dealt
 from tables.domain.cards import Card, full_deck
@@ -127,6 +127,122 @@ class LateSeat:
     table_number: int
     seat: int
     waits_for_button: bool
+    called_off: int | None = None
+    """The pending move (its id) whose promised seat this is: it is called off, its mover
+    stays where he sits (`PendingArrival`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PendingMove:
+    """A move the floor has not confirmed yet, as seats go (docs/rules.md §3.4). `entry_id`
+    None: its mover is not named yet (and `from_seat` unknown)."""
+
+    entry_id: int | None
+    from_table: int
+    from_seat: int | None
+    to_table: int
+    to_seat: int
+    move_id: int = 0
+    balancing: bool = False
+    """A move of its own, not a part of a table break or the final-table redraw: it can be
+    called off (`choose_called_off`)."""
+
+
+def held_by_moves(moves: Iterable[PendingMove]) -> dict[int, set[int]]:
+    """Seats, per table number, that nobody else may be given though the chart shows nobody
+    in them: the seat a named mover still sits in until the floor confirms his move (the
+    chart shows him at his new seat at once), and the seat promised to a mover not named yet
+    (the chart still shows him at his old table)."""
+    held: dict[int, set[int]] = {}
+    for move in moves:
+        if move.entry_id is None:
+            held.setdefault(move.to_table, set()).add(move.to_seat)
+        elif move.from_seat is not None:
+            held.setdefault(move.from_table, set()).add(move.from_seat)
+    return held
+
+
+@dataclass(frozen=True, slots=True)
+class PendingArrival:
+    """A seat promised by a pending balancing move that could be called off: a newcomer takes
+    `to_seat`, the mover stays at `from_table` (where he still sits), so the tables end with
+    the counts the move was to give, plus one at `from_table`."""
+
+    move_id: int
+    from_table: int
+    from_players: int
+    """Players at `from_table` as the chart counts them."""
+    to_table: int
+    to_seat: int
+    to_seats: int
+    to_blinds: Blinds | None = None
+
+
+def pending_arrivals(
+    tables: Sequence[LateTable], moves: Iterable[PendingMove]
+) -> list[PendingArrival]:
+    """The balancing moves between `tables` that could be called off: not a named mover's
+    whose old seat somebody sits in (the chart has given it away)."""
+    by_number = {t.number: t for t in tables}
+    arrivals = []
+    for move in moves:
+        source, target = by_number.get(move.from_table), by_number.get(move.to_table)
+        if not move.balancing or source is None or target is None:
+            continue
+        if move.entry_id is not None and (
+            move.from_seat is None or move.from_seat in source.occupied
+        ):
+            continue
+        arrivals.append(
+            PendingArrival(
+                move.move_id,
+                move.from_table,
+                len(source.occupied),
+                move.to_table,
+                move.to_seat,
+                target.seats,
+                target.blinds,
+            )
+        )
+    return arrivals
+
+
+def choose_called_off(arrivals: Sequence[PendingArrival], rng: random.Random) -> LateSeat | None:
+    """When no seat is free: a newcomer's seat from a pending move called off, or None.
+
+    As `choose_late_seat`, counted where the newcomer adds a player (the move's table of
+    departure, its mover staying): the fewest players first, a seat dealt in this hand before
+    one between the button and the small blind, uniformly at random among equals."""
+    if not arrivals:
+        return None
+
+    def not_dealt(a: PendingArrival) -> bool:
+        return a.to_blinds is not None and a.to_seat in seats_not_dealt(a.to_blinds, a.to_seats)
+
+    fewest = min(a.from_players for a in arrivals)
+    pool = sorted((a for a in arrivals if a.from_players == fewest), key=lambda a: a.move_id)
+    live = [a for a in pool if not not_dealt(a)]
+    chosen = rng.choice(live or pool)
+    return LateSeat(chosen.to_table, chosen.to_seat, not live, called_off=chosen.move_id)
+
+
+def choose_late_place(
+    tables: Sequence[LateTable], moves: Sequence[PendingMove], rng: random.Random
+) -> LateSeat | None:
+    """A newcomer's seat with moves pending (docs/rules.md §3.4): `choose_late_seat` among
+    the seats no pending move holds (`held_by_moves`); when none is free, a pending balancing
+    move is called off and the newcomer takes the seat it promised (`choose_called_off`).
+    None when neither is possible."""
+    held = held_by_moves(moves)
+    if held:
+        tables = [
+            replace(t, unavailable_seats=t.unavailable_seats | held.get(t.number, set()))
+            for t in tables
+        ]
+    seat = choose_late_seat(tables, rng)
+    if seat is not None:
+        return seat
+    return choose_called_off(pending_arrivals(tables, moves), rng)
 
 
 def tables_needed(n_players: int, rules: SeatingRules) -> int:

@@ -174,17 +174,19 @@ def _plan(
     final_seats: int,
     rng: random.Random,
 ) -> FloorPlan:
-    """`floor_plan` on the tables as they stand, after voiding the moves not named yet that
-    stand in its way; each round voids at least one of them, so this ends."""
+    """`floor_plan` on the tables as they stand, after voiding the pending moves that stand
+    in its way; each round voids at least one of them, so this ends."""
     multi = shape.multi_table_start
     while True:
         counts, load = planning_field(tournament, tables, shape)
         with probe("floor.plan"):
             plan = floor_plan_counts(counts, load, rules, multi, host, final_seats, rng)
-        if not shape.unnamed_moves:
+        if not shape.pending_moves:
             return plan
         wanted = max(1, tables_wanted(sum(t.count for t in counts), multi, rules))
-        if not _void_unnamed_moves(tournament, plan, tables, wanted):
+        if shape.unnamed_moves and _void_unnamed_moves(tournament, plan, tables, wanted):
+            continue
+        if not _call_off_blocking_moves(tournament, plan, tables, wanted):
             return plan
 
 
@@ -212,6 +214,39 @@ def _void_unnamed_moves(
     return unnamed.filter(Q(from_table__in=closing) | Q(to_table__in=closing)).update(
         status=FloorAction.Status.SUPERSEDED
     )
+
+
+def _call_off_blocking_moves(
+    tournament: Tournament, plan: FloorPlan, tables: Sequence[PlanTable], wanted: int
+) -> int:
+    """A break the field calls for that the plan could not make may be held up by the seats
+    named movers have not left yet (docs/rules.md §3.4): then the pending balancing moves are
+    called off (their movers stay where they sit, the chart puts them back) and the plan is
+    made again with the seats really free. Returns how many were called off."""
+    if plan.final_table is not None or len(tables) - len(plan.breaks) <= wanted:
+        return 0
+    moves = list(
+        FloorAction.objects.filter(
+            tournament=tournament,
+            kind=FloorAction.Kind.MOVE,
+            status=PENDING,
+            parent__isnull=True,
+            entry__isnull=False,
+        )
+    )
+    by_number = {t.number: t for t in tables}
+    moves = [m for m in moves if m.from_table in by_number and m.to_table in by_number]
+    for move in moves:
+        table_pk, seat, waits = move.payload["before"][str(move.entry_id)]
+        Entry.objects.filter(pk=move.entry_id).update(
+            tournament_table_id=table_pk, seat=seat, waits_for_button=waits
+        )
+        by_number[move.from_table].players += 1
+        by_number[move.to_table].players -= 1
+    FloorAction.objects.filter(pk__in=[m.pk for m in moves]).update(
+        status=FloorAction.Status.SUPERSEDED
+    )
+    return len(moves)
 
 
 def _table_state(table: TournamentTable | PlanTable) -> dict:

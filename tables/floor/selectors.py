@@ -87,21 +87,8 @@ def planning_field(
         table = by_room_table.get(table_id)
         if table is not None and seat <= table.seats:
             restricted[table.pk].add(seat)
-    reserved: dict[int, set[int]] = defaultdict(set)
-    leaving: Counter[int] = Counter()
-    if shape.unnamed_moves:
-        number_to_pk = {t.number: t.pk for t in tables}
-        for from_table, to_table, to_seat in (
-            FloorAction.objects.filter(
-                tournament=tournament, kind=FloorAction.Kind.MOVE, status=PENDING, entry=None
-            )
-            .order_by()
-            .values_list("from_table", "to_table", "to_seat")
-        ):
-            if to_table in number_to_pk:
-                reserved[number_to_pk[to_table]].add(to_seat)
-            if from_table in number_to_pk:
-                leaving[number_to_pk[from_table]] += 1
+    held = left_seats(tournament, tables) if shape.pending_moves else {}
+    reserved, leaving = unnamed_moves_seats(tournament, tables) if shape.unnamed_moves else ({}, {})
     none: frozenset[int] = frozenset()
 
     def load(numbers) -> dict[int, FloorTable]:
@@ -125,11 +112,12 @@ def planning_field(
                 reserved=frozenset(reserved[t.pk]) if t.pk in reserved else none,
                 leaving=leaving.get(t.pk, 0),
                 recent=recent.get(t.pk, none),
+                held=frozenset(held[t.pk]) if t.pk in held else none,
             )
             for t in wanted
         }
 
-    special = {by_pk[pk].number for pk in (*restricted, *reserved, *leaving)}
+    special = {by_pk[pk].number for pk in (*restricted, *reserved, *leaving, *held)}
     known = load(special) if special else {}
     counts = [
         table_count(known[t.number])
@@ -145,6 +133,50 @@ def planning_field(
         return {n: known[n] for n in numbers}
 
     return counts, load_cached
+
+
+def unnamed_moves_seats(
+    tournament: Tournament, tables: Sequence[PlanTable]
+) -> tuple[dict[int, set[int]], Counter[int]]:
+    """Per open table id, the seats promised to movers not named yet, and how many players
+    owe the floor such a move. One statement."""
+    number_to_pk = {t.number: t.pk for t in tables}
+    reserved: dict[int, set[int]] = defaultdict(set)
+    leaving: Counter[int] = Counter()
+    for from_table, to_table, to_seat in (
+        FloorAction.objects.filter(
+            tournament=tournament, kind=FloorAction.Kind.MOVE, status=PENDING, entry=None
+        )
+        .order_by()
+        .values_list("from_table", "to_table", "to_seat")
+    ):
+        if to_table in number_to_pk:
+            reserved[number_to_pk[to_table]].add(to_seat)
+        if from_table in number_to_pk:
+            leaving[number_to_pk[from_table]] += 1
+    return reserved, leaving
+
+
+def left_seats(tournament: Tournament, tables: Sequence[PlanTable]) -> dict[int, set[int]]:
+    """Per open table id, the seats named movers are leaving: until the floor confirms the
+    move the mover still sits there (the chart shows him at his new seat), so the planner
+    gives them to nobody (docs/rules.md §3.4). One statement."""
+    number_to_pk = {t.number: t.pk for t in tables}
+    left: dict[int, set[int]] = defaultdict(set)
+    for from_table, from_seat in (
+        FloorAction.objects.filter(
+            tournament=tournament,
+            kind=FloorAction.Kind.MOVE,
+            status=PENDING,
+            entry__isnull=False,
+            from_seat__isnull=False,
+        )
+        .order_by()
+        .values_list("from_table", "from_seat")
+    ):
+        if from_table in number_to_pk:
+            left[number_to_pk[from_table]].add(from_seat)
+    return left
 
 
 def recent_movers(

@@ -1,52 +1,36 @@
 """The floor's use cases: confirming and undoing an action, and the replan every other use
 case follows a change of the field with (docs/rules.md §5-§7)."""
 
-import random
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tables.floor.actions import floor_action_confirm, floor_action_revert, reopened_tables
-from tables.floor.operations import floor_replan
-from tables.floor.selectors import FieldShape, floor_action_of, floor_actions_out
-from tables.hand_for_hand.usecases import hand_for_hand_follow_floor
+from tables.floor.follow import floor_follow
+from tables.floor.selectors import floor_action_of, floor_actions_out
 from tables.models import FloorAction
 from tables.services.table_positions import restored_tables_positions
 from tourney.errors import Conflict
-from tourney.models import Elimination, Tournament
 from tourney.services.audit import audit_record, audit_text
+from tourney.services.entries import seats_freed
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
 
-
-def floor_follow(
-    *,
-    actor,
-    tournament: Tournament,
-    cause: Elimination | None = None,
-    rng: random.Random | None = None,
-    shape: FieldShape | None = None,
-) -> list[FloorAction]:
-    """Inside a use case (tournament locked), after the field changed: the floor's replan
-    (`floor_replan`), then what follows from it in another sub-domain: a plan that formed the
-    final table ends hand-for-hand and resumes the clock. Returns the new actions."""
-    actions = floor_replan(actor=actor, tournament=tournament, cause=cause, rng=rng, shape=shape)
-    if actions:
-        hand_for_hand_follow_floor(actor, tournament, actions)
-    return actions
+__all__ = ["floor_action_done", "floor_action_undo", "floor_follow"]
 
 
 def floor_action_done(
     *, actor, tournament_id: int, action_id: int, entry_id: int | None = None
 ) -> dict:
     """The floor confirms an action; for a move, `entry_id` names who moved when the system
-    could not know (or corrects it). Confirming a break or redraw confirms all its moves."""
+    could not know (or corrects it). Confirming a break or redraw confirms all its moves. The
+    seats its movers left are free now: the waiting list takes them (docs/rules.md §3.4)."""
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
         action = floor_action_of(tournament, action_id)
         row = floor_action_confirm(actor, tournament, action, entry_id)
+        seats_freed(tournament, actor)  # the seats its movers held (§3.4)
         replanned = floor_follow(actor=actor, tournament=tournament)
     return {"action": row, "actions": floor_actions_out(replanned)}
 
@@ -54,7 +38,8 @@ def floor_action_done(
 def floor_action_undo(*, actor, tournament_id: int, action_id: int) -> dict:
     """Undo a move, break or redraw: players go back to the seats they left, broken tables
     reopen. Nothing is planned in its place until the next bust-out, hand or entry: the
-    director who undid it decides when the floor moves again."""
+    director who undid it decides when the floor moves again. The seats the movers were
+    promised are free now: the waiting list takes them (docs/rules.md §3.4)."""
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
         action = floor_action_of(tournament, action_id)
@@ -72,6 +57,7 @@ def floor_action_undo(*, actor, tournament_id: int, action_id: int) -> dict:
                 _("Play has moved on since (a player busted or moved again): undo that first."),
             )
         restored_tables_positions(actor, tournament, reopened_tables([action]))
+        seats_freed(tournament, actor)  # the seats its movers held (§3.4)
         row = floor_actions_out([action])[0]
         audit_record(
             actor=actor,

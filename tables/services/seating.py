@@ -16,7 +16,7 @@ from tables.domain.seating import (
     SeatAssignment,
     SeatingError,
     TableSpec,
-    choose_late_seat,
+    choose_late_place,
     draw_button,
     draw_seats,
     tables_needed,
@@ -29,6 +29,7 @@ from tables.selectors import (
     tables_layout,
     unavailable_seats,
 )
+from tables.services.seat_holds import held_seats, move_call_off, pending_moves
 from tourney.domain.house_rules import HouseRules
 from tourney.errors import Conflict, InvalidInput, NotFound
 from tourney.models import Entry, Tournament
@@ -349,29 +350,14 @@ LATE_CHOICE_FIELDS = (
 )
 
 
-def held_seats(tournament: Tournament) -> dict[int, set[int]]:
-    """Empty seats promised to movers the floor has not named yet, per table number: nobody
-    else may sit there."""
-    held: dict[int, set[int]] = {}
-    for number, seat in FloorAction.objects.filter(
-        tournament=tournament,
-        kind=FloorAction.Kind.MOVE,
-        status=FloorAction.Status.PENDING,
-        entry__isnull=True,
-    ).values_list("to_table", "to_seat"):
-        held.setdefault(number, set()).add(seat)
-    return held
-
-
 def _late_tables(tournament: Tournament, tables: list[TournamentTable]) -> list[LateTable]:
     restricted = unavailable_seats(tables)
     occupied = occupied_seats(tournament)
-    held = held_seats(tournament)
     return [
         LateTable(
             number=t.number,
             seats=t.seats,
-            unavailable_seats=frozenset(restricted.get(t.pk, {})) | held.get(t.number, set()),
+            unavailable_seats=frozenset(restricted.get(t.pk, {})),
             occupied=frozenset(occupied.get(t.pk, set())),
             blinds=table_blinds(t),
         )
@@ -385,7 +371,10 @@ def entry_seat_late(
     """Seat a late registrant (caller holds the tournament lock and saves nothing else).
 
     A random free seat at a table with the fewest players, never between button and small
-    blind when another seat exists; opens the next table in the opening order when full.
+    blind when another seat exists. A seat a pending move holds is not free (`held_seats`):
+    when those are the only seats left, a pending balancing move is called off and the entry
+    takes the seat it promised (docs/rules.md §3.4). Opens the next table in the opening order
+    when full.
     """
     # Only what the choice reads: building every open table in full (its room table, its
     # button-draw JSON) cost more than all the rest of a late registration. The chosen table
@@ -395,7 +384,14 @@ def entry_seat_late(
         .only(*LATE_CHOICE_FIELDS)
         .order_by("open_order")
     )
-    choice = choose_late_seat(_late_tables(tournament, open_tables), rng) if open_tables else None
+    moves = pending_moves(tournament)
+    choice = (
+        choose_late_place(_late_tables(tournament, open_tables), moves, rng)
+        if open_tables
+        else None
+    )
+    if choice is not None and choice.called_off is not None:
+        move_call_off(tournament, choice.called_off, entry)
     if choice is not None:
         chosen = next(t for t in open_tables if t.number == choice.table_number)
         table = TournamentTable.objects.select_related("table").get(pk=chosen.pk)
@@ -413,13 +409,28 @@ def entry_seat_late(
         table.seats = min(table.table.seats, rules.seats_per_table)
         _open_table(table, now)
         table.save(update_fields=["seats", "status", "opened_at", "closed_at"])
-        choice = choose_late_seat(_late_tables(tournament, [table]), rng)
+        choice = choose_late_place(_late_tables(tournament, [table]), moves, rng)
         if choice is None:
             raise Conflict("tournament_full", _("Every seat of every table is taken."))
     entry.tournament_table = table
     entry.seat = choice.seat
     entry.waits_for_button = choice.waits_for_button
     entry.seated_at = now
+
+
+def _held_from(tournament: Tournament, entry: Entry, table_number: int, seat: int) -> bool:
+    """Whether (table_number, seat) is held for or by another player (`held_seats`): the
+    mover himself may be put back in the seat he has not left."""
+    if seat not in held_seats(tournament).get(table_number, set()):
+        return False
+    return not FloorAction.objects.filter(
+        tournament=tournament,
+        kind=FloorAction.Kind.MOVE,
+        status=FloorAction.Status.PENDING,
+        entry=entry,
+        from_table=table_number,
+        from_seat=seat,
+    ).exists()
 
 
 @transaction.atomic
@@ -448,7 +459,7 @@ def entry_seat_assign(
         Entry.objects.filter(tournament_table=table, seat=seat, status=Entry.Status.ACTIVE)
         .exclude(pk=entry.pk)
         .exists()
-    ):
+    ) or _held_from(tournament, entry, table.number, seat):
         raise Conflict("seat_taken", _("Somebody sits in that seat."))
     before = {
         "table": entry.tournament_table.number if entry.tournament_table else None,

@@ -5,6 +5,7 @@ import itertools
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,15 +19,21 @@ from tables.domain.cards import Card
 from tables.domain.seating import (
     LateSeat,
     LateTable,
+    PendingArrival,
+    PendingMove,
     SeatDraw,
     SeatingError,
     SeatingRules,
     TableSpec,
     _shuffle,
     button_from_cards,
+    choose_called_off,
+    choose_late_place,
     choose_late_seat,
     draw_button,
     draw_seats,
+    held_by_moves,
+    pending_arrivals,
     tables_needed,
 )
 
@@ -415,6 +422,157 @@ def test_late_seat_properties(tables: list[LateTable], seed: int) -> None:
         event("waits for button")
         assert seat.waits_for_button
         assert len(chosen.occupied) == min(len(t.occupied) for t in with_free)
+
+
+# --- seats pending moves hold (docs/rules.md §3.4) --------------------------------------------
+
+
+def test_a_pending_move_holds_the_seat_its_named_mover_leaves_and_the_one_promised_unnamed():
+    moves = [
+        PendingMove(entry_id=7, from_table=2, from_seat=4, to_table=1, to_seat=9),
+        PendingMove(entry_id=None, from_table=3, from_seat=None, to_table=1, to_seat=2),
+    ]
+    # Entry 7 is charted at table 1 seat 9 already (he holds it as a seated player).
+    assert held_by_moves(moves) == {2: {4}, 1: {2}}
+
+
+def test_a_late_seat_is_never_one_a_pending_move_holds():
+    """Table 2: seat 3 looks empty, but its mover (charted at table 1 seat 5) has not got up:
+    the newcomer gets table 2 seat 6, the only seat really free."""
+    tables = [
+        LateTable(1, 6, occupied=frozenset({1, 2, 3, 4, 5, 6})),
+        LateTable(2, 6, occupied=frozenset({1, 2, 4, 5})),
+    ]
+    move = PendingMove(11, 2, 3, 1, 5, move_id=40, balancing=True)
+    for seed in range(20):
+        assert choose_late_place(tables, [move], random.Random(seed)) == LateSeat(2, 6, False)
+
+
+def test_with_no_seat_free_a_balancing_move_is_called_off_for_the_newcomer():
+    """Every seat is taken or held; two balancing moves are pending, out of table 2 (4
+    players) and out of table 3 (5): the newcomer takes the seat promised by the move out of
+    the table with fewer players, whose mover stays; a break's move is never called off."""
+    tables = [
+        LateTable(1, 3, occupied=frozenset({1, 2, 3})),
+        LateTable(2, 5, occupied=frozenset({1, 2, 3, 4})),
+        LateTable(3, 6, occupied=frozenset({1, 2, 3, 4, 5})),
+    ]
+    moves = [
+        PendingMove(21, 2, 5, 1, 3, move_id=1, balancing=True),
+        PendingMove(22, 3, 6, 1, 2, move_id=2, balancing=True),
+        PendingMove(23, 9, 1, 1, 1, move_id=3, balancing=False),
+    ]
+    assert choose_late_place(tables, moves, random.Random(1)) == LateSeat(1, 3, False, 1)
+    assert [a.move_id for a in pending_arrivals(tables, moves)] == [1, 2]
+    parts_of_breaks = [replace(m, balancing=False) for m in moves]
+    assert choose_late_place(tables, parts_of_breaks, random.Random(1)) is None
+
+
+def test_a_called_off_seat_between_button_and_small_blind_comes_last():
+    blinds = Blinds(button=1, small_blind=3, big_blind=4)  # seat 2 is not dealt in
+    arrivals = [
+        PendingArrival(1, 2, 4, 1, 2, 6, blinds),
+        PendingArrival(2, 3, 4, 1, 5, 6, blinds),
+    ]
+    assert choose_called_off(arrivals, random.Random(0)) == LateSeat(1, 5, False, 2)
+    assert choose_called_off(arrivals[:1], random.Random(0)) == LateSeat(1, 2, True, 1)
+
+
+@st.composite
+def _field_with_moves(draw: st.DrawFn) -> tuple[list[LateTable], list[PendingMove]]:
+    """Tables and pending moves where no seat is held by two people: each named mover is
+    charted at his new seat and still holds the one he leaves; each unnamed move holds the
+    seat it promises."""
+    tables: dict[int, tuple[int, set[int], set[int]]] = {}
+    for number in range(1, draw(st.integers(2, 4)) + 1):
+        seats = draw(st.integers(2, 6))
+        blocked = draw(st.sets(st.integers(1, seats), max_size=1))
+        occupied = draw(st.sets(st.integers(1, seats), max_size=seats)) - blocked
+        tables[number] = (seats, blocked, occupied)
+    held = {n: set() for n in tables}
+    moves: list[PendingMove] = []
+    for move_id in range(draw(st.integers(0, 6))):
+        source, target = draw(st.permutations(sorted(tables)))[:2]
+        seats_to, blocked_to, occupied_to = tables[target]
+        seats_from, blocked_from, occupied_from = tables[source]
+        empty_to = sorted(set(range(1, seats_to + 1)) - blocked_to - occupied_to - held[target])
+        if not empty_to:
+            continue
+        to_seat = draw(st.sampled_from(empty_to))
+        balancing = draw(st.booleans())
+        empty_from = sorted(
+            set(range(1, seats_from + 1)) - blocked_from - occupied_from - held[source]
+        )
+        if empty_from and draw(st.booleans()):
+            from_seat = draw(st.sampled_from(empty_from))
+            occupied_to.add(to_seat)  # the chart shows him there at once
+            held[source].add(from_seat)
+            moves.append(PendingMove(100 + move_id, source, from_seat, target, to_seat, move_id))
+        else:
+            held[target].add(to_seat)
+            moves.append(PendingMove(None, source, None, target, to_seat, move_id))
+        moves[-1] = replace(moves[-1], balancing=balancing)
+    late = [
+        LateTable(n, seats, frozenset(blocked), frozenset(occupied))
+        for n, (seats, blocked, occupied) in tables.items()
+    ]
+    return late, moves
+
+
+def _holders(tables: list[LateTable], moves: list[PendingMove]) -> list[tuple[int, int]]:
+    """Every (table, seat) somebody is told, once per person told."""
+    told = [(t.number, s) for t in tables for s in t.occupied]
+    told += [(n, s) for n, seats in held_by_moves(moves).items() for s in seats]
+    return told
+
+
+@settings(max_examples=300)
+@given(_field_with_moves(), st.integers(1, 8), st.integers(0, 2**32))
+def test_newcomers_never_get_a_seat_somebody_else_is_told(field, newcomers, seed):
+    """Across the chart and the pending moves no seat is ever told to two people, and a
+    newcomer gets a seat whenever one is free or a balancing move can be called off."""
+    tables, moves = field
+    rng = random.Random(seed)
+    for _ in range(newcomers):
+        told = _holders(tables, moves)
+        assert len(told) == len(set(told))
+        seat = choose_late_place(tables, moves, rng)
+        room = {
+            (t.number, s)
+            for t in tables
+            for s in range(1, t.seats + 1)
+            if s not in t.unavailable_seats
+        } - set(told)
+        if seat is None:
+            assert not room and not pending_arrivals(tables, moves)
+            event("no seat")
+            return
+        by_number = {t.number: t for t in tables}
+        if seat.called_off is not None:
+            event("a move called off")
+            move = next(m for m in moves if m.move_id == seat.called_off)
+            assert move.balancing and (move.to_table, move.to_seat) == (
+                seat.table_number,
+                seat.seat,
+            )
+            moves = [m for m in moves if m is not move]
+            if move.entry_id is not None:  # the mover stays where he sits
+                target, source = by_number[move.to_table], by_number[move.from_table]
+                by_number[target.number] = replace(
+                    target, occupied=target.occupied - {move.to_seat}
+                )
+                source = by_number[source.number]
+                by_number[source.number] = replace(
+                    source, occupied=source.occupied | {move.from_seat}
+                )
+        else:
+            assert (seat.table_number, seat.seat) in room
+        table = by_number[seat.table_number]
+        assert seat.seat not in table.occupied and seat.seat not in table.unavailable_seats
+        by_number[table.number] = replace(table, occupied=table.occupied | {seat.seat})
+        tables = [by_number[t.number] for t in tables]
+    told = _holders(tables, moves)
+    assert len(told) == len(set(told))
 
 
 # --- architecture ----------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction, TournamentTable
 from tables.selectors import table_blinds, table_players_drift
 from tables.services.hands import hand_finished_with_busts, hand_report
+from tables.services.seating import held_seats
 from tests.factories import register, seating_of, started_tournament
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Elimination, Entry, Tournament
@@ -338,6 +339,23 @@ class FloorMachine(RuleBasedStateMachine):
         ).values_list("from_table", "to_table", "to_seat"):
             assert to_table in open_numbers and from_table in open_numbers
             assert (to_table, to_seat) not in taken, "a late seat took a seat promised to a mover"
+            taken.add((to_table, to_seat))
+        # A named mover still sits in the seat he leaves until the floor confirms the move
+        # (docs/rules.md §3.4): nobody else is seated there, nor promised it. (At a final-table
+        # redraw everybody stands up at once.)
+        for from_table, from_seat in (
+            FloorAction.objects.filter(
+                tournament_id=self.tid,
+                kind=FloorAction.Kind.MOVE,
+                status=PENDING,
+                entry__isnull=False,
+            )
+            .exclude(parent__kind=FloorAction.Kind.FINAL_TABLE_REDRAW)
+            .values_list("from_table", "from_seat")
+        ):
+            if from_table in open_numbers:
+                assert (from_table, from_seat) not in taken, "a seat is held by two people"
+                taken.add((from_table, from_seat))
 
     @invariant()
     def places_partition_the_eliminated(self) -> None:
@@ -400,8 +418,14 @@ class FloorMachine(RuleBasedStateMachine):
             return
         counts = {n: len(seating.get(n, {})) for n in open_tables}
         largest = max(counts.values())
-        # Balancing stops once the gap is under the threshold, or no table can take a player.
-        receivers = [counts[n] for n, t in open_tables.items() if counts[n] < t.seats]
+        # Balancing stops once the gap is under the threshold, or no table can take a player:
+        # a seat a mover has not left yet is not free (docs/rules.md §3.4).
+        held = held_seats(Tournament.objects.get(pk=self.tid))
+        receivers = [
+            counts[n]
+            for n, t in open_tables.items()
+            if counts[n] + len(held.get(n, set()) - set(seating.get(n, {}))) < t.seats
+        ]
         if receivers:
             assert largest - min(receivers) < self.rules.balance_threshold, counts
 

@@ -177,3 +177,104 @@ def test_a_late_seat_reads_as_many_statements_whatever_the_number_of_tables(
         assert late.seat is not None
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def _pending_move_out_of_table_two(director, room, structure):
+    """Two 3-seat tables of three players; two bust-outs at table 1 make the floor move a
+    player of table 2 there. The move is pending: the chart shows him at table 1 at once,
+    but he still sits at table 2 (docs/rules.md §3.4). Returns (tournament, move)."""
+    from clocks.services.clock import clock_operate
+    from tables.models import FloorAction
+    from tourney.eliminations.usecases import eliminations_record
+
+    tournament = make_tournament(
+        director,
+        room,
+        structure,
+        table_numbers=[1, 2],
+        seats_per_table=3,
+        single_table_seats=3,
+        final_table_size=3,
+        short_handed_final_table_size=3,
+    )
+    register(director, tournament, 6)
+    seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(3))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    at_one = Entry.objects.filter(tournament=tournament, tournament_table__number=1)
+    busted = list(at_one.order_by("seat").values_list("pk", flat=True)[:2])
+    eliminations_record(
+        actor=director,
+        tournament_id=tournament.pk,
+        eliminations=[(pk, None) for pk in busted],
+        rng=random.Random(3),
+    )
+    move = FloorAction.objects.get(tournament=tournament, kind="move", status="pending")
+    assert move.entry_id is not None and (move.from_table, move.to_table) == (2, 1)
+    return tournament, move
+
+
+def test_a_seat_a_pending_move_leaves_is_given_to_nobody_else(director, room, structure):
+    """The mover's old seat looks empty on the chart but he still sits in it: a late entry
+    gets the seat that is really free, the floor may not give his seat by hand, and the next
+    late entry, with no seat free, takes the seat the move promised: the move is called off
+    and the mover stays where he sits. Nobody is told a seat another player is told."""
+    from tables.models import FloorAction
+    from tables.services.seating import entry_seat_assign
+
+    tournament, move = _pending_move_out_of_table_two(director, room, structure)
+    left, promised = (move.from_table, move.from_seat), (move.to_table, move.to_seat)
+    assert left not in seated(tournament)  # the chart already shows him at table 1
+
+    first = register(director, tournament, 1, start=100)[0]
+    assert first.status == "active"
+    assert (first.tournament_table.number, first.seat) not in (left, promised)
+    with pytest.raises(Conflict) as exc:
+        entry_seat_assign(
+            actor=director,
+            tournament_id=tournament.pk,
+            entry_id=first.pk,
+            table_number=left[0],
+            seat=left[1],
+        )
+    assert exc.value.code == "seat_taken"
+
+    second = register(director, tournament, 1, start=101)[0]
+    assert second.status == "active"
+    assert (second.tournament_table.number, second.seat) == promised
+    assert FloorAction.objects.get(pk=move.pk).status == "superseded"
+    mover = Entry.objects.get(pk=move.entry_id)
+    assert (mover.tournament_table.number, mover.seat) == left
+    places = seated(tournament)
+    assert len(places) == 6 and len(set(places)) == 6
+    assert not FloorAction.objects.filter(tournament=tournament, status="pending").exists()
+
+
+def test_the_mover_can_be_sent_back_and_his_seat_is_free_once_he_has_moved(
+    director, room, structure
+):
+    """Undoing the pending move puts the mover back in the seat nobody was given; once the
+    floor confirms a move, the seat he left is free for anybody."""
+    from tables.floor.usecases import floor_action_done, floor_action_undo
+    from tables.models import FloorAction
+    from tables.services.seating import entry_seat_assign
+
+    tournament, move = _pending_move_out_of_table_two(director, room, structure)
+    left = (move.from_table, move.from_seat)
+    late = register(director, tournament, 1, start=100)[0]
+    floor_action_undo(actor=director, tournament_id=tournament.pk, action_id=move.pk)
+    mover = Entry.objects.get(pk=move.entry_id)
+    assert (mover.tournament_table.number, mover.seat) == left
+
+    tournament, move = _pending_move_out_of_table_two(director, room, structure)
+    left = (move.from_table, move.from_seat)
+    late = register(director, tournament, 1, start=200)[0]
+    floor_action_done(actor=director, tournament_id=tournament.pk, action_id=move.pk)
+    assert FloorAction.objects.get(pk=move.pk).status == "done"
+    moved = entry_seat_assign(
+        actor=director,
+        tournament_id=tournament.pk,
+        entry_id=late.pk,
+        table_number=left[0],
+        seat=left[1],
+    )
+    assert (moved.tournament_table.number, moved.seat) == left

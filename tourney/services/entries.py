@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tables.floor.usecases import floor_follow
+from tables.floor.follow import floor_follow
 from tables.models import TournamentTable
 from tables.services.seating import entry_seat_late
 from tourney.cage.operations import ledger_price_rows, ledger_price_write
@@ -149,9 +149,14 @@ def entry_register(
             waiting_since=now if full else None,
         )
         if not full and tournament.seats_drawn_at is not None:
-            entry_seat_late(
-                tournament, entry, tournament_rules(tournament), rng or random.SystemRandom(), now
-            )
+            rules = tournament_rules(tournament)
+            if not _seated_late(tournament, entry, rules, rng or random.SystemRandom(), now):
+                if not tournament.waiting_list_enabled:
+                    raise Conflict(
+                        "tournament_full",
+                        _("Every seat is taken and this tournament has no waiting list."),
+                    )
+                full, entry.status, entry.waiting_since = True, Entry.Status.WAITING, now
         _register_writes(tournament, entry, facts.player, method, full, reentry, actor, now)
         _registration_follow(tournament, entry, waiting, actor, now)
     return entry
@@ -388,6 +393,19 @@ def _table_for_waiting(tournament: Tournament, waiting: int, actor=None) -> bool
     return True
 
 
+def _seated_late(tournament: Tournament, entry: Entry, rules, rng, now) -> bool:
+    """`entry_seat_late`, False when no seat can be given though the seat count has room:
+    the seats left are held by moves the floor has not confirmed that cannot be called off
+    (docs/rules.md §3.4); the entry waits, and the move's confirmation seats it."""
+    try:
+        entry_seat_late(tournament, entry, rules, rng, now)
+    except Conflict as exc:
+        if exc.code != "tournament_full":
+            raise
+        return False
+    return True
+
+
 def _promote_waiting(tournament: Tournament, actor, now, cause: int | None = None) -> list[Entry]:
     """Seat waiting-list entries in the order they joined it while there is room (a table
     opened for them first when the house says so). `cause`: the bust-out (elimination id)
@@ -411,7 +429,9 @@ def _promote_waiting(tournament: Tournament, actor, now, cause: int | None = Non
         entry.status = Entry.Status.ACTIVE
         if tournament.seats_drawn_at is not None:
             rules = rules or tournament_rules(tournament)
-            entry_seat_late(tournament, entry, rules, random.SystemRandom(), now)
+            if not _seated_late(tournament, entry, rules, random.SystemRandom(), now):
+                entry.status = Entry.Status.WAITING  # the seats left are held (§3.4)
+                break
         entry.save()
         places_shift(tournament)
         playing += 1
