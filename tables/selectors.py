@@ -61,8 +61,11 @@ def blinds_fields(blinds: Blinds) -> dict[str, int | None]:
     }
 
 
-def unavailable_seats(tables: list[TournamentTable]) -> dict[int, dict[int, str]]:
-    """Blocked or reserved seats per TournamentTable id: {tt_id: {seat: kind}}."""
+def unavailable_seats(
+    tables: list[TournamentTable], within: dict[int, int] | None = None
+) -> dict[int, dict[int, str]]:
+    """Blocked or reserved seats per TournamentTable id: {tt_id: {seat: kind}}, those within
+    each table's seats in play (or `within[tt_id]` seats)."""
     by_table_id = {t.table_id: t for t in tables}
     result: dict[int, dict[int, str]] = defaultdict(dict)
     # read only where loaded: a deferred field (`.only(...)`) would cost a query per table
@@ -80,7 +83,7 @@ def unavailable_seats(tables: list[TournamentTable]) -> dict[int, dict[int, str]
         table = by_table_id.get(r[0])
         if table is None:
             continue  # a table of the tournament not asked about
-        if r[1] <= table.seats:
+        if r[1] <= (table.seats if within is None else within[table.pk]):
             result[table.pk][r[1]] = r[2]
     return result
 

@@ -1,10 +1,12 @@
 """The seat draw, late seating, opening tables and manual seat assignment."""
 
+import contextlib
 import json
 import random
 from collections.abc import Sequence
 from typing import Any
 
+import psycopg
 from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -14,6 +16,7 @@ from tables.domain.floor_rules import seating_rules
 from tables.domain.seating import (
     LateTable,
     SeatAssignment,
+    SeatDraw,
     SeatingError,
     TableSpec,
     choose_late_place,
@@ -39,16 +42,36 @@ from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
 
 
-def _specs(tables: Sequence[TournamentTable], seats: dict[int, int]) -> list[TableSpec]:
-    restricted = unavailable_seats(list(tables))
+def _specs(
+    tables: Sequence[TournamentTable], seats: dict[int, int], restricted: dict[int, dict[int, str]]
+) -> list[TableSpec]:
+    """The draw's tables; `restricted`: `unavailable_seats` within the larger of each table's
+    seats in play before and after the draw (the draw takes those within both)."""
     return [
         TableSpec(
             number=t.number,
             seats=seats[t.pk],
-            unavailable_seats=frozenset(s for s in restricted.get(t.pk, {}) if s <= seats[t.pk]),
+            unavailable_seats=frozenset(
+                s for s in restricted.get(t.pk, {}) if s <= min(t.seats, seats[t.pk])
+            ),
         )
         for t in tables
     ]
+
+
+@contextlib.contextmanager
+def _sent_together():
+    """Statements inside are sent without waiting for their answers (psycopg's pipeline mode on
+    PostgreSQL; elsewhere one after another): the server writes the draw's 25,000 entries while
+    this process opens the tables and builds the chart. Nothing inside may read an answer (a
+    row count, a fetch) before the end, where errors are raised as Django's."""
+    if connection.vendor != "postgresql" or not psycopg.Pipeline.is_supported():
+        yield
+        return
+    with connection.wrap_database_errors:
+        connection.ensure_connection()
+        with connection.connection.pipeline():
+            yield
 
 
 def _int_literal(value: int | None) -> str:
@@ -221,10 +244,12 @@ def _drawn_layout(
     tables: list[TournamentTable],
     entries: list[tuple[int, str, bool]],
     assignments: Sequence[SeatAssignment],
-    by_number: dict[int, TournamentTable],
+    restricted: dict[int, dict[int, str]],
 ) -> list[dict]:
     """The seating chart after the draw, from what it wrote (what `tournament_tables_layout`
-    would read back: 25,000 entries with their names took more than the draw's writes)."""
+    would read back: 25,000 entries with their names took more than the draw's writes);
+    `restricted` as `_specs` takes it."""
+    by_number = {t.number: t for t in tables}
     known = {pk: (name, waits) for pk, name, waits in entries}
     players: dict[int, list[dict]] = {}
     for a in sorted(assignments, key=lambda a: a.seat):
@@ -235,7 +260,12 @@ def _drawn_layout(
     shown = sorted(
         (t for t in tables if t.status == TournamentTable.Status.OPEN), key=lambda t: t.number
     )
-    return tables_layout(shown, unavailable_seats(shown), players)
+    within = {
+        t.pk: {s: kind for s, kind in restricted[t.pk].items() if s <= t.seats}
+        for t in shown
+        if t.pk in restricted
+    }
+    return tables_layout(shown, within, players)
 
 
 OPENED_FIELDS = (
@@ -298,28 +328,20 @@ def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -
             t.pk: min(t.table.seats, rules.single_table_seats if single else rules.seats_per_table)
             for t in tables
         }
+        # Within the seats in play before and after (the chart shows those after).
+        restricted = unavailable_seats(tables, {t.pk: max(t.seats, seats[t.pk]) for t in tables})
         try:
-            draw = draw_seats(entry_ids, _specs(tables, seats), srules, rng)
+            draw = draw_seats(entry_ids, _specs(tables, seats, restricted), srules, rng)
         except SeatingError as exc:
             raise Conflict(
                 exc.code, _("There are not enough free seats for every player.")
             ) from exc
         now = timezone.now()
-        by_number = {t.number: t for t in tables}
-        seated_at: dict[int, list[int]] = {}
-        for a in draw.assignments:
-            seated_at.setdefault(a.table_number, []).append(a.seat)
-        update_rows(
-            Entry,
-            ["tournament_table", "seat"],
-            [(a.entry_id, by_number[a.table_number].pk, a.seat) for a in draw.assignments],
-            shared={"seated_at": now},
-            tournament_id=tournament.pk,
-        )
-        opened = _open_drawn_tables(tournament, by_number, seated_at, seats, rng, now)
+        with _sent_together():
+            opened, counts = _draw_write(tournament, tables, draw, seats, rng, now)
+            layout = _drawn_layout(tables, entries, draw.assignments, restricted)
         tournament.seats_drawn_at = now
         tournament.save(update_fields=["seats_drawn_at"])
-        counts = {str(n): len(s) for n, s in sorted(seated_at.items())}
         audit_record(
             actor=actor,
             action="seating.draw",
@@ -334,7 +356,32 @@ def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -
             },
         )
         event_append(tournament, "seating", {"reason": "draw", "table_counts": counts})
-    return _drawn_layout(tables, entries, draw.assignments, by_number)
+    return layout
+
+
+def _draw_write(
+    tournament: Tournament,
+    tables: list[TournamentTable],
+    draw: SeatDraw,
+    seats: dict[int, int],
+    rng: random.Random,
+    now,
+) -> tuple[list[TournamentTable], dict[str, int]]:
+    """Seat the drawn entries and open their tables: the tables opened (in opening order) and
+    how many players each got, by table number."""
+    by_number = {t.number: t for t in tables}
+    seated_at: dict[int, list[int]] = {}
+    for a in draw.assignments:
+        seated_at.setdefault(a.table_number, []).append(a.seat)
+    update_rows(
+        Entry,
+        ["tournament_table", "seat"],
+        [(a.entry_id, by_number[a.table_number].pk, a.seat) for a in draw.assignments],
+        shared={"seated_at": now},
+        tournament_id=tournament.pk,
+    )
+    opened = _open_drawn_tables(tournament, by_number, seated_at, seats, rng, now)
+    return opened, {str(n): len(s) for n, s in sorted(seated_at.items())}
 
 
 # The TournamentTable fields `_late_tables` reads (via unavailable_seats and table_blinds).

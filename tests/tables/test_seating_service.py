@@ -3,11 +3,12 @@
 import random
 
 import pytest
+from django.db import IntegrityError, transaction
 
 from tables.models import TournamentTable
 from tables.selectors import tournament_tables_layout
 from tables.services.rooms import seat_restriction_set
-from tables.services.seating import seats_draw
+from tables.services.seating import _sent_together, seats_draw, update_rows
 from tourney.errors import Conflict
 from tourney.models import Entry, Player
 from tourney.services.entries import entry_register, entry_unregister
@@ -72,6 +73,35 @@ def test_the_draw_returns_the_seating_chart_it_wrote(director, room, structure):
     assert [t["seats"] for t in layout] == [9, 9, 9]
     assert layout[1]["restricted_seats"] == {"7": "reserved"}
     assert sum(len(t["players"]) for t in layout) == 25
+
+
+def test_the_chart_of_a_single_table_draw_shows_restrictions_past_the_usual_seats(
+    director, room, structure
+):
+    seat_restriction_set(actor=director, room_id=room.pk, table_number=1, seat=10, kind="reserved")
+    tournament = make_tournament(
+        director, room, structure, seats_per_table=9, single_table_seats=10
+    )
+    register(director, tournament, 8)
+    layout = seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(5))
+    assert layout == tournament_tables_layout(tournament)
+    assert layout[0]["seats"] == 10 and layout[0]["restricted_seats"] == {"10": "reserved"}
+
+
+def test_a_failed_write_sent_with_the_draws_is_a_database_error_in_its_transaction(
+    director, room, structure
+):
+    """The draw's writes are sent without waiting for answers (PostgreSQL's pipeline): an error
+    among them still raises Django's error and rolls the transaction back."""
+    tournament = make_tournament(director, room, structure)
+    first, second = register(director, tournament, 2)
+    table = TournamentTable.objects.filter(tournament=tournament).first()
+    with pytest.raises(IntegrityError), transaction.atomic(), _sent_together():
+        update_rows(Entry, ["tournament_table", "seat"], [(first.pk, table.pk, 1)])
+        update_rows(Entry, ["tournament_table", "seat"], [(second.pk, table.pk, 1)])
+    assert seated(tournament) == [(None, None), (None, None)]
+    seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(1))
+    assert len(set(seated(tournament))) == 2
 
 
 def test_rimoc_thresholds_give_three_tables_for_nineteen(director, room, structure):
