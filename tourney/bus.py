@@ -4,12 +4,13 @@ Subscribers (the SSE stream) always re-read the event table, so a lost message o
 screen until its next read; publishing never blocks or fails a write.
 """
 
+import contextlib
 import hashlib
 import json
 import logging
 import threading
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
@@ -42,8 +43,38 @@ def redis_client():  # type: ignore[no-untyped-def]
     return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
 
 
+# Messages held on this thread by `published_together` (None: publish each at once).
+_held = threading.local()
+
+
+@contextlib.contextmanager
+def published_together() -> Iterator[None]:
+    """Publish what is published meanwhile on this thread (e.g. after the commit of a write that
+    changed many tournaments) in one round trip to Redis at the end, not one each."""
+    if not settings.REDIS_URL or getattr(_held, "messages", None) is not None:
+        yield  # in-process listeners are called at once; an outer block sends these
+        return
+    _held.messages = []
+    try:
+        yield
+    finally:
+        messages, _held.messages = _held.messages, None
+        if messages:
+            try:
+                pipe = redis_client().pipeline(transaction=False)
+                for channel, text in messages:
+                    pipe.publish(channel, text)
+                pipe.execute()
+            except Exception:  # as in `publish`: the screens catch up from the event table
+                logger.warning("event publish to Redis failed", exc_info=True)
+
+
 def publish(tournament_id: int, message: dict[str, Any]) -> None:
     if settings.REDIS_URL:
+        held = getattr(_held, "messages", None)
+        if held is not None:
+            held.append((channel_name(tournament_id), json.dumps(message)))
+            return
         try:
             redis_client().publish(channel_name(tournament_id), json.dumps(message))
         except Exception:  # a screen catches up from the event table; never fail a write

@@ -10,8 +10,10 @@ the fields'); errors are Django's database errors, raised at `flush`, in the cal
 transaction.
 """
 
+import contextlib
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 import psycopg
 from django.db import connection, models
@@ -33,11 +35,14 @@ def _insert_sql(
 
 
 @functools.cache
-def _update_sql(model: type[models.Model], names: tuple[str, ...]) -> tuple[str, tuple]:
+def _update_sql(
+    model: type[models.Model], names: tuple[str, ...], guards: tuple[str, ...] = ()
+) -> tuple[str, tuple]:
     meta, quote = model._meta, connection.ops.quote_name
     fields = tuple(meta.get_field(name) for name in names)
     sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
-    sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
+    where = "".join(f" AND {quote(meta.get_field(name).column)} = %s" for name in guards)
+    sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s{where}"
     return sql, fields
 
 
@@ -45,8 +50,10 @@ class WriteBatch:
     """Inserts and updates to send at `flush` (inside the caller's transaction)."""
 
     def __init__(self) -> None:
-        # (sql, params, the object an INSERT gives its primary key to)
-        self._statements: list[tuple[str, list, models.Model | None]] = []
+        # (sql, params, the object an INSERT gives its primary key to, or for a guarded
+        # UPDATE the error to raise unless it changed one row)
+        self._statements: list[tuple[str, list, models.Model | Exception | None]] = []
+        self._flushing = False
 
     def insert(self, obj: models.Model) -> None:
         """INSERT `obj` at `flush`, which sets its primary key (or writes the one it has, e.g.
@@ -61,23 +68,63 @@ class WriteBatch:
         params = [f.get_db_prep_save(f.pre_save(obj, add=False), connection) for f in fields]
         self._statements.append((sql, [*params, obj.pk], None))
 
+    def update_guarded(
+        self, obj: models.Model, names: Sequence[str], guard: Mapping[str, Any], refused: Exception
+    ) -> None:
+        """`update`, only where the row still holds `guard`'s values (a compare-and-set):
+        `flush` raises `refused` unless the row was changed."""
+        sql, fields = _update_sql(type(obj), tuple(names), tuple(guard))
+        params = [f.get_db_prep_save(f.pre_save(obj, add=False), connection) for f in fields]
+        self._statements.append((sql, [*params, obj.pk, *guard.values()], refused))
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator["WriteBatch"]:
+        """Collect writes through the block and send them at its end; any other statement on the
+        connection meanwhile (a write of another module, a read) sends those collected so far
+        first, so every statement runs in the order it was made. Nothing is sent after an
+        error (the caller's transaction rolls back)."""
+
+        def in_order(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+            if self._statements and not self._flushing:
+                self.flush()
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(in_order):
+            yield self
+            self.flush()
+
     def flush(self) -> None:
         statements, self._statements = self._statements, []
         if not statements:
             return
-        with connection.wrap_database_errors:
-            connection.ensure_connection()
-            if connection.vendor == "postgresql" and psycopg.Pipeline.is_supported():
-                with connection.connection.pipeline():
+        self._flushing = True
+        try:
+            with connection.wrap_database_errors:
+                connection.ensure_connection()
+                if connection.vendor == "postgresql" and psycopg.Pipeline.is_supported():
+                    with connection.connection.pipeline():
+                        cursors = [self._execute(sql, params) for sql, params, _obj in statements]
+                else:
                     cursors = [self._execute(sql, params) for sql, params, _obj in statements]
-            else:
-                cursors = [self._execute(sql, params) for sql, params, _obj in statements]
-            for (_sql, _params, obj), cursor in zip(statements, cursors, strict=True):
-                if obj is not None:
-                    obj.pk = cursor.fetchone()[0]
-                    obj._state.adding = False
-                    obj._state.db = connection.alias
-                cursor.close()
+                for (_sql, _params, obj), cursor in zip(statements, cursors, strict=True):
+                    self._settle(obj, cursor)
+        finally:
+            self._flushing = False
+
+    @staticmethod
+    def _settle(obj: models.Model | Exception | None, cursor) -> None:  # type: ignore[no-untyped-def]
+        """An INSERT's object takes its primary key; a guarded UPDATE that changed no row
+        raises its error."""
+        try:
+            if isinstance(obj, Exception):
+                if cursor.rowcount != 1:
+                    raise obj
+            elif obj is not None:
+                obj.pk = cursor.fetchone()[0]
+                obj._state.adding = False
+                obj._state.db = connection.alias
+        finally:
+            cursor.close()
 
     @staticmethod
     def _execute(sql: str, params: list):

@@ -42,8 +42,9 @@ from clocks.services.clock_state import (
 from tourney.errors import Conflict, InvalidInput, refusal
 from tourney.models import AuditEntry, Tournament
 from tourney.services.audit import audit_record, audit_text
-from tourney.services.events import event_append
+from tourney.services.events import event_append, event_new
 from tourney.services.tournaments import registration_deadline_record, tournament_mark_running
+from tourney.write_batch import WriteBatch
 
 Transition = Callable[[ClockState, list[Period], int], ClockState]
 
@@ -114,28 +115,39 @@ def _entered(change: PeriodChange, periods: list[Period]) -> ClockState:
     return ClockState("running", change.period_index, ends_at, None, change.version)
 
 
-def clock_catch_up(tournament, clock: Clock, periods: list[Period], now: int) -> AdvanceResult:
+def _event(writes: WriteBatch | None, tournament: Tournament, payload: dict) -> None:
+    """A `clock` event, appended now or (with `writes`) when they are sent."""
+    if writes is None:
+        event_append(tournament, "clock", payload)
+    else:
+        writes.insert(event_new(tournament, "clock", payload))
+
+
+def clock_catch_up(
+    tournament, clock: Clock, periods: list[Period], now: int, writes: WriteBatch | None = None
+) -> AdvanceResult:
     """Store any period changes that are due and record one `clock` event per change, and
-    late registration's closing or reopening. Returns the advance (`changed`, `state`)."""
+    late registration's closing or reopening. Returns the advance (`changed`, `state`).
+    `writes` (held, `WriteBatch.held`): the clock's row and events go there."""
     state = clock_state(clock)
     result = advance(state, periods, now)
     if result.changed:
-        clock_store(clock, state, result.state)
+        clock_store(clock, state, result.state, writes)
         for change in result.changes:
             entered = _entered(change, periods)
             # Each change as it was at its instant: after a late catch-up over several periods,
             # the earlier ones are not shown as the final period (nor as already over).
             at = now if now < (entered.period_ends_at_ms or 0) else change.scheduled_at_ms
             snapshot = view(entered, periods, at).as_dict()
-            event_append(
+            _event(
+                writes,
                 tournament,
-                "clock",
                 {**snapshot, "reason": "advance", "scheduled_at_ms": change.scheduled_at_ms},
             )
         if result.finished_at_ms is not None:  # the last period ended: screens show the end
-            event_append(
+            _event(
+                writes,
                 tournament,
-                "clock",
                 {
                     **view(result.state, periods, now).as_dict(),
                     "reason": "advance",

@@ -104,13 +104,22 @@ def structure_data_from_payload(payload: dict) -> StructureData:
 
 def period_from_row(row: StructureLevel) -> Period:
     """A stored structure row as the domain's period."""
+    return period_from_values(*(getattr(row, name) for name in PERIOD_COLUMNS))
+
+
+# A level's columns that make its period, in `period_from_values`'s order.
+PERIOD_COLUMNS = ("kind", "duration_seconds", "small_blind", "big_blind", "ante", "color_up")
+
+
+def period_from_values(kind, duration_seconds, small_blind, big_blind, ante, color_up) -> Period:  # type: ignore[no-untyped-def]
+    """A stored structure row's PERIOD_COLUMNS as the domain's period."""
     return Period(
-        kind=row.kind,
-        duration_seconds=row.duration_seconds,
-        small_blind=row.small_blind,
-        big_blind=row.big_blind,
-        ante=row.ante,
-        color_up=tuple(row.color_up),
+        kind=kind,
+        duration_seconds=duration_seconds,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        ante=ante,
+        color_up=tuple(color_up),
     )
 
 

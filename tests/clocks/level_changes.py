@@ -9,7 +9,7 @@ from tests.clocks.worker_harness import CeleryHarness, Proc, wait_until
 from tourney.models import TournamentEvent
 
 ON_TIME_MS = 300  # announced at most this late with a live worker (measured: tens of ms)
-ON_TIME_TASK = "clocks.tasks.clock_advance_on_time"
+ON_TIME_TASK = "clocks.tasks.clocks_advance_on_time"  # (instant, [(tournament, version)])
 
 
 def real_worker(test):

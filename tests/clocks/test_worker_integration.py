@@ -142,8 +142,8 @@ def test_racing_ticks_and_duplicated_or_redelivered_tasks_change_each_period_onc
             # Duplicates of the on-time task for this end, and a copy of the previous
             # (now stale) one redelivered at once.
             for _ in range(3):
-                celery.send(ON_TIME_TASK, (tournament.pk, clock.version, end), eta_ms=end)
-            celery.send(ON_TIME_TASK, (tournament.pk, clock.version - 1, end - LEVEL_MS))
+                celery.send(ON_TIME_TASK, (end, [(tournament.pk, clock.version)]), eta_ms=end)
+            celery.send(ON_TIME_TASK, (end - LEVEL_MS, [(tournament.pk, clock.version - 1)]))
         events = wait_advances(celery, tournament, 3, LEVEL_S + 5)
     finally:
         stop.set()

@@ -1,0 +1,100 @@
+"""The clocks due at one instant change together (clocks.services.clock `clocks_advance_at`):
+one transaction, the reads made once for all of them, each change as it is alone."""
+
+import pytest
+import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from clocks.models import Clock
+from clocks.services.clock import clock_operate, clocks_advance_at, clocks_advance_due
+from tests.conftest import make_staff
+from tests.factories import turbo_tournament
+from tourney.models import AuditEntry, Tournament, TournamentEvent
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+T0 = "2026-12-02 03:00:00 +00:00"
+LEVEL_S = 60
+
+
+def started_together(count: int) -> tuple[list[Tournament], int]:
+    """`count` tournaments whose clocks started at one instant; the first level's end."""
+    director = make_staff("director", "director")
+    tournaments = [turbo_tournament([LEVEL_S] * 4, director, f"T{n}")[1] for n in range(count)]
+    ends = [
+        clock_operate(actor=director, tournament_id=t.pk, operation="start")["ends_at_ms"]
+        for t in tournaments
+    ]
+    assert len(set(ends)) == 1
+    return tournaments, ends[0]
+
+
+def versions(tournaments) -> dict[int, int]:
+    return dict(
+        Clock.objects.filter(tournament__in=tournaments).values_list("tournament_id", "version")
+    )
+
+
+def test_the_clocks_due_at_one_instant_change_once_each_in_one_go():
+    with time_machine.travel(T0, tick=False) as traveller:
+        tournaments, first_end = started_together(4)
+        *due, stale = tournaments
+        # Late registration closes at the end of level 1 for one of them: its event follows
+        # the clock's, as when it changes alone.
+        Tournament.objects.filter(pk=due[0].pk).update(late_registration_level=1)
+        before = versions(tournaments)
+        traveller.shift(LEVEL_S + 0.2)
+
+        with CaptureQueriesContext(connection) as queries:
+            steps, ending = clocks_advance_at(
+                [(t.pk, before[t.pk]) for t in due] + [(stale.pk, before[stale.pk] - 1)],
+                within_ms=120_000,
+            )
+
+    assert steps == 3
+    after = versions(tournaments)
+    assert after[stale.pk] == before[stale.pk]  # its task was stale: left for the tick
+    assert sorted(ending) == sorted(
+        (t.pk, before[t.pk] + 1, first_end + LEVEL_S * 1000) for t in due
+    )
+    reads = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith("SELECT")]
+    assert len(reads) == 3, reads  # the tournaments locked, their clocks, their structures
+    for tournament in due:
+        events = list(TournamentEvent.objects.filter(tournament=tournament).order_by("id"))
+        assert [e.version for e in events] == sorted(e.version for e in events)
+        changes = [e for e in events if e.payload.get("reason") == "advance"]
+        assert [(c.payload["period_index"], c.payload["scheduled_at_ms"]) for c in changes] == [
+            (1, first_end)
+        ]
+        tournament.refresh_from_db()
+        assert tournament.version == events[-1].version
+    closing = TournamentEvent.objects.filter(tournament=due[0], kind="registration").get()
+    assert closing.payload["status"] == "closed" and closing.payload["at_ms"] == first_end
+    assert closing.pk > changes_of(due[0])[0].pk
+    assert AuditEntry.objects.filter(tournament=due[0], action="registration.closed").exists()
+    assert changes_of(stale) == []
+
+
+def changes_of(tournament) -> list[TournamentEvent]:
+    return list(
+        TournamentEvent.objects.filter(
+            tournament=tournament, kind="clock", payload__reason="advance"
+        ).order_by("id")
+    )
+
+
+def test_a_tick_changes_every_due_clock_together_and_again_nothing():
+    with time_machine.travel(T0, tick=False) as traveller:
+        tournaments, first_end = started_together(3)
+        traveller.shift(2 * LEVEL_S + 0.5)  # two ends passed unticked
+
+        assert clocks_advance_due() == 6
+        assert clocks_advance_due() == 0
+
+    for tournament in tournaments:
+        changes = changes_of(tournament)
+        assert [c.payload["scheduled_at_ms"] for c in changes] == [
+            first_end,
+            first_end + LEVEL_S * 1000,
+        ]
