@@ -308,3 +308,54 @@ def test_the_mover_can_be_sent_back_and_his_seat_is_free_once_he_has_moved(
         seat=left[1],
     )
     assert (moved.tournament_table.number, moved.seat) == left
+
+
+def test_the_waiting_list_takes_the_seat_a_confirmed_redraw_frees(director, room, structure):
+    """A final-table redraw of three to a table of four: the player in seat 4 is drawn to
+    seat 2 but still sits in seat 4 until the floor confirms. A redraw is not called off, so
+    a late entry, with the seat count not full, waits; the floor's confirmation seats him in
+    the seat the mover left (docs/rules.md §3.4), as a bust-out's freed seat would (§2.1)."""
+    from clocks.services.clock import clock_operate
+    from tables.floor.usecases import floor_action_done
+    from tables.models import FloorAction
+    from tourney.eliminations.usecases import eliminations_record
+
+    tournament = make_tournament(
+        director,
+        room,
+        structure,
+        table_numbers=[1, 2],
+        seats_per_table=4,
+        single_table_seats=4,
+        final_table_size=4,
+        short_handed_final_table_size=4,
+    )
+    register(director, tournament, 8)
+    seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(0))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    ids = list(
+        Entry.objects.filter(tournament=tournament)
+        .order_by("tournament_table__number", "seat")
+        .values_list("pk", flat=True)
+    )
+    result = eliminations_record(
+        actor=director,
+        tournament_id=tournament.pk,
+        eliminations=[(ids[i], None) for i in (0, 1, 2, 4, 5)],
+        rng=random.Random(0),
+    )
+    assert [a["kind"] for a in result["actions"]] == ["final_table_redraw"]
+    redraw = result["actions"][0]["id"]
+    left = {
+        (m.from_table, m.from_seat)
+        for m in FloorAction.objects.filter(parent_id=redraw, from_table=1)
+    } - set(seated(tournament))
+    assert left == {(1, 4)} and sorted(seated(tournament)) == [(1, 1), (1, 2), (1, 3)]
+
+    late = register(director, tournament, 1, start=100)[0]
+    assert late.status == "waiting"
+
+    floor_action_done(actor=director, tournament_id=tournament.pk, action_id=redraw)
+    late.refresh_from_db()
+    assert late.status == "active"
+    assert (late.tournament_table.number, late.seat) == (1, 4)
