@@ -5,8 +5,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tables.floor.selectors import floor_actions_list, seats_leaving
 from tables.forms import DealerHandForm, RoomForm, SeatReleaseForm, SeatRestrictionForm
-from tables.models import Room, SeatRestriction
+from tables.models import FloorAction, Room, SeatRestriction
 from tables.selectors import seated_players_by_name, tournament_tables_layout
 from tables.services.hands import hand_misdeal, hand_report
 from tables.services.rooms import room_create, seat_restriction_clear, seat_restriction_set
@@ -19,6 +20,7 @@ from tourney.views_support import role_required, run_service
 def seating_chart(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     tables = tournament_tables_layout(tournament)
+    seats_leaving(tables, floor_actions_list(tournament, FloorAction.Status.PENDING))
     return render(
         request,
         "tables/seating_chart.html",

@@ -455,6 +455,24 @@ def floor_actions_list(tournament: Tournament, status: str | None = None) -> lis
     return floor_actions_out(list(actions.order_by("-id")[:200]))
 
 
+def seats_leaving(tables: list[dict], actions: list[dict]) -> None:
+    """Mark in a seating chart (`tournament_tables_layout`) the seats the chart shows empty
+    that a mover still sits in, his move pending (docs/rules.md §3.4): `leaving` = the move's
+    row (`floor_actions_out`, from `actions` and their moves), so a page shows him there,
+    leaving, not a free seat."""
+    by_number = {t["number"]: t for t in tables}
+    for action in actions:
+        for move in (action, *action["moves"]):
+            table = by_number.get(move["from_table"])
+            if table is None or move["entry_id"] is None or move["status"] != PENDING:
+                continue
+            if move["kind"] != FloorAction.Kind.MOVE or move["from_seat"] is None:
+                continue
+            for seat in table["seat_list"]:
+                if seat["seat"] == move["from_seat"] and seat["player"] is None:
+                    seat["leaving"] = move
+
+
 def floor_halted_tables(tournament: Tournament) -> frozenset[int]:
     """Tables that must hold play (TDA 11-D), judged on who sits where right now."""
     tables = open_tables(tournament)

@@ -28,7 +28,12 @@ from tables.floor.forms import (
     HandForHandForm,
 )
 from tables.floor.page_answers import answer, back_url, refused, toast, whole_number
-from tables.floor.selectors import floor_actions_list, floor_actions_out, floor_halted_tables
+from tables.floor.selectors import (
+    floor_actions_list,
+    floor_actions_out,
+    floor_halted_tables,
+    seats_leaving,
+)
 from tables.floor.usecases import floor_action_done, floor_action_undo
 from tables.hand_for_hand.operations import hand_for_hand_state
 from tables.hand_for_hand.usecases import hand_for_hand_set
@@ -105,6 +110,9 @@ def floor_console_context(
         a["kind"] == FloorAction.Kind.FINAL_TABLE_REDRAW or a["entry_id"] is None for a in actions
     )
     tables = tournament_tables_layout(tournament) if needs_seats else []
+    if tables:
+        pending = actions or floor_actions_list(tournament, FloorAction.Status.PENDING)
+        seats_leaving(tables, pending)
     if parts & {"todo", "tables"}:
         halted = floor_halted_tables(tournament)
         for table in tables:
@@ -174,6 +182,7 @@ def _dealer_context(request: HttpRequest, tournament: Tournament, number: int) -
     h4h = hand_for_hand_state(tournament)
     actions = _decorate(floor_actions_list(tournament, FloorAction.Status.PENDING))
     incoming, outgoing = moves_for_table(actions, number)
+    seats_leaving([table], actions)
     calls = [c for c in clock_calls_active(tournament) if c["table"] == number]
     # Seats sitting out a penalty: the dealer deals them in and kills the hand (docs/rules.md
     # §10.3).

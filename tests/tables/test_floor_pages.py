@@ -3,6 +3,7 @@ quick bust-out, hand-for-hand and clock-call panels, move slips, and the display
 moves. Pages render for each role; forms refuse bad input with a message and change nothing."""
 
 import json
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -124,6 +125,32 @@ def test_a_pending_move_is_on_the_console_and_on_both_dealer_pages(
     assert f'data-move="{move["id"]}"' in source and "is-outgoing" in source
     assert f'data-move="{move["id"]}"' in target and "is-incoming" in target
     assert move["player_name"] in target
+
+
+SEAT_DIV = re.compile(r'<div class="seat seat-(\d+)([^"]*)" data-seat="\1"[^>]*>(.*?)</div>', re.S)
+
+
+def test_the_seat_a_pending_mover_leaves_shows_him_leaving_not_empty(
+    director_client, api, tournament
+):
+    """The chart puts the mover at his new seat at once, but he still sits in the old one
+    until the floor confirms (docs/rules.md §3.4): the source's dealer page, the console's
+    map and the seating chart show him there, leaving, not an empty seat; once confirmed,
+    the seat is empty."""
+    move = balancing_move(api, tournament)
+    source = url("dealer_live", tournament, move["from_table"])
+    pages = [source, url("floor_tables", tournament), url("seating_chart", tournament)]
+    for page in pages:
+        html = director_client.get(page).content.decode()
+        leaving = [m for m in SEAT_DIV.finditer(html) if " leaving" in m.group(2)]
+        assert [int(m.group(1)) for m in leaving] == [move["from_seat"]], page
+        assert " empty" not in leaving[0].group(2)
+        assert move["player_name"] in leaving[0].group(3)
+        assert f"T{move['to_table']} S{move['to_seat']}" in leaving[0].group(3)
+    done = url("floor_action_done", tournament)
+    director_client.post(done, {"action": move["id"]}, headers=HTMX)
+    html = director_client.get(source).content.decode()
+    assert not [m for m in SEAT_DIV.finditer(html) if " leaving" in m.group(2)]
 
 
 def test_an_unnamed_mover_gets_a_seat_picker_and_done_needs_a_name(
