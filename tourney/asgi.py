@@ -13,6 +13,7 @@ django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 
 from django.urls import get_resolver  # noqa: E402
 
+from tourney import bus  # noqa: E402
 from tourney.asgi_handler import TourneyASGIHandler  # noqa: E402 (needs the apps loaded)
 from tourney.secret_key import require_safe_key  # noqa: E402  (needs the settings)
 from tourney.stream_asgi import EventStreamApplication  # noqa: E402
@@ -21,6 +22,9 @@ from tourney.stream_asgi import EventStreamApplication  # noqa: E402
 application = EventStreamApplication(TourneyASGIHandler())
 
 require_safe_key()
+
+# A write's answer does not wait for Redis: its events leave from a thread of their own.
+bus.publish_in_background()
 
 # What start-up loads (Django, the apps, the URL conf with every view and schema: ~150,000
 # objects) lives as long as the process: out of the collector's reach, a full collection no

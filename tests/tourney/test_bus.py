@@ -2,6 +2,7 @@
 
 import json
 import os
+import threading
 
 import pytest
 from django.test import override_settings
@@ -28,9 +29,10 @@ def test_in_process_listener_receives_event_after_commit(api, tournament):
     assert stored.payload["player_name"] == "Ann"
 
 
-@pytest.mark.services
-@pytest.mark.django_db(transaction=True)
-def test_redis_subscriber_receives_event(api, tournament):
+@pytest.fixture
+def subscribed(tournament):
+    """A Redis subscriber of the tournament's channel (the web process's own client made
+    afresh for the test, with Redis set)."""
     import redis
 
     client = redis.Redis.from_url(REDIS_URL, socket_timeout=5)
@@ -44,12 +46,35 @@ def test_redis_subscriber_receives_event(api, tournament):
     bus.redis_client.cache_clear()
     try:
         with override_settings(REDIS_URL=REDIS_URL):
-            pid = api.post("/players", {"name": "Bob"}).json()["id"]
-            api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": pid})
-            message = pubsub.get_message(timeout=5)
+            yield pubsub
     finally:
         bus.redis_client.cache_clear()
         pubsub.close()
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_redis_subscriber_receives_event(api, tournament, subscribed):
+    pid = api.post("/players", {"name": "Bob"}).json()["id"]
+    api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": pid})
+    message = subscribed.get_message(timeout=5)
     assert message is not None and message["type"] == "message"
     body = json.loads(message["data"])
     assert body["event"] == "entry" and body["data"]["player_name"] == "Bob"
+
+
+@pytest.mark.services
+@pytest.mark.django_db
+def test_a_web_process_publishes_from_its_own_thread_in_order(tournament, subscribed):
+    drain = bus.publish_in_background()
+    publishers = {t.name for t in threading.enumerate()}
+    for n in range(25):
+        bus.publish(tournament.pk, {"event": "message", "n": n})
+    with bus.published_together():  # held, then queued behind the first 25
+        for n in range(25, 50):
+            bus.publish(tournament.pk, {"event": "message", "n": n})
+    drain()  # everything queued is sent
+    assert bus._outbox is None
+    received = [subscribed.get_message(timeout=5) for _ in range(50)]
+    assert "redis-publish" in publishers
+    assert [json.loads(m["data"])["n"] for m in received] == list(range(50))
