@@ -35,6 +35,7 @@ from tables.selectors import (
 from tables.services.seat_holds import held_seats, move_call_off, pending_moves
 from tourney.domain.house_rules import HouseRules
 from tourney.errors import Conflict, InvalidInput, NotFound
+from tourney.gc_pause import collector_paused
 from tourney.models import Entry, Tournament
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
@@ -311,7 +312,7 @@ def _open_drawn_tables(
 def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -> list[dict]:
     """Draw random seats for every registered player and the button at each table."""
     rng = rng or random.SystemRandom()
-    with transaction.atomic():
+    with collector_paused(), transaction.atomic():
         tournament = tournament_lock(tournament_id)
         entries = _draw_entries(tournament)
         entry_ids = [pk for pk, _name, _waits in entries]
