@@ -21,6 +21,7 @@ urlpatterns = [
     ),
     path("tournaments/<int:tournament_id>/desk/", views.desk, name="desk"),
     path("tournaments/<int:tournament_id>/desk/search/", views.desk_search, name="desk_search"),
+    path("tournaments/<int:tournament_id>/desk/live/", views.desk_live, name="desk_live"),
     path(
         "tournaments/<int:tournament_id>/desk/register/", views.desk_register, name="desk_register"
     ),

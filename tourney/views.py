@@ -151,13 +151,34 @@ def desk(request, tournament_id: int):
     return render(request, "tourney/desk.html", _desk_context(request, tournament))
 
 
+@role_required("desk")
+def desk_live(request, tournament_id: int):
+    """The desk's live column again (figures, latest registrations, waiting list, status):
+    the page asks for it when its event stream says something changed."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    context = {
+        "tournament": tournament,
+        "summary": tournament_summary(tournament),
+        "recent": _recent_entries(tournament),
+        "waiting": entry_waiting_list(tournament),
+        "last": _desk_last(request, tournament),
+        "oob": True,
+    }
+    return render(request, "tourney/_desk_live.html", context)
+
+
+def _desk_last(request, tournament: Tournament) -> Entry | None:
+    """The registration just made (?last=<entry id>), highlighted in the list."""
+    if not request.GET.get("last", "").isdigit():
+        return None
+    found = desk_entries(
+        tournament, Entry.objects.filter(tournament=tournament, pk=int(request.GET["last"]))
+    )
+    return found[0] if found else None
+
+
 def _desk_context(request, tournament: Tournament) -> dict:
-    last = None
-    if request.GET.get("last", "").isdigit():
-        found = desk_entries(
-            tournament, Entry.objects.filter(tournament=tournament, pk=int(request.GET["last"]))
-        )
-        last = found[0] if found else None
+    last = _desk_last(request, tournament)
     focus = None
     if request.GET.get("entry", "").isdigit():
         # The console's "Rebuy" after a bust-out: the player is looked up at once.

@@ -1,0 +1,39 @@
+"""The registration desk stays live: what another desk or the floor changes shows without a
+reload (the evening's production run found the desk still at 16 entries and "Registering"
+three minutes into a running tournament with 31 entries)."""
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from clocks.services.clock import clock_operate
+from tables.services.seating import seats_draw
+from tests.e2e.conftest import PASSWORD, with_password
+from tourney.services.entries import entry_register
+from tourney.services.players import player_create
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_desk_shows_another_desks_registrations_and_the_start(
+    live_server, page, login, director, tournament
+):
+    with_password(director)
+    first = player_create(actor=director, name="Kovács Péter")
+    entry_register(actor=director, tournament_id=tournament.pk, player_id=first.pk)
+    login(page, director, PASSWORD)
+    page.goto(live_server.url + reverse("tourney:desk", args=[tournament.pk]))
+    recent = page.locator("#recent-entries tbody tr")
+    expect(recent).to_have_count(1)
+
+    # Another desk registers two players; the floor draws and starts the clock.
+    for name in ("Szentgyörgyvölgyi-Kovácsné Ágnes", "Nagy Éva"):
+        player = player_create(actor=director, name=name)
+        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    expect(recent).to_have_count(3)
+    expect(recent.first).to_contain_text("Nagy Éva")
+    seats_draw(actor=director, tournament_id=tournament.pk)
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    expect(page.locator("#desk-status")).to_have_text("Running")
+    expect(recent.first.locator("td").nth(2)).to_contain_text("T")  # his seat, drawn
+    # The search box keeps its focus and what the desk typed meanwhile.
+    expect(page.locator("#player-search")).to_be_focused()

@@ -1,0 +1,27 @@
+"""The desk's live column (tourney:desk_live): what the page draws again on an event."""
+
+from django.test import Client
+
+from tests.conftest import make_staff
+from tourney.services.entries import entry_register
+from tourney.services.players import player_create
+
+
+def test_the_live_column_lists_the_latest_registrations_and_the_status(director, tournament):
+    player = player_create(actor=director, name="Szentgyörgyvölgyi-Kovácsné Ágnes")
+    entry = entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    client = Client()
+    client.force_login(make_staff("desk1", "desk"))
+    page = client.get(f"/tournaments/{tournament.pk}/desk/live/?last={entry.pk}")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert 'id="desk-live"' in html and "Szentgyörgyvölgyi-Kovácsné Ágnes" in html
+    assert 'class="is-active"' in html  # the registration just made, highlighted
+    assert 'id="desk-status"' in html and 'hx-swap-oob="true"' in html
+
+
+def test_the_live_column_is_for_the_desk_only(tournament):
+    client = Client()
+    assert client.get(f"/tournaments/{tournament.pk}/desk/live/").status_code in (302, 403)
+    client.force_login(make_staff("tv", "display"))
+    assert client.get(f"/tournaments/{tournament.pk}/desk/live/").status_code == 403
