@@ -228,10 +228,12 @@
       f["to-break"],
       view.to_break_ms == null ? "—" : Tourney.liveClock.formatSeconds(Math.ceil(view.to_break_ms / 1000))
     );
-    setText(
+    // the blinds kept together: a narrow box wraps after "Level 5 ·", never at the slash
+    setHTML(
       f["break-next"],
       next && next.kind === "level"
-        ? t("level", { n: next.level }) + " · " + fmt(next.small_blind) + " / " + fmt(next.big_blind)
+        ? esc(t("level", { n: next.level }) + " · ") + '<span class="nowrap">' +
+          esc(fmt(next.small_blind) + " / " + fmt(next.big_blind)) + "</span>"
         : ""
     );
     if (this.chipsIndex !== view.period_index) {
