@@ -67,9 +67,10 @@ def post(url: str, token: str) -> None:
         json.load(response)
 
 
-async def run(base: str, tournament_id: int, token: str) -> tuple[list[float], float]:
+async def run(base: str, tournament_id: int, token: str, path: str) -> tuple[list[float], float]:
+    """`path`: the screens' stream, made beforehand (the display link reads the database,
+    which Django refuses inside the event loop)."""
     parts = urlsplit(base)
-    path = f"/api/v1/tournaments/{tournament_id}/events?display={display_token(tournament_id)}"
     started = time.perf_counter()
     screens: list[Screen] = []
     for first in range(0, SCREENS, CONNECT_BATCH):
@@ -103,7 +104,9 @@ def test_thousand_screens_receive_a_clock_change(director, seated_tournament):
     token, _api_token = api_token_create(actor=director, user=director)
     with uvicorn_server(redis_url) as base:
         post(f"{base}/api/v1/tournaments/{seated_tournament.pk}/clock/start", token)
-        samples, connect_s = asyncio.run(run(base, seated_tournament.pk, token))
+        t = seated_tournament.pk
+        path = f"/api/v1/tournaments/{t}/events?display={display_token(t)}"
+        samples, connect_s = asyncio.run(run(base, t, token, path))
     result = report(
         "sse fan-out: director's request -> every screen",
         samples,
