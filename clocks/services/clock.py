@@ -11,7 +11,7 @@ resumes the clock (a change, not another advance).
 import logging
 from collections.abc import Iterable
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from clocks.domain.clock import ClockState
@@ -200,12 +200,29 @@ def clocks_advance_together(due: Iterable[Due], now: int | None = None) -> list[
     expected = dict(due)
     now = now if now is not None else now_ms()
     with bus.published_together(), transaction.atomic():
+        _commit_without_waiting_for_the_disk()
         tournaments = tournaments_lock(expected)
         clocks = {c.tournament_id: c for c in Clock.objects.filter(tournament__in=tournaments)}
         periods = structures_periods({t.structure_id for t in tournaments if t.structure_id})
         with WriteBatch().held() as writes:
             changed = _advance_locked(tournaments, clocks, periods, expected, now, writes)
     return changed
+
+
+def _commit_without_waiting_for_the_disk() -> None:
+    """The on-time level changes' commit returns before PostgreSQL has flushed it to the disk
+    (`synchronous_commit` off for this transaction only; docs/architecture.md, "A clock change").
+
+    Why: on the benchmark's VM a commit's flush now and then stalls 120-830 ms, and every
+    screen of the instant waited for it (20 simultaneous changes: p99 33-48 ms in most runs,
+    152, 437 and 840 ms in the others, the COMMIT's own duration in PostgreSQL's log). What
+    it risks: a crash of the database server itself within ~0.6 s (3 x wal_writer_delay) loses
+    these changes, and the clock's catch-up makes them again from the schedule when the worker
+    next looks (at most a second). Writes of money and entries keep the flush; a later
+    synchronous commit flushes this one first, so their order holds."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
 
 
 def _advance_locked(  # type: ignore[no-untyped-def]
