@@ -67,15 +67,18 @@ def wait_for_held_on_time_task(celery: CeleryHarness, worker: Proc, tournament) 
     """Until the worker holds the on-time task of the running period (received, not yet run)
     with at least HELD_MARGIN_MS to go: the moment a fault loses most.
 
-    A task counts only if it was received after the period began (one received before is for
-    an earlier end, even if its "succeeded" line is not written yet)."""
+    A task counts only if it was received after the previous period's change began (one
+    received before is for that end or an earlier one, even if its "succeeded" line is not
+    written yet). The change itself queues the next instant's task, so that task can be in the
+    worker's log by the time the change is seen: the tasks are counted before it, not after
+    (CI failed so: "the worker never held an on-time task")."""
     deadline = time.monotonic() + 4 * LEVEL_S + 10
     while time.monotonic() < deadline:
         count = len(advances(tournament))
+        earlier = set(worker.tasks(ON_TIME_TASK))
         wait_until(
             lambda count=count: len(advances(tournament)) > count, LEVEL_S + 5, "a level change"
         )
-        earlier = set(worker.tasks(ON_TIME_TASK))
         while stored_ends_at(tournament) - now_ms() >= HELD_MARGIN_MS:
             tasks = worker.tasks(ON_TIME_TASK).items()
             if any(result is None for task_id, result in tasks if task_id not in earlier):
