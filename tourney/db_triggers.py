@@ -29,6 +29,11 @@ TABLE = "tables_tournamenttable"
 EVENT = "tourney_tournamentevent"
 TOURNAMENT = "tourney_tournament"
 ACTIVE = "active"  # Entry.Status.ACTIVE (this module must not import models)
+# A transaction-local setting: while it is 'on', an UPDATE of entries leaves the tables'
+# counts to its writer. The draw sets it around its one UPDATE of 25,000 entries and writes
+# each table's count with the table's opening: recounting 2,778 tables in the trigger took
+# 80 ms of the draw's server time, and wrote each table row twice (docs/benchmarks.md).
+PLAYERS_WRITTEN = "tourney.players_written"
 
 TRIGGER_TABLES = {
     "entry_table_players_insert": ENTRY,
@@ -69,13 +74,18 @@ _POSTGRES = [
     FOR EACH ROW WHEN (NEW.tournament_table_id IS NOT NULL)
     EXECUTE FUNCTION tournamenttable_players_recount()
     """,
-    # Once per UPDATE statement, over the rows it changed: the draw seats 25,000 entries in
-    # one statement, and a trigger per row doubled its time (1.1 s -> 2.2 s). The tables by
-    # their primary key (a join with `IN` scanned every tournament's tables), and no JIT: the
-    # planner cannot size the changed rows, and compiling took 0.7 s of a 1.2 s recount.
+    # Once per UPDATE statement, over the rows it changed, unless the statement's writer
+    # has set `PLAYERS_WRITTEN` (the draw, which writes every table's count itself). The
+    # draw seats 25,000 entries in one statement, and a trigger per row doubled its time
+    # (1.1 s -> 2.2 s). The tables by their primary key (a join with `IN` scanned every
+    # tournament's tables), and no JIT: the planner cannot size the changed rows, and
+    # compiling took 0.7 s of a 1.2 s recount.
     f"""
     CREATE OR REPLACE FUNCTION tournamenttable_players_recount_changed() RETURNS trigger AS $$
     BEGIN
+        IF current_setting('{PLAYERS_WRITTEN}', true) = 'on' THEN
+            RETURN NULL;
+        END IF;
         UPDATE {TABLE} AS t SET players = (
             SELECT COUNT(*) FROM {ENTRY} AS e
             WHERE e.tournament_table_id = t.id AND e.status = '{ACTIVE}')

@@ -252,6 +252,11 @@ class Entry(models.Model):
         on_delete=models.PROTECT,
         related_name="entries",
         db_index=False,
+        # No foreign key in the database: PostgreSQL checks it for every changed row at
+        # commit, 140-190 ms of the draw's 25,000 (docs/benchmarks.md). Only the services
+        # write it, with a table of the entry's own tournament read under the tournament's
+        # lock; PROTECT (a table with entries is never deleted) is the ORM's, as before.
+        db_constraint=False,
     )
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     # Late entries whose seat lies between button and small blind sit out until it passes.

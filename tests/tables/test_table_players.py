@@ -135,3 +135,37 @@ def test_saving_a_table_never_writes_back_a_stale_count(director, structure):
     table.save()  # `table.players` is the count from before the bust-out
     assert TournamentTable.objects.get(pk=table.pk).players == table.players - 1
     assert_counts_right(tournament)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL setting")
+def test_the_draw_writes_the_counts_the_trigger_leaves_to_it(api, director, tournament):
+    """While `players_written` is on (the draw's one UPDATE), an UPDATE of entries leaves the
+    counts alone; after it, and in every other transaction, the trigger counts again."""
+    from django.db import transaction
+
+    from tourney.db_triggers import PLAYERS_WRITTEN
+
+    seat_players(api, tournament, numbered_players(20))
+    assert_counts_right(tournament)  # the draw wrote them itself
+    entry = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).first()
+    before = TournamentTable.objects.get(pk=entry.tournament_table_id).players
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config(%s, 'on', true)", [PLAYERS_WRITTEN])
+        Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.ELIMINATED)
+        assert TournamentTable.objects.get(pk=entry.tournament_table_id).players == before
+        transaction.set_rollback(True)
+    Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.ELIMINATED)
+    assert TournamentTable.objects.get(pk=entry.tournament_table_id).players == before - 1
+    assert_counts_right(tournament)
+
+
+def test_a_table_with_entries_is_never_deleted(api, director, tournament):
+    """No foreign key in the database (tourney migration 0016): the ORM's PROTECT refuses."""
+    from django.db.models import ProtectedError
+
+    seat_players(api, tournament, numbered_players(12))
+    entry = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).first()
+    with pytest.raises(ProtectedError):
+        TournamentTable.objects.filter(pk=entry.tournament_table_id).delete()
+    assert TournamentTable.objects.filter(pk=entry.tournament_table_id).exists()
