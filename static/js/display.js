@@ -310,12 +310,13 @@
     setText(f.rebuys, fmt(st.rebuys));
     setText(f.addons, fmt(st.addons));
     // The ladder (tourney/payouts/usecases.py payout_ladder): places with one amount grouped,
-    // the next place out marked; of the places decided only the last one stays (the rest is
-    // history); the panel pages through the rest.
+    // the next place out marked; of the places decided only the one decided last stays, the
+    // first "done" row (the lowest places: those paid most recently; the rest is history); the
+    // panel pages through the rest.
     var payouts = (this.state.payouts || []).filter(function (p) { return !p.gap; });
-    var lastDone = -1;
-    payouts.forEach(function (p, i) { if (p.state === "done") lastDone = i; });
-    payouts = payouts.filter(function (p, i) { return p.state !== "done" || i === lastDone; });
+    var latestDone = -1;
+    payouts.forEach(function (p, i) { if (p.state === "done" && latestDone < 0) latestDone = i; });
+    payouts = payouts.filter(function (p, i) { return p.state !== "done" || i === latestDone; });
     if (f["payouts-box"]) f["payouts-box"].hidden = !payouts.length;
     setHTML(f.payouts, payouts.map(function (p) {
       var places = p.place_to && p.place_to !== p.place ? fmt(p.place) + "–" + fmt(p.place_to) : fmt(p.place);

@@ -2,13 +2,20 @@
 collation, page after page, and the 20-second refresh does not send the screen back to page 1.
 The browser's clock is Playwright's (never slept)."""
 
+import random
+
 import pytest
 from playwright.sync_api import expect
 
+from clocks.color_ups.usecases import color_up_run
 from clocks.display_links import display_token
+from clocks.services.clock import clock_operate
+from tables.models import FloorAction, TournamentTable
 from tests.e2e.conftest import TV
-from tests.e2e.evening import NAMES, Evening
+from tests.e2e.evening import BREAK_INDEX, NAMES, Evening
+from tests.e2e.geometry import assert_geometry
 from tourney.collation import sorted_by_name
+from tourney.models import Entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,3 +48,66 @@ def test_every_name_shows_in_turn_in_hungarian_order(live_server, new_page, dire
     expect(tv.locator("#seat-results ol[data-paged]:not([data-old])")).to_have_count(1)
     expect(count).to_have_text("2/2")
     assert tv.evaluate(SHOWN) == second
+
+
+def test_the_payouts_keep_the_places_decided_last_not_the_first_ones(
+    live_server, new_page, director, settings
+):
+    """The evening's run with 20 places paid, 9 left: the TV struck out "13–20." and dropped
+    "10–12.", the places just paid; of the places decided the latest stays (the lowest)."""
+    settings.EVENTS_HEARTBEAT_SECONDS = 0.5
+    evening = Evening(director).arrange().running().final_table()
+    tv = new_page(viewport=TV)
+    tv.goto(f"{live_server.url}/display/{display_token(evening.tournament.pk)}/?lang=hu")
+    expect(tv.locator(".dclock-payouts li.is-next")).to_contain_text("9.")
+    done = tv.locator(".dclock-payouts li.is-done .num:first-child").all_inner_texts()
+    assert done == ["10–12."]
+
+
+def test_the_break_box_holds_a_finished_mixed_color_up_beside_recent_moves(
+    live_server, new_page, director, settings
+):
+    """The evening's run, 1920x1080 in Hungarian: a break with recent moves on the screen and
+    the color-up done at every table, raced at one and rounded up at the others. The box's
+    "Chip race és felkerekítés · Minden asztal kész: 1 919 975 zseton játékban" was cut at
+    its bottom (266 px of text in 255 px)."""
+    settings.EVENTS_HEARTBEAT_SECONDS = 0.5
+    evening = Evening(director).arrange().running()
+    t = evening.tournament.pk
+    # a balancing move, confirmed: the TV lists it among the recent moves
+    while not FloorAction.objects.filter(tournament_id=t, kind=FloorAction.Kind.MOVE).exists():
+        table_one = Entry.objects.filter(
+            tournament_id=t, status=Entry.Status.ACTIVE, tournament_table__number=1
+        )
+        evening._bust(table_one.order_by("seat").first().pk)
+    evening._confirm_moves()
+    clock_operate(actor=director, tournament_id=t, operation="jump", period_index=BREAK_INDEX)
+    tables = TournamentTable.objects.filter(tournament_id=t, status="open").order_by("number")
+    for i, table in enumerate(tables):
+        seated = Entry.objects.filter(
+            tournament_id=t, status=Entry.Status.ACTIVE, tournament_table=table
+        ).order_by("seat")
+        if i == 0:
+            seats = [{"seat": e.seat, "odd_chips": 1} for e in seated]
+            color_up_run(actor=director, tournament_id=t, table_number=table.number,
+                         seats=seats, method="race", rng=random.Random(3))  # fmt: skip
+        else:
+            seats = [{"seat": e.seat, "stack": 40_075} for e in seated]
+            color_up_run(actor=director, tournament_id=t, table_number=table.number,
+                         seats=seats, method="round_up")  # fmt: skip
+    tv = new_page(viewport=TV)
+    problems = []
+    for width, height in ((1920, 1080), (1366, 768), (1280, 720)):
+        tv.set_viewport_size({"width": width, "height": height})
+        for lang in ("hu", "cs", "en"):
+            tv.goto(f"{live_server.url}/display/{display_token(t)}/?lang={lang}")
+            tv.wait_for_function("() => window.Tourney && Tourney.displayScreens")
+            tv.evaluate("document.fonts.ready")
+            expect(tv.locator(".dclock-strip.has-recent-moves")).to_have_count(1)
+            expect(tv.locator("[data-field=colorup-status]")).not_to_be_empty()
+            name = f"tv-break-color-up-done-recent-moves-{width}x{height}-{lang}"
+            try:
+                assert_geometry(tv, name, fixed_height=True)
+            except AssertionError as exc:
+                problems.append(str(exc))
+    assert not problems, "\n".join(problems)
