@@ -254,6 +254,13 @@
       remember(st);
       if (before && now && before !== now && st.player.status === "active") showMoved(st.player);
     }
+    // A move notice nobody acknowledged says nothing true once the player is out: his place
+    // and prize show instead (evening run: "go to table 1, seat 5" over a 13th place).
+    var notice = document.getElementById("move-notice");
+    if (notice && notice.open && st.player.status !== "active") {
+      if (notice.close) notice.close();
+      else notice.removeAttribute("open");
+    }
     api.renders += 1;
   }
 

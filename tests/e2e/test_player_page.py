@@ -79,6 +79,14 @@ def _phone(browser, locale: str):
     return context
 
 
+def _open_online(context, base: str, tournament, entry_id: int):
+    """The player's page of `entry_id`, its event stream connected."""
+    page = context.new_page()
+    page.goto(f"{base}/p/{player_token(tournament.pk, entry_id)}/")
+    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    return page
+
+
 @pytest.mark.parametrize("locale", ["en-GB", "hu-HU"])
 def test_a_player_follows_his_move_a_level_change_and_his_bust_out(
     live_server, browser, director, tournament, locale
@@ -166,9 +174,7 @@ def test_a_revoked_link_says_so_at_once_and_an_expired_one_on_opening(
     entry, other = Entry.objects.filter(tournament=tournament).order_by("pk")[:2]
     context = _phone(browser, locale)
     try:
-        page = context.new_page()
-        page.goto(f"{live_server.url}/p/{player_token(tournament.pk, entry.pk)}/")
-        page.wait_for_function("() => document.body.dataset.stream === 'online'")
+        page = _open_online(context, live_server.url, tournament, entry.pk)
         player_link_revoke(actor=director, tournament_id=tournament.pk, entry_id=entry.pk)
         box = page.locator("#link-ended")
         expect(box).to_be_visible()
@@ -185,5 +191,30 @@ def test_a_revoked_link_says_so_at_once_and_an_expired_one_on_opening(
         page.goto(f"{live_server.url}/p/{player_token(tournament.pk, other.pk)}/")
         expect(page.locator("#link-ended")).to_have_attribute("data-code", "player_link_expired")
         assert_geometry(page, f"player-expired-{locale[:2]}")
+    finally:
+        context.close()
+
+
+def test_a_move_notice_left_open_closes_when_the_player_busts(
+    live_server, browser, director, tournament
+):
+    """The evening's run: a player moved by a table break who never tapped OK busted later;
+    his phone still said "You have been moved: table 1, seat 5" over his place and prize."""
+    _arrange(director, tournament)
+    move = _bust_until_a_move(director, tournament)
+    mover = Entry.objects.get(pk=move.entry_id)
+    context = _phone(browser, "en-GB")
+    try:
+        page = _open_online(context, live_server.url, tournament, mover.pk)
+        floor_action_done(actor=director, tournament_id=tournament.pk, action_id=move.pk)
+        notice = page.locator("#move-notice")
+        expect(notice).to_be_visible()  # and nobody taps OK
+
+        eliminations_record(
+            actor=director, tournament_id=tournament.pk, eliminations=[(mover.pk, None)]
+        )
+        expect(page.locator('[data-section="result"]')).to_be_visible()
+        expect(notice).to_be_hidden()
+        assert_geometry(page, "player-en-out-after-move", full_page=True)
     finally:
         context.close()
