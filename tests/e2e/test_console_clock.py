@@ -107,3 +107,24 @@ def test_a_floor_phone_open_before_the_start_gets_the_running_tools_when_the_dir
     expect(phone.locator("#quick-bustout")).to_be_visible()
     expect(phone.locator("#penalty-search")).to_have_count(1)
     expect(phone.locator("#cc-status-text")).to_have_text("Running")
+
+
+def test_the_desk_counts_down_the_late_registration(live_server, page, login, director, tournament):
+    """Evening production run: the desk said "6:08 left" for minutes: its closing instant was
+    written with thousand separators (data-closes-at-ms="1,796,198,059,888"), which the page
+    could not read, so the time left never moved."""
+    from clocks.services.clock import clock_operate
+
+    with_password(director)
+    for name in ["Kovács Péter", "Nagy Éva"]:
+        player = player_create(actor=director, name=name)
+        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    seats_draw(actor=director, tournament_id=tournament.pk)
+    Tournament.objects.filter(pk=tournament.pk).update(late_registration_level=2)
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+
+    login(page, director, PASSWORD)
+    page.goto(live_server.url + reverse("tourney:desk", args=[tournament.pk]))
+    left = page.locator("#late-registration [data-late-reg-left]")
+    first = left.inner_text()
+    expect(left).not_to_have_text(first, timeout=3_000)  # it counts, a second at a time
