@@ -35,7 +35,7 @@ from tables.domain.floor import (
     tables_wanted,
 )
 from tables.domain.floor_rules import floor_rules
-from tables.floor.actions import floor_moves_supersede
+from tables.floor.actions import floor_moves_supersede, pending_origins
 from tables.floor.selectors import (
     PENDING,
     FieldShape,
@@ -259,22 +259,40 @@ def _table_state(table: TournamentTable | PlanTable) -> dict:
 
 @dataclass(frozen=True, slots=True)
 class _Mover:
-    """A player a plan moves, as read before the move."""
+    """A player a plan moves, as read before the move: where he really sits."""
 
     pk: int
     name: str
     position: list
     """[table id, seat, waits_for_button]: what `before` keeps for an undo."""
+    from_table: int
+    from_seat: int | None
 
 
-def _movers(entry_ids: Iterable[int]) -> dict[int, _Mover]:
-    """Everyone a plan moves, in one query."""
-    return {
-        pk: _Mover(pk, name, [tt_id, seat, waits])
-        for pk, name, tt_id, seat, waits in Entry.objects.filter(pk__in=list(entry_ids))
+def _movers(entry_ids: Iterable[int], origins: dict[int, tuple]) -> dict[int, _Mover]:
+    """Everyone a plan moves, in one query. A mover whose earlier move is still pending has
+    not got up (`origins`, from `pending_origins`): he leaves from the seat he sits in, which
+    his new move holds until the floor confirms it (docs/rules.md §3.4), not from the seat
+    the chart shows him in."""
+    movers = {}
+    for pk, name, tt_id, number, seat, waits in (
+        Entry.objects.filter(pk__in=list(entry_ids))
         .order_by()
-        .values_list("pk", "player__name", "tournament_table_id", "seat", "waits_for_button")
-    }
+        .values_list(
+            "pk",
+            "player__name",
+            "tournament_table_id",
+            "tournament_table__number",
+            "seat",
+            "waits_for_button",
+        )
+    ):
+        if pk in origins:
+            number, seat, position = origins[pk]
+        else:
+            position = [tt_id, seat, waits]
+        movers[pk] = _Mover(pk, name, position, number, seat)
+    return movers
 
 
 def _place(seats: Sequence[tuple[int, int, int, bool]]) -> None:
@@ -323,7 +341,6 @@ def _write_final_table(
     w: _PlanWrite, draw: FinalTableDraw, tables: Sequence[PlanTable], final_seats: int
 ) -> None:
     host = w.by_number[draw.table]
-    number_of = {t.pk: t.number for t in tables}
     movers = w.movers
     w.parent(
         w.new(
@@ -344,8 +361,8 @@ def _write_final_table(
             w.new(
                 kind=FloorAction.Kind.MOVE,
                 entry_id=drawn.entry_id,
-                from_table=number_of[movers[drawn.entry_id].position[0]],
-                from_seat=movers[drawn.entry_id].position[1],
+                from_table=movers[drawn.entry_id].from_table,
+                from_seat=movers[drawn.entry_id].from_seat,
                 to_table=host.number,
                 to_seat=drawn.to_seat,
                 payload={"card": drawn.card.code, "sits_out": False, "wait_hands": None},
@@ -391,8 +408,8 @@ def _write_break(w: _PlanWrite, table_break: TableBreak) -> None:
             w.new(
                 kind=FloorAction.Kind.MOVE,
                 entry_id=drawn.entry_id,
-                from_table=broken.number,
-                from_seat=w.movers[drawn.entry_id].position[1],
+                from_table=w.movers[drawn.entry_id].from_table,
+                from_seat=w.movers[drawn.entry_id].from_seat,
                 to_table=drawn.to_table,
                 to_seat=drawn.to_seat,
                 at_hand=broken.hands_played,
@@ -418,8 +435,8 @@ def _write_move(w: _PlanWrite, move: Move) -> None:
         w.new(
             kind=FloorAction.Kind.MOVE,
             entry_id=move.entry_id,
-            from_table=move.from_table,
-            from_seat=move.from_seat,
+            from_table=mover.from_table if mover else move.from_table,
+            from_seat=mover.from_seat if mover else move.from_seat,
             to_table=move.to_table,
             to_seat=move.to_seat,
             at_hand=w.by_number[move.from_table].hands_played,
@@ -456,11 +473,14 @@ def _apply_plan(
 ) -> list[FloorAction]:
     """Write the plan: the actions (a few bulk INSERTs), the new seats (two UPDATEs), the
     closed tables (one), an audit entry per top-level action and one event."""
-    if shape.pending_moves:
-        # A player this plan moves again has their unconfirmed move replaced by the new one.
-        floor_moves_supersede(tournament, set(_moved(plan)))
     moved = _moved(plan)
-    movers = _movers(moved) if moved else {}
+    origins: dict[int, tuple] = {}
+    if shape.pending_moves:
+        # A player this plan moves again has their unconfirmed move replaced by the new one,
+        # which leads from the seat he has not left.
+        origins = pending_origins(tournament, moved) if moved else {}
+        floor_moves_supersede(tournament, set(moved))
+    movers = _movers(moved, origins) if moved else {}
     w = _PlanWrite(
         tournament=tournament,
         cause=cause,
