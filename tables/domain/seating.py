@@ -146,6 +146,9 @@ class PendingMove:
     balancing: bool = False
     """A move of its own, not a part of a table break or the final-table redraw: it can be
     called off (`choose_called_off`)."""
+    charted: bool = True
+    """The chart shows its named mover in the seat it gives him (False: he was seated
+    elsewhere since): only then does calling it off put things back as they are."""
 
 
 def held_by_moves(moves: Iterable[PendingMove]) -> dict[int, set[int]]:
@@ -182,12 +185,14 @@ def pending_arrivals(
     tables: Sequence[LateTable], moves: Iterable[PendingMove]
 ) -> list[PendingArrival]:
     """The balancing moves between `tables` that could be called off: not a named mover's
-    whose old seat somebody sits in (the chart has given it away)."""
+    whose old seat somebody sits in (the chart has given it away), nor one whose mover the
+    chart no longer shows in the seat it gives him (calling it off would take him from the
+    seat he has)."""
     by_number = {t.number: t for t in tables}
     arrivals = []
     for move in moves:
         source, target = by_number.get(move.from_table), by_number.get(move.to_table)
-        if not move.balancing or source is None or target is None:
+        if not move.balancing or not move.charted or source is None or target is None:
             continue
         if move.entry_id is not None and (
             move.from_seat is None or move.from_seat in source.occupied

@@ -6,7 +6,8 @@ from django.utils.translation import gettext_noop
 
 from tables.domain.seating import PendingMove, held_by_moves
 from tables.floor.selectors import floor_actions_out
-from tables.models import FloorAction
+from tables.models import FloorAction, TournamentTable
+from tourney.errors import Conflict
 from tourney.models import Entry, Tournament
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
@@ -14,20 +15,39 @@ from tourney.services.events import event_append
 
 def pending_moves(tournament: Tournament) -> list[PendingMove]:
     """The tournament's moves the floor has not confirmed: one statement, whatever their
-    number."""
-    return [
-        PendingMove(entry_id, from_table, from_seat, to_table, to_seat, pk, parent_id is None)
-        for pk, parent_id, entry_id, from_table, from_seat, to_table, to_seat in (
-            FloorAction.objects.filter(
-                tournament=tournament,
-                kind=FloorAction.Kind.MOVE,
-                status=FloorAction.Status.PENDING,
-            )
-            .order_by("pk")
-            .values_list(
-                "pk", "parent_id", "entry_id", "from_table", "from_seat", "to_table", "to_seat"
-            )
+    number. `charted`: the chart shows a named mover in the seat his move gives him (so
+    calling it off puts things back as they really are)."""
+    rows = (
+        FloorAction.objects.filter(
+            tournament=tournament,
+            kind=FloorAction.Kind.MOVE,
+            status=FloorAction.Status.PENDING,
         )
+        .order_by("pk")
+        .values_list(
+            "pk",
+            "parent_id",
+            "entry_id",
+            "from_table",
+            "from_seat",
+            "to_table",
+            "to_seat",
+            "entry__tournament_table__number",
+            "entry__seat",
+        )
+    )
+    return [
+        PendingMove(
+            entry_id,
+            from_table,
+            from_seat,
+            to_table,
+            to_seat,
+            pk,
+            parent_id is None,
+            charted=entry_id is None or tuple(at) == (to_table, to_seat),
+        )
+        for pk, parent_id, entry_id, from_table, from_seat, to_table, to_seat, *at in rows
     ]
 
 
@@ -37,11 +57,57 @@ def held_seats(tournament: Tournament) -> dict[int, set[int]]:
     return held_by_moves(pending_moves(tournament))
 
 
-def move_call_off(tournament: Tournament, action_id: int, newcomer: Entry) -> None:
-    """Call off the pending move `action_id` so that `newcomer` takes the seat it promised:
-    its mover, who has not got up yet, stays in his seat (the chart puts him back there);
-    audited and announced to the floor's pages."""
-    action = FloorAction.objects.get(pk=action_id, tournament=tournament)
+CALL_OFF_REFUSED = {
+    "move_confirmed": gettext_noop(
+        "The floor has confirmed this move: the player has moved, it cannot be called off."
+    ),
+    "move_not_pending": gettext_noop("This move is no longer pending: it cannot be called off."),
+    "mover_moved_on": gettext_noop(
+        "This move cannot be called off: its player is no longer in the seat it gave him, or "
+        "the seat he left is not free."
+    ),
+}
+
+
+def call_off_refusal(tournament: Tournament, action: FloorAction | None) -> str | None:
+    """Why `action` cannot be called off (a `CALL_OFF_REFUSED` code), or None. Only a move
+    still pending can be: a confirmed one has happened (TDA: the player has moved). Its named
+    mover must still be charted in the seat it gives him, and the seat he has not left must be
+    free at a table in play, or calling it off would tell one seat to two people, or leave
+    him none."""
+    if action is None or action.kind != FloorAction.Kind.MOVE:
+        return "move_not_pending"
+    if action.status == FloorAction.Status.DONE:
+        return "move_confirmed"
+    if action.status != FloorAction.Status.PENDING:
+        return "move_not_pending"
+    if action.entry_id is None:
+        return None
+    position = action.payload.get("before", {}).get(str(action.entry_id))
+    mover = Entry.objects.filter(pk=action.entry_id, status=Entry.Status.ACTIVE).first()
+    if position is None or mover is None or mover.seat != action.to_seat:
+        return "mover_moved_on"
+    table_pk, seat, _waits = position
+    at_destination = TournamentTable.objects.filter(
+        pk=mover.tournament_table_id, number=action.to_table
+    ).exists()
+    source_open = TournamentTable.objects.filter(
+        pk=table_pk, status=TournamentTable.Status.OPEN
+    ).exists()
+    taken = (
+        Entry.objects.filter(tournament_table_id=table_pk, seat=seat, status=Entry.Status.ACTIVE)
+        .exclude(pk=mover.pk)
+        .exists()
+    )
+    if not at_destination or not source_open or taken:
+        return "mover_moved_on"
+    return None
+
+
+def _called_off(tournament: Tournament, action: FloorAction, summary: str, params: dict) -> dict:
+    """Call `action` off (`call_off_refusal` said it can be): its mover, who has not got up,
+    stays in his seat (the chart puts him back there); audited as floor.call_off. Returns the
+    action's row for the event."""
     before = floor_actions_out([action])[0]
     if action.entry_id is not None:
         table_pk, seat, waits = action.payload["before"][str(action.entry_id)]
@@ -55,19 +121,40 @@ def move_call_off(tournament: Tournament, action_id: int, newcomer: Entry) -> No
         actor=None,
         action="floor.call_off",
         summary=audit_text(
-            gettext_noop(
-                "Move of %(name)s called off: %(newcomer)s takes table %(table)s seat %(seat)s"
-            ),
+            summary,
             {
                 "name": row["player_name"] or _("the player who is big blind next"),
-                "newcomer": newcomer.player.name,
                 "table": action.to_table,
                 "seat": action.to_seat,
+                **params,
             },
         ),
         tournament=tournament,
         target=action,
         before=before,
         after=row,
+    )
+    return row
+
+
+def move_call_off(tournament: Tournament, action_id: int, newcomer: Entry) -> None:
+    """Call off the pending move `action_id` so that `newcomer` takes the seat it promised:
+    its mover, who has not got up yet, stays in his seat (the chart puts him back there);
+    audited and announced to the floor's pages. Refused (409, nothing changed) when the move
+    cannot be called off any more (`call_off_refusal`: confirmed meanwhile, say)."""
+    action = (
+        FloorAction.objects.select_for_update().filter(pk=action_id, tournament=tournament).first()
+    )
+    refused = call_off_refusal(tournament, action)
+    if action is None or refused is not None:
+        code = refused or "move_not_pending"
+        raise Conflict(code, _(CALL_OFF_REFUSED[code]))
+    row = _called_off(
+        tournament,
+        action,
+        gettext_noop(
+            "Move of %(name)s called off: %(newcomer)s takes table %(table)s seat %(seat)s"
+        ),
+        {"newcomer": newcomer.player.name},
     )
     event_append(tournament, "actions", {"reason": "called_off", "actions": [row]})

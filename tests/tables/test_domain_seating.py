@@ -468,6 +468,24 @@ def test_with_no_seat_free_a_balancing_move_is_called_off_for_the_newcomer():
     assert choose_late_place(tables, parts_of_breaks, random.Random(1)) is None
 
 
+
+def test_a_move_whose_mover_the_chart_shows_elsewhere_is_not_called_off():
+    """The move out of table 2 would be the one to call off, but its mover has been given
+    another seat since (the chart no longer shows him in the seat it promised): calling it
+    off would take him from that seat, so the newcomer gets the other move's seat."""
+    tables = [
+        LateTable(1, 3, occupied=frozenset({1, 2, 3})),
+        LateTable(2, 5, occupied=frozenset({1, 2, 3, 4})),
+        LateTable(3, 6, occupied=frozenset({1, 2, 3, 4, 5})),
+    ]
+    moves = [
+        PendingMove(21, 2, 5, 1, 3, move_id=1, balancing=True, charted=False),
+        PendingMove(22, 3, 6, 1, 2, move_id=2, balancing=True),
+    ]
+    assert [a.move_id for a in pending_arrivals(tables, moves)] == [2]
+    assert choose_late_place(tables, moves, random.Random(1)) == LateSeat(1, 2, False, 2)
+
+
 def test_a_called_off_seat_between_button_and_small_blind_comes_last():
     blinds = Blinds(button=1, small_blind=3, big_blind=4)  # seat 2 is not dealt in
     arrivals = [

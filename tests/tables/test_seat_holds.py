@@ -5,15 +5,18 @@ the database."""
 import random
 
 import pytest
+from django.db import transaction
 
 from clocks.services.clock import clock_operate
-from tables.floor.usecases import floor_action_undo
+from tables.floor.usecases import floor_action_done, floor_action_undo
 from tables.models import FloorAction
+from tables.services.seat_holds import move_call_off
 from tables.services.seating import entry_seat_assign, held_seats, seats_draw
 from tourney.eliminations.usecases import eliminations_record
 from tourney.errors import Conflict
-from tourney.models import Entry, Player
+from tourney.models import AuditEntry, Entry, Player, TournamentEvent
 from tourney.services.entries import entry_register
+from tourney.services.locks import tournament_lock
 from tourney.services.tournaments import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -131,3 +134,89 @@ def test_the_hold_follows_a_mover_moved_again_before_he_left(director, room, str
     floor_action_undo(actor=director, tournament_id=tournament.pk, action_id=second.parent_id)
     mover = Entry.objects.get(pk=first.entry_id)
     assert (mover.tournament_table.number, mover.seat) == sits
+
+
+def _pending_move_into_table_one(director, room, structure, tables=(1, 2)):
+    """3-seat tables of three; two bust-outs at table 1 make the floor move a player there
+    (pending: he still sits in his old seat). Returns (tournament, move)."""
+    tournament = make_tournament(
+        director,
+        room,
+        structure,
+        table_numbers=list(tables),
+        seats_per_table=3,
+        single_table_seats=3,
+        final_table_size=3,
+        short_handed_final_table_size=3,
+    )
+    register(director, tournament, 3 * len(tables))
+    seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(3))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    _bust(director, tournament, _active_at(tournament, 1)[:2])
+    move = FloorAction.objects.get(tournament=tournament, kind="move", status="pending")
+    assert move.entry_id is not None and move.to_table == 1
+    return tournament, move
+
+
+def _state(tournament) -> tuple:
+    """What a refused call-off must leave as it was."""
+    return (
+        sorted(seated(tournament)),
+        sorted(FloorAction.objects.filter(tournament=tournament).values_list("pk", "status")),
+        AuditEntry.objects.filter(tournament=tournament).count(),
+        TournamentEvent.objects.filter(tournament=tournament).count(),
+    )
+
+
+def test_a_confirmed_move_is_never_called_off(director, room, structure):
+    """Once the floor has confirmed a move the player has moved (TDA): a call-off that comes
+    after it (a registration racing the confirmation) is refused, 409 move_confirmed, and
+    nothing changes; the newcomer gets the seat the mover left."""
+    tournament, move = _pending_move_into_table_one(director, room, structure)
+    floor_action_done(actor=director, tournament_id=tournament.pk, action_id=move.pk)
+    newcomer = register(director, tournament, 1, start=100)[0]
+    assert newcomer.seat is not None
+    assert FloorAction.objects.get(pk=move.pk).status == "done"
+    before = _state(tournament)
+    with pytest.raises(Conflict) as exc, transaction.atomic():
+        move_call_off(tournament_lock(tournament.pk), move.pk, newcomer)
+    assert exc.value.code == "move_confirmed" and exc.value.status_code == 409
+    assert exc.value.detail
+    assert _state(tournament) == before
+
+
+def test_a_move_called_off_cannot_be_confirmed_after(director, room, structure, api):
+    """The other order of the race: a newcomer took the seat of a pending move (called off,
+    its mover stays); the floor's confirmation that comes after is refused, 409 with a code
+    and a detail, and nothing changes."""
+    tournament, move = _pending_move_into_table_one(director, room, structure, (1, 2, 3))
+    register(director, tournament, 2, start=100)  # the free seat, then the move's seat
+    assert FloorAction.objects.get(pk=move.pk).status == "superseded"
+    before = _state(tournament)
+    response = api.post(f"/tournaments/{tournament.pk}/actions/{move.pk}/done")
+    assert response.status_code == 409
+    assert response.json()["code"] == "action_not_pending" and response.json()["detail"]
+    assert _state(tournament) == before
+
+
+def test_a_move_whose_mover_has_another_seat_is_not_called_off(director, room, structure):
+    """A pending move whose mover the chart no longer shows in the seat it gave him, or
+    whose old seat somebody sits in, is not called off for a newcomer: that would tell one
+    seat to two people or leave the mover none. The newcomer is not seated there; a direct
+    call-off is refused (409 mover_moved_on) with nothing changed."""
+    tournament, move = _pending_move_into_table_one(director, room, structure)
+    # The mover was given another free seat of table 1 by hand while the move is pending.
+    taken = {s for n, s in seated(tournament) if n == 1}
+    other_seat = min({1, 2, 3} - taken)
+    Entry.objects.filter(pk=move.entry_id).update(seat=other_seat)
+    newcomer = register(director, tournament, 1, start=100)[0]
+    assert FloorAction.objects.get(pk=move.pk).status == "pending"
+    assert newcomer.seat is None or (newcomer.tournament_table.number, newcomer.seat) != (
+        move.from_table,
+        move.from_seat,
+    )
+    before = _state(tournament)
+    with pytest.raises(Conflict) as exc, transaction.atomic():
+        move_call_off(tournament_lock(tournament.pk), move.pk, newcomer)
+    assert exc.value.code == "mover_moved_on"
+    assert _state(tournament) == before
