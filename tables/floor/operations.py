@@ -47,6 +47,7 @@ from tables.floor.selectors import (
 )
 from tables.models import FloorAction, TournamentTable
 from tables.selectors import blinds_fields
+from tables.services.seat_holds import moves_call_off_for_break
 from tables.services.seating import update_rows
 from tables.services.table_positions import new_tables_button_draw
 from tourney.domain.registration import deadline
@@ -221,8 +222,9 @@ def _call_off_blocking_moves(
 ) -> int:
     """A break the field calls for that the plan could not make may be held up by the seats
     named movers have not left yet (docs/rules.md §3.4): then the pending balancing moves are
-    called off (their movers stay where they sit, the chart puts them back) and the plan is
-    made again with the seats really free. Returns how many were called off."""
+    called off (their movers stay where they sit, the chart puts them back; each audited as
+    floor.call_off, one event: `moves_call_off_for_break`) and the plan is made again with the
+    seats really free. Returns how many were called off."""
     if plan.final_table is not None or len(tables) - len(plan.breaks) <= wanted:
         return 0
     moves = list(
@@ -236,17 +238,11 @@ def _call_off_blocking_moves(
     )
     by_number = {t.number: t for t in tables}
     moves = [m for m in moves if m.from_table in by_number and m.to_table in by_number]
-    for move in moves:
-        table_pk, seat, waits = move.payload["before"][str(move.entry_id)]
-        Entry.objects.filter(pk=move.entry_id).update(
-            tournament_table_id=table_pk, seat=seat, waits_for_button=waits
-        )
+    called = moves_call_off_for_break(tournament, moves)
+    for move in called:
         by_number[move.from_table].players += 1
         by_number[move.to_table].players -= 1
-    FloorAction.objects.filter(pk__in=[m.pk for m in moves]).update(
-        status=FloorAction.Status.SUPERSEDED
-    )
-    return len(moves)
+    return len(called)
 
 
 def _table_state(table: TournamentTable | PlanTable) -> dict:

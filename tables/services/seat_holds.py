@@ -1,5 +1,8 @@
-"""Seats pending moves hold, and calling a pending move off to seat a newcomer in its place
-(docs/rules.md §3.4). Operations: the caller holds the tournament lock."""
+"""Seats pending moves hold, and calling a pending move off: to seat a newcomer in its place,
+or to free the seats a table break needs (docs/rules.md §3.4). Operations: the caller holds
+the tournament lock."""
+
+from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -158,3 +161,31 @@ def move_call_off(tournament: Tournament, action_id: int, newcomer: Entry) -> No
         {"newcomer": newcomer.player.name},
     )
     event_append(tournament, "actions", {"reason": "called_off", "actions": [row]})
+
+
+def moves_call_off_for_break(
+    tournament: Tournament, actions: Sequence[FloorAction]
+) -> list[FloorAction]:
+    """Call off the pending moves `actions` whose seats a table break the field calls for
+    needs (docs/rules.md §3.4, `_call_off_blocking_moves`): each one that can be
+    (`call_off_refusal`) is, its mover staying where he sits, audited as floor.call_off; one
+    event refreshes the floor's pages. Returns those called off."""
+    called, rows = [], []
+    for action in actions:
+        if call_off_refusal(tournament, action) is not None:
+            continue
+        rows.append(
+            _called_off(
+                tournament,
+                action,
+                gettext_noop(
+                    "Move of %(name)s called off for a table break: the player stays at "
+                    "table %(from_table)s seat %(from_seat)s"
+                ),
+                {"from_table": action.from_table, "from_seat": action.from_seat or "?"},
+            )
+        )
+        called.append(action)
+    if rows:
+        event_append(tournament, "actions", {"reason": "called_off", "actions": rows})
+    return called

@@ -468,7 +468,6 @@ def test_with_no_seat_free_a_balancing_move_is_called_off_for_the_newcomer():
     assert choose_late_place(tables, parts_of_breaks, random.Random(1)) is None
 
 
-
 def test_a_move_whose_mover_the_chart_shows_elsewhere_is_not_called_off():
     """The move out of table 2 would be the one to call off, but its mover has been given
     another seat since (the chart no longer shows him in the seat it promised): calling it

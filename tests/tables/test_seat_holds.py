@@ -220,3 +220,28 @@ def test_a_move_whose_mover_has_another_seat_is_not_called_off(director, room, s
         move_call_off(tournament_lock(tournament.pk), move.pk, newcomer)
     assert exc.value.code == "mover_moved_on"
     assert _state(tournament) == before
+
+
+def test_a_break_held_up_by_pending_moves_audits_each_call_off(director, room, structure):
+    """Three 3-seat tables: a move into table 1 is pending when table 1's last other player
+    busts. Table 1 must break, but its mover's seat at his old table is held by himself: the
+    move is called off (he stays where he sits) and the floor plans again. The call-off is
+    audited (floor.call_off, a summary in the staff's language) and announced."""
+    tournament, move = _pending_move_into_table_one(director, room, structure, (1, 2, 3))
+    events = TournamentEvent.objects.filter(tournament=tournament).order_by("version")
+    last = events.last().version
+    _bust(director, tournament, _active_at(tournament, 1, exclude=move.entry_id))
+    assert FloorAction.objects.get(pk=move.pk).status == "superseded"
+    mover = Entry.objects.get(pk=move.entry_id)
+    assert (mover.tournament_table.number, mover.seat) == (move.from_table, move.from_seat)
+    audit = AuditEntry.objects.get(action="floor.call_off", target_id=move.pk)
+    assert audit.after["status"] == "superseded" and audit.before["status"] == "pending"
+    assert "break" in str(audit.summary)
+    called = [
+        e.payload
+        for e in events.filter(version__gt=last, kind="actions")
+        if e.payload.get("reason") == "called_off"
+    ]
+    assert [row["id"] for row in called[0]["actions"]] == [move.pk]
+    places = seated(tournament)
+    assert len(places) == len(set(places))
