@@ -242,9 +242,19 @@ def _advance_locked(  # type: ignore[no-untyped-def]
     return changed
 
 
+def _clock_id(tournament_id: int) -> int | None:
+    """The id of the tournament's clock, for a log line; None when it cannot be read."""
+    try:
+        return Clock.objects.filter(tournament_id=tournament_id).values_list("pk", flat=True)[0]
+    except Exception:  # the database may be what failed
+        return None
+
+
 def _advance_each(due: Iterable[Due], now: int | None) -> list[tuple[Clock, int]]:
     """`clocks_advance_together`'s changes, one transaction per clock (when one of them failed
-    together: the others still change)."""
+    together: the others still change). A clock that fails alone too is logged at ERROR with
+    its id and left as it was: the next tick tries again, and /api/v1/health lists it among
+    the late timers meanwhile (`clocks_late`)."""
     changed = []
     for tournament_id, version in due:
         try:
@@ -252,7 +262,11 @@ def _advance_each(due: Iterable[Due], now: int | None) -> list[tuple[Clock, int]
         except Conflict:
             continue  # another ticker got there first: nothing lost, nothing doubled
         except Exception:
-            logger.exception("advancing the clock of tournament %s failed", tournament_id)
+            logger.exception(
+                "advancing clock %s (tournament %s) failed alone too; the others go on",
+                _clock_id(tournament_id),
+                tournament_id,
+            )
             continue
         if steps:
             changed.append((clock, steps))

@@ -103,3 +103,51 @@ def test_a_tick_changes_every_due_clock_together_and_again_nothing():
             first_end,
             first_end + LEVEL_S * 1000,
         ]
+
+
+def test_a_clock_failing_alone_too_stops_none_of_the_others_and_is_reported(client, caplog):
+    """One tournament's change fails (here: its catch-up raises), so the instant's transaction
+    fails and each clock is changed alone: the failing one, first in the order, fails again;
+    the others still change. The failure is logged at ERROR with the clock's id and its
+    traceback, and /api/v1/health names the clock's tournament among the late timers once its
+    period has been over for 2 s, until a later tick catches it up."""
+    import logging
+    from unittest import mock
+
+    from clocks.services import clock as clock_service
+
+    with time_machine.travel(T0, tick=False) as traveller:
+        tournaments, _end = started_together(3)
+        failing, *others = tournaments
+        before = versions(tournaments)
+        traveller.shift(LEVEL_S + 0.2)
+        catch_up = clock_service._catch_up
+
+        def broken(tournament, *args, **kwargs):
+            if tournament.pk == failing.pk:
+                raise RuntimeError("a consequence failed")
+            return catch_up(tournament, *args, **kwargs)
+
+        with (
+            mock.patch.object(clock_service, "_catch_up", broken),
+            caplog.at_level(logging.WARNING, logger="clocks.services.clock"),
+        ):
+            steps, _ending = clocks_advance_at([(t.pk, before[t.pk]) for t in tournaments], None)
+
+        assert steps == 2
+        after = versions(tournaments)
+        assert after[failing.pk] == before[failing.pk]
+        assert all(after[t.pk] == before[t.pk] + 1 for t in others)
+        errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+        clock_id = Clock.objects.get(tournament=failing).pk
+        assert len(errors) == 1 and errors[0].exc_info is not None
+        assert f"clock {clock_id} " in errors[0].getMessage()
+        assert f"tournament {failing.pk}" in errors[0].getMessage()
+
+        traveller.shift(2.5)
+        body = client.get("/api/v1/health").json()
+        assert body["timers"] == "late"
+        assert [t["tournament_id"] for t in body["late_timers"]] == [failing.pk]
+
+        assert clocks_advance_due() == 1  # the next tick, the fault gone
+        assert client.get("/api/v1/health").json()["timers"] == "ok"
