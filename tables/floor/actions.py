@@ -86,8 +86,16 @@ def _name_mover(tournament: Tournament, action: FloorAction, entry_id: int | Non
         )
         planned.save(update_fields=["tournament_table", "seat", "waits_for_button"])
     rules = tournament_rules(tournament)
-    action.payload["before"] = {str(entry.pk): _entry_position(entry)}
-    action.from_seat = entry.seat
+    origin = pending_origins(tournament, [entry.pk]).get(entry.pk)
+    if origin is None:
+        action.payload["before"] = {str(entry.pk): _entry_position(entry)}
+        action.from_seat = entry.seat
+    else:
+        # His own move is pending: he had not got up, so he went from the seat he sat in,
+        # and that move is void (docs/rules.md §3.4).
+        floor_moves_supersede(tournament, [entry.pk])
+        action.from_table, action.from_seat, position = origin
+        action.payload["before"] = {str(entry.pk): position}
     entry.tournament_table = destination
     entry.seat = action.to_seat
     entry.waits_for_button = _sits_out_on_arrival(destination, action.to_seat, rules)

@@ -24,6 +24,8 @@ from tables.domain.seating import (
     draw_seats,
     tables_needed,
 )
+from tables.floor.actions import floor_moves_supersede
+from tables.floor.selectors import floor_actions_out
 from tables.models import FloorAction, TournamentTable
 from tables.selectors import (
     blinds_fields,
@@ -511,6 +513,25 @@ def _held_from(tournament: Tournament, entry: Entry, table_number: int, seat: in
     ).exists()
 
 
+def _moves_void(tournament: Tournament, entry: Entry) -> list[int]:
+    """The entry's pending moves, void now that the floor has seated him by hand: he is where
+    he was put, so they hold no seat any more (docs/rules.md §3.4) and can be neither
+    confirmed nor called off; announced to the floor's pages. Their ids."""
+    void = list(
+        FloorAction.objects.filter(
+            tournament=tournament,
+            kind=FloorAction.Kind.MOVE,
+            status=FloorAction.Status.PENDING,
+            entry=entry,
+        ).values_list("pk", flat=True)
+    )
+    if void:
+        floor_moves_supersede(tournament, [entry.pk])
+        rows = floor_actions_out(list(FloorAction.objects.filter(pk__in=void).order_by("pk")))
+        event_append(tournament, "actions", {"reason": "void", "actions": rows})
+    return void
+
+
 @transaction.atomic
 def entry_seat_assign(
     *, actor, tournament_id: int, entry_id: int, table_number: int, seat: int
@@ -553,7 +574,10 @@ def entry_seat_assign(
     entry.seated_at = now
     entry.waits_for_button = False
     entry.save(update_fields=["tournament_table", "seat", "seated_at", "waits_for_button"])
-    after = {"table": table.number, "seat": seat}
+    after: dict = {"table": table.number, "seat": seat}
+    void = _moves_void(tournament, entry)
+    if void:
+        after["moves_void"] = void
     audit_record(
         actor=actor,
         action="seating.assign",

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from django.db import transaction
+from django.utils import timezone
 
 from clocks.services.clock import clock_operate
 from tables.floor.usecases import floor_action_done, floor_action_undo
@@ -136,20 +137,20 @@ def test_the_hold_follows_a_mover_moved_again_before_he_left(director, room, str
     assert (mover.tournament_table.number, mover.seat) == sits
 
 
-def _pending_move_into_table_one(director, room, structure, tables=(1, 2)):
-    """3-seat tables of three; two bust-outs at table 1 make the floor move a player there
+def _pending_move_into_table_one(director, room, structure, tables=(1, 2), seats=3):
+    """Full tables of `seats`; two bust-outs at table 1 make the floor move a player there
     (pending: he still sits in his old seat). Returns (tournament, move)."""
     tournament = make_tournament(
         director,
         room,
         structure,
         table_numbers=list(tables),
-        seats_per_table=3,
-        single_table_seats=3,
-        final_table_size=3,
-        short_handed_final_table_size=3,
+        seats_per_table=seats,
+        single_table_seats=seats,
+        final_table_size=seats,
+        short_handed_final_table_size=seats,
     )
-    register(director, tournament, 3 * len(tables))
+    register(director, tournament, seats * len(tables))
     seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(3))
     clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
     _bust(director, tournament, _active_at(tournament, 1)[:2])
@@ -245,3 +246,60 @@ def test_a_break_held_up_by_pending_moves_audits_each_call_off(director, room, s
     assert [row["id"] for row in called[0]["actions"]] == [move.pk]
     places = seated(tournament)
     assert len(places) == len(set(places))
+
+
+def test_a_pending_mover_the_floor_moves_elsewhere_leaves_from_the_seat_he_sat_in(
+    director, room, structure
+):
+    """A move is pending into table 1 when the floor, confirming another move out of table 1
+    (its mover not named), says the first mover went instead: he walked from the seat he
+    still sat in, so his first move is void and the confirmed one leads from that seat, and
+    undoing it puts him back there."""
+    tournament, move = _pending_move_into_table_one(director, room, structure, (1, 2, 3), 4)
+    sits = (move.from_table, move.from_seat)
+    third = next(n for n in (2, 3) if n != move.from_table)
+    _bust(director, tournament, _active_at(tournament, third)[:1])
+    assert not FloorAction.objects.filter(tournament=tournament, status="pending").exclude(
+        pk=move.pk
+    )
+    free = ({1, 2, 3, 4} - {s for n, s in seated(tournament) if n == third}).pop()
+    out = FloorAction.objects.create(
+        tournament=tournament,
+        kind="move",
+        from_table=1,
+        to_table=third,
+        to_seat=free,
+        created_at=timezone.now(),
+        payload={"sits_out": False, "wait_hands": None, "before": {}, "arrived_at_hand": 0},
+    )
+    floor_action_done(
+        actor=director, tournament_id=tournament.pk, action_id=out.pk, entry_id=move.entry_id
+    )
+    out.refresh_from_db()
+    assert FloorAction.objects.get(pk=move.pk).status == "superseded"
+    assert (out.from_table, out.from_seat) == sits
+    assert sits[1] not in held_seats(tournament).get(sits[0], set())
+    floor_action_undo(actor=director, tournament_id=tournament.pk, action_id=out.pk)
+    mover = Entry.objects.get(pk=move.entry_id)
+    assert (mover.tournament_table.number, mover.seat) == sits
+
+
+def test_a_pending_mover_seated_by_hand_has_left_his_seat(director, room, structure):
+    """The floor seats a pending mover by hand (in another free seat, or back in the one he
+    has not left): that is where he is now, so his pending move is void (audited with the
+    assignment, announced) and holds nothing; it can no longer be confirmed or called off."""
+    tournament, move = _pending_move_into_table_one(director, room, structure, (1, 2, 3))
+    sits = (move.from_table, move.from_seat)
+    entry_seat_assign(
+        actor=director,
+        tournament_id=tournament.pk,
+        entry_id=move.entry_id,
+        table_number=sits[0],
+        seat=sits[1],
+    )
+    assert FloorAction.objects.get(pk=move.pk).status == "superseded"
+    assert held_seats(tournament) == {}
+    audit = AuditEntry.objects.filter(action="seating.assign").latest("pk")
+    assert audit.after["moves_void"] == [move.pk]
+    places = seated(tournament)
+    assert len(places) == len(set(places)) and sits in places
