@@ -169,6 +169,86 @@ def seating_of(tournament: Tournament) -> dict[int, dict[int, int]]:
     return seating
 
 
+def entries_register(director, tournament: Tournament, n: int, start: int = 0) -> list[Entry]:
+    """`n` new players ("Player <start>", ...) register, one use case each."""
+    return [
+        entry_register(
+            actor=director,
+            tournament_id=tournament.pk,
+            player_id=Player.objects.create(name=f"Player {i}", search_text=f"player {i}").pk,
+        )
+        for i in range(start, start + n)
+    ]
+
+
+def seats_taken(tournament: Tournament) -> list[tuple[int, int]]:
+    """(table number, seat) of every playing entry, as the chart shows them."""
+    return list(
+        Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).values_list(
+            "tournament_table__number", "seat"
+        )
+    )
+
+
+def tda_tournament(director, room, structure, **overrides) -> Tournament:
+    """A tda2024 tournament (`house_rules` and `table_numbers` may be given) whose other
+    `overrides` are house-rule overrides."""
+    return tournament_create(
+        actor=director,
+        name="T",
+        structure_id=structure.pk,
+        starting_stack=40_000,
+        buy_in=100,
+        room_id=room.pk,
+        house_rules=overrides.pop("house_rules", "tda2024"),
+        table_numbers=overrides.pop("table_numbers", None),
+        rules_overrides=overrides,
+    )
+
+
+def short_tables_tournament(
+    director, room, structure, table_numbers: list[int], seats: int
+) -> Tournament:
+    """A tda2024 tournament on `table_numbers`, `seats`-handed (a final table as large)."""
+    return tda_tournament(
+        director,
+        room,
+        structure,
+        table_numbers=table_numbers,
+        seats_per_table=seats,
+        single_table_seats=seats,
+        final_table_size=seats,
+        short_handed_final_table_size=seats,
+    )
+
+
+def pending_move_into_table_one(director, room, structure, tables=(1, 2), seats: int = 3):
+    """Full `seats`-handed tables, drawn and started; two bust-outs at table 1 make the floor
+    move a player there. The move is pending: the chart shows him at table 1 at once, but he
+    still sits in his old seat (docs/rules.md §3.4). Returns (tournament, move)."""
+    from tables.models import FloorAction
+    from tourney.eliminations.usecases import eliminations_record
+
+    tournament = short_tables_tournament(director, room, structure, list(tables), seats)
+    entries_register(director, tournament, seats * len(tables))
+    seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(3))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    at_one = Entry.objects.filter(
+        tournament=tournament, tournament_table__number=1, status=Entry.Status.ACTIVE
+    )
+    eliminations_record(
+        actor=director,
+        tournament_id=tournament.pk,
+        eliminations=[
+            (pk, None) for pk in at_one.order_by("seat").values_list("pk", flat=True)[:2]
+        ],
+        rng=random.Random(3),
+    )
+    move = FloorAction.objects.get(tournament=tournament, kind="move", status="pending")
+    assert move.entry_id is not None and move.to_table == 1
+    return tournament, move
+
+
 # --- through the API ---------------------------------------------------------------------------
 
 

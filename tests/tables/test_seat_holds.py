@@ -13,47 +13,18 @@ from tables.floor.usecases import floor_action_done, floor_action_undo
 from tables.models import FloorAction
 from tables.services.seat_holds import move_call_off
 from tables.services.seating import entry_seat_assign, held_seats, seats_draw
+from tests.factories import (
+    entries_register,
+    pending_move_into_table_one,
+    seats_taken,
+    short_tables_tournament,
+)
 from tourney.eliminations.usecases import eliminations_record
 from tourney.errors import Conflict
-from tourney.models import AuditEntry, Entry, Player, TournamentEvent
-from tourney.services.entries import entry_register
+from tourney.models import AuditEntry, Entry, TournamentEvent
 from tourney.services.locks import tournament_lock
-from tourney.services.tournaments import tournament_create
 
 pytestmark = pytest.mark.django_db
-
-
-def make_tournament(director, room, structure, table_numbers: list[int], **overrides):
-    return tournament_create(
-        actor=director,
-        name="T",
-        structure_id=structure.pk,
-        starting_stack=40_000,
-        buy_in=100,
-        room_id=room.pk,
-        house_rules="tda2024",
-        table_numbers=table_numbers,
-        rules_overrides=overrides,
-    )
-
-
-def register(director, tournament, n: int, start: int = 0) -> list[Entry]:
-    return [
-        entry_register(
-            actor=director,
-            tournament_id=tournament.pk,
-            player_id=Player.objects.create(name=f"Player {i}", search_text=f"player {i}").pk,
-        )
-        for i in range(start, start + n)
-    ]
-
-
-def seated(tournament) -> list[tuple[int, int]]:
-    return list(
-        Entry.objects.filter(tournament=tournament, status="active").values_list(
-            "tournament_table__number", "seat"
-        )
-    )
 
 
 def _active_at(tournament, number: int, exclude: int | None = None) -> list[int]:
@@ -77,17 +48,8 @@ def _moved_twice(director, room, structure):
     there (pending: he still sits in his old seat). Then the rest of table 3 and one more
     player of the mover's table bust: table 3 breaks and its draw moves him again, before he
     ever got up. Returns (tournament, first move, second move)."""
-    tournament = make_tournament(
-        director,
-        room,
-        structure,
-        table_numbers=[1, 2, 3],
-        seats_per_table=4,
-        single_table_seats=4,
-        final_table_size=4,
-        short_handed_final_table_size=4,
-    )
-    register(director, tournament, 12)
+    tournament = short_tables_tournament(director, room, structure, [1, 2, 3], 4)
+    entries_register(director, tournament, 12)
     seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(0))
     clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
     _bust(director, tournament, _active_at(tournament, 3)[:2])
@@ -113,7 +75,7 @@ def test_the_hold_follows_a_mover_moved_again_before_he_left(director, room, str
     move leads from it, and undoing it puts him back there."""
     tournament, first, second = _moved_twice(director, room, structure)
     sits = (first.from_table, first.from_seat)
-    late = register(director, tournament, 1, start=100)[0]
+    late = entries_register(director, tournament, 1, start=100)[0]
     assert late.seat is None or (late.tournament_table.number, late.seat) != sits
     assert sits[1] in held_seats(tournament).get(sits[0], set())
     assert (second.from_table, second.from_seat) == sits
@@ -129,7 +91,7 @@ def test_the_hold_follows_a_mover_moved_again_before_he_left(director, room, str
             seat=sits[1],
         )
     assert exc.value.code == "seat_taken"
-    places = seated(tournament)
+    places = seats_taken(tournament)
     assert len(places) == len(set(places)) and sits not in places
 
     floor_action_undo(actor=director, tournament_id=tournament.pk, action_id=second.parent_id)
@@ -137,32 +99,10 @@ def test_the_hold_follows_a_mover_moved_again_before_he_left(director, room, str
     assert (mover.tournament_table.number, mover.seat) == sits
 
 
-def _pending_move_into_table_one(director, room, structure, tables=(1, 2), seats=3):
-    """Full tables of `seats`; two bust-outs at table 1 make the floor move a player there
-    (pending: he still sits in his old seat). Returns (tournament, move)."""
-    tournament = make_tournament(
-        director,
-        room,
-        structure,
-        table_numbers=list(tables),
-        seats_per_table=seats,
-        single_table_seats=seats,
-        final_table_size=seats,
-        short_handed_final_table_size=seats,
-    )
-    register(director, tournament, seats * len(tables))
-    seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(3))
-    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
-    _bust(director, tournament, _active_at(tournament, 1)[:2])
-    move = FloorAction.objects.get(tournament=tournament, kind="move", status="pending")
-    assert move.entry_id is not None and move.to_table == 1
-    return tournament, move
-
-
 def _state(tournament) -> tuple:
     """What a refused call-off must leave as it was."""
     return (
-        sorted(seated(tournament)),
+        sorted(seats_taken(tournament)),
         sorted(FloorAction.objects.filter(tournament=tournament).values_list("pk", "status")),
         AuditEntry.objects.filter(tournament=tournament).count(),
         TournamentEvent.objects.filter(tournament=tournament).count(),
@@ -173,9 +113,9 @@ def test_a_confirmed_move_is_never_called_off(director, room, structure):
     """Once the floor has confirmed a move the player has moved (TDA): a call-off that comes
     after it (a registration racing the confirmation) is refused, 409 move_confirmed, and
     nothing changes; the newcomer gets the seat the mover left."""
-    tournament, move = _pending_move_into_table_one(director, room, structure)
+    tournament, move = pending_move_into_table_one(director, room, structure)
     floor_action_done(actor=director, tournament_id=tournament.pk, action_id=move.pk)
-    newcomer = register(director, tournament, 1, start=100)[0]
+    newcomer = entries_register(director, tournament, 1, start=100)[0]
     assert newcomer.seat is not None
     assert FloorAction.objects.get(pk=move.pk).status == "done"
     before = _state(tournament)
@@ -190,8 +130,8 @@ def test_a_move_called_off_cannot_be_confirmed_after(director, room, structure, 
     """The other order of the race: a newcomer took the seat of a pending move (called off,
     its mover stays); the floor's confirmation that comes after is refused, 409 with a code
     and a detail, and nothing changes."""
-    tournament, move = _pending_move_into_table_one(director, room, structure, (1, 2, 3))
-    register(director, tournament, 2, start=100)  # the free seat, then the move's seat
+    tournament, move = pending_move_into_table_one(director, room, structure, (1, 2, 3))
+    entries_register(director, tournament, 2, start=100)  # the free seat, then the move's seat
     assert FloorAction.objects.get(pk=move.pk).status == "superseded"
     before = _state(tournament)
     response = api.post(f"/tournaments/{tournament.pk}/actions/{move.pk}/done")
@@ -205,12 +145,12 @@ def test_a_move_whose_mover_has_another_seat_is_not_called_off(director, room, s
     whose old seat somebody sits in, is not called off for a newcomer: that would tell one
     seat to two people or leave the mover none. The newcomer is not seated there; a direct
     call-off is refused (409 mover_moved_on) with nothing changed."""
-    tournament, move = _pending_move_into_table_one(director, room, structure)
+    tournament, move = pending_move_into_table_one(director, room, structure)
     # The mover was given another free seat of table 1 by hand while the move is pending.
-    taken = {s for n, s in seated(tournament) if n == 1}
+    taken = {s for n, s in seats_taken(tournament) if n == 1}
     other_seat = min({1, 2, 3} - taken)
     Entry.objects.filter(pk=move.entry_id).update(seat=other_seat)
-    newcomer = register(director, tournament, 1, start=100)[0]
+    newcomer = entries_register(director, tournament, 1, start=100)[0]
     assert FloorAction.objects.get(pk=move.pk).status == "pending"
     assert newcomer.seat is None or (newcomer.tournament_table.number, newcomer.seat) != (
         move.from_table,
@@ -228,7 +168,7 @@ def test_a_break_held_up_by_pending_moves_audits_each_call_off(director, room, s
     busts. Table 1 must break, but its mover's seat at his old table is held by himself: the
     move is called off (he stays where he sits) and the floor plans again. The call-off is
     audited (floor.call_off, a summary in the staff's language) and announced."""
-    tournament, move = _pending_move_into_table_one(director, room, structure, (1, 2, 3))
+    tournament, move = pending_move_into_table_one(director, room, structure, (1, 2, 3))
     events = TournamentEvent.objects.filter(tournament=tournament).order_by("version")
     last = events.last().version
     _bust(director, tournament, _active_at(tournament, 1, exclude=move.entry_id))
@@ -244,7 +184,7 @@ def test_a_break_held_up_by_pending_moves_audits_each_call_off(director, room, s
         if e.payload.get("reason") == "called_off"
     ]
     assert [row["id"] for row in called[0]["actions"]] == [move.pk]
-    places = seated(tournament)
+    places = seats_taken(tournament)
     assert len(places) == len(set(places))
 
 
@@ -255,14 +195,14 @@ def test_a_pending_mover_the_floor_moves_elsewhere_leaves_from_the_seat_he_sat_i
     (its mover not named), says the first mover went instead: he walked from the seat he
     still sat in, so his first move is void and the confirmed one leads from that seat, and
     undoing it puts him back there."""
-    tournament, move = _pending_move_into_table_one(director, room, structure, (1, 2, 3), 4)
+    tournament, move = pending_move_into_table_one(director, room, structure, (1, 2, 3), 4)
     sits = (move.from_table, move.from_seat)
     third = next(n for n in (2, 3) if n != move.from_table)
     _bust(director, tournament, _active_at(tournament, third)[:1])
     assert not FloorAction.objects.filter(tournament=tournament, status="pending").exclude(
         pk=move.pk
     )
-    free = ({1, 2, 3, 4} - {s for n, s in seated(tournament) if n == third}).pop()
+    free = ({1, 2, 3, 4} - {s for n, s in seats_taken(tournament) if n == third}).pop()
     out = FloorAction.objects.create(
         tournament=tournament,
         kind="move",
@@ -288,7 +228,7 @@ def test_a_pending_mover_seated_by_hand_has_left_his_seat(director, room, struct
     """The floor seats a pending mover by hand (in another free seat, or back in the one he
     has not left): that is where he is now, so his pending move is void (audited with the
     assignment, announced) and holds nothing; it can no longer be confirmed or called off."""
-    tournament, move = _pending_move_into_table_one(director, room, structure, (1, 2, 3))
+    tournament, move = pending_move_into_table_one(director, room, structure, (1, 2, 3))
     sits = (move.from_table, move.from_seat)
     entry_seat_assign(
         actor=director,
@@ -301,5 +241,5 @@ def test_a_pending_mover_seated_by_hand_has_left_his_seat(director, room, struct
     assert held_seats(tournament) == {}
     audit = AuditEntry.objects.filter(action="seating.assign").latest("pk")
     assert audit.after["moves_void"] == [move.pk]
-    places = seated(tournament)
+    places = seats_taken(tournament)
     assert len(places) == len(set(places)) and sits in places

@@ -9,53 +9,21 @@ from tables.models import TournamentTable
 from tables.selectors import tournament_tables_layout
 from tables.services.rooms import seat_restriction_set
 from tables.services.seating import _sent_together, seats_draw, update_rows
+from tests.factories import entries_register, seats_taken, tda_tournament
 from tourney.errors import Conflict
-from tourney.models import Entry, Player
-from tourney.services.entries import entry_register, entry_unregister
-from tourney.services.tournaments import tournament_create
+from tourney.models import Entry
+from tourney.services.entries import entry_unregister
 
 pytestmark = pytest.mark.django_db
-
-
-def register(director, tournament, n: int, start: int = 0) -> list[Entry]:
-    entries = []
-    for i in range(start, start + n):
-        player = Player.objects.create(name=f"Player {i}", search_text=f"player {i}")
-        entries.append(
-            entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
-        )
-    return entries
-
-
-def make_tournament(director, room, structure, **overrides):
-    return tournament_create(
-        actor=director,
-        name="T",
-        structure_id=structure.pk,
-        starting_stack=40_000,
-        buy_in=100,
-        room_id=room.pk,
-        house_rules=overrides.pop("house_rules", "tda2024"),
-        table_numbers=overrides.pop("table_numbers", None),
-        rules_overrides=overrides,
-    )
-
-
-def seated(tournament) -> list[tuple[int, int]]:
-    return list(
-        Entry.objects.filter(tournament=tournament, status="active").values_list(
-            "tournament_table__number", "seat"
-        )
-    )
 
 
 def test_blocked_and_reserved_seats_are_never_drawn(director, room, structure):
     seat_restriction_set(actor=director, room_id=room.pk, table_number=1, seat=3, kind="blocked")
     seat_restriction_set(actor=director, room_id=room.pk, table_number=2, seat=7, kind="reserved")
-    tournament = make_tournament(director, room, structure)
-    register(director, tournament, 17)
+    tournament = tda_tournament(director, room, structure)
+    entries_register(director, tournament, 17)
     seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(7))
-    places = seated(tournament)
+    places = seats_taken(tournament)
     assert (1, 3) not in places and (2, 7) not in places
     assert len(set(places)) == 17
 
@@ -66,8 +34,8 @@ def test_the_draw_returns_the_seating_chart_it_wrote(director, room, structure):
     seat_restriction_set(actor=director, room_id=room.pk, table_number=1, seat=3, kind="blocked")
     seat_restriction_set(actor=director, room_id=room.pk, table_number=2, seat=7, kind="reserved")
     seat_restriction_set(actor=director, room_id=room.pk, table_number=2, seat=10, kind="blocked")
-    tournament = make_tournament(director, room, structure, seats_per_table=9)
-    register(director, tournament, 25)
+    tournament = tda_tournament(director, room, structure, seats_per_table=9)
+    entries_register(director, tournament, 25)
     layout = seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(3))
     assert layout == tournament_tables_layout(tournament)
     assert [t["seats"] for t in layout] == [9, 9, 9]
@@ -79,10 +47,8 @@ def test_the_chart_of_a_single_table_draw_shows_restrictions_past_the_usual_seat
     director, room, structure
 ):
     seat_restriction_set(actor=director, room_id=room.pk, table_number=1, seat=10, kind="reserved")
-    tournament = make_tournament(
-        director, room, structure, seats_per_table=9, single_table_seats=10
-    )
-    register(director, tournament, 8)
+    tournament = tda_tournament(director, room, structure, seats_per_table=9, single_table_seats=10)
+    entries_register(director, tournament, 8)
     layout = seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(5))
     assert layout == tournament_tables_layout(tournament)
     assert layout[0]["seats"] == 10 and layout[0]["restricted_seats"] == {"10": "reserved"}
@@ -93,20 +59,20 @@ def test_a_failed_write_sent_with_the_draws_is_a_database_error_in_its_transacti
 ):
     """The draw's writes are sent without waiting for answers (PostgreSQL's pipeline): an error
     among them still raises Django's error and rolls the transaction back."""
-    tournament = make_tournament(director, room, structure)
-    first, second = register(director, tournament, 2)
+    tournament = tda_tournament(director, room, structure)
+    first, second = entries_register(director, tournament, 2)
     table = TournamentTable.objects.filter(tournament=tournament).first()
     with pytest.raises(IntegrityError), transaction.atomic(), _sent_together():
         update_rows(Entry, ["tournament_table", "seat"], [(first.pk, table.pk, 1)])
         update_rows(Entry, ["tournament_table", "seat"], [(second.pk, table.pk, 1)])
-    assert seated(tournament) == [(None, None), (None, None)]
+    assert seats_taken(tournament) == [(None, None), (None, None)]
     seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(1))
-    assert len(set(seated(tournament))) == 2
+    assert len(set(seats_taken(tournament))) == 2
 
 
 def test_rimoc_thresholds_give_three_tables_for_nineteen(director, room, structure):
-    tournament = make_tournament(director, room, structure, house_rules="rimoc")
-    register(director, tournament, 19)
+    tournament = tda_tournament(director, room, structure, house_rules="rimoc")
+    entries_register(director, tournament, 19)
     seats_draw(actor=director, tournament_id=tournament.pk)
     counts = sorted(
         Entry.objects.filter(tournament=tournament)
@@ -118,26 +84,26 @@ def test_rimoc_thresholds_give_three_tables_for_nineteen(director, room, structu
 
 
 def test_ten_players_sit_at_one_ten_seat_table(director, room, structure):
-    tournament = make_tournament(director, room, structure)
-    register(director, tournament, 10)
+    tournament = tda_tournament(director, room, structure)
+    entries_register(director, tournament, 10)
     seats_draw(actor=director, tournament_id=tournament.pk)
-    assert {t for t, _ in seated(tournament)} == {1}
+    assert {t for t, _ in seats_taken(tournament)} == {1}
     assert TournamentTable.objects.get(tournament=tournament, number=1).seats == 10
 
 
 def test_a_new_table_opens_in_order_when_every_seat_is_taken(director, room, structure):
-    tournament = make_tournament(director, room, structure, table_numbers=[4, 2, 6])
-    register(director, tournament, 18)
+    tournament = tda_tournament(director, room, structure, table_numbers=[4, 2, 6])
+    entries_register(director, tournament, 18)
     seats_draw(actor=director, tournament_id=tournament.pk)
-    assert {t for t, _ in seated(tournament)} == {4, 2}
-    late = register(director, tournament, 1, start=100)[0]
+    assert {t for t, _ in seats_taken(tournament)} == {4, 2}
+    late = entries_register(director, tournament, 1, start=100)[0]
     assert late.tournament_table.number == 6
     assert TournamentTable.objects.get(tournament=tournament, number=6).status == "open"
 
 
 def test_draw_needs_two_players(director, room, structure):
-    tournament = make_tournament(director, room, structure)
-    register(director, tournament, 1)
+    tournament = tda_tournament(director, room, structure)
+    entries_register(director, tournament, 1)
     with pytest.raises(Conflict) as exc:
         seats_draw(actor=director, tournament_id=tournament.pk)
     assert exc.value.code == "not_enough_players"
@@ -146,15 +112,15 @@ def test_draw_needs_two_players(director, room, structure):
 def test_unregistering_after_the_draw_frees_the_seat_for_the_waiting_list(
     director, room, structure
 ):
-    tournament = make_tournament(director, room, structure, table_numbers=[1], seats_per_table=4)
-    entries = register(director, tournament, 5)
+    tournament = tda_tournament(director, room, structure, table_numbers=[1], seats_per_table=4)
+    entries = entries_register(director, tournament, 5)
     assert entries[-1].status == "waiting"
     seats_draw(actor=director, tournament_id=tournament.pk)
     freed = Entry.objects.get(pk=entries[0].pk)
     entry_unregister(actor=director, tournament_id=tournament.pk, entry_id=freed.pk)
     promoted = Entry.objects.get(pk=entries[-1].pk)
     assert promoted.status == "active" and promoted.seat is not None
-    assert len(set(seated(tournament))) == 4
+    assert len(set(seats_taken(tournament))) == 4
 
 
 def test_late_seat_is_never_between_button_and_small_blind(director, room, structure):
@@ -162,15 +128,13 @@ def test_late_seat_is_never_between_button_and_small_blind(director, room, struc
     from tables.selectors import table_blinds
 
     for seed in range(6):
-        tournament = make_tournament(
-            director, room, structure, table_numbers=[1], seats_per_table=9
-        )
-        register(director, tournament, 4, start=seed * 100)
+        tournament = tda_tournament(director, room, structure, table_numbers=[1], seats_per_table=9)
+        entries_register(director, tournament, 4, start=seed * 100)
         seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(seed))
         table = TournamentTable.objects.get(tournament=tournament, number=1)
         dead = seats_not_dealt(table_blinds(table), table.seats)
-        free = set(range(1, 10)) - {seat for _, seat in seated(tournament)}
-        late = register(director, tournament, 1, start=seed * 100 + 50)[0]
+        free = set(range(1, 10)) - {seat for _, seat in seats_taken(tournament)}
+        late = entries_register(director, tournament, 1, start=seed * 100 + 50)[0]
         if free - dead:
             assert late.seat not in dead and not late.waits_for_button
 
@@ -178,7 +142,7 @@ def test_late_seat_is_never_between_button_and_small_blind(director, room, struc
 def test_capacity_counts_only_restricted_seats_in_play(director, room, structure):
     from tourney.selectors import tournament_capacity
 
-    tournament = make_tournament(director, room, structure, table_numbers=[1, 2])
+    tournament = tda_tournament(director, room, structure, table_numbers=[1, 2])
     assert tournament_capacity(tournament) == 18  # 9-handed on two ten-seat tables
     seat_restriction_set(actor=director, room_id=room.pk, table_number=1, seat=10, kind="blocked")
     assert tournament_capacity(tournament) == 18  # seat 10 is not played
@@ -197,13 +161,13 @@ def test_a_late_seat_reads_as_many_statements_whatever_the_number_of_tables(
     counts = []
     # 4 players on 2 tables, 11 on 4 (three seats each): a free seat for the late one at both
     for k, (numbers, players) in enumerate((([1, 2], 4), ([1, 2, 3, 4, 5, 6], 11))):
-        tournament = make_tournament(
+        tournament = tda_tournament(
             director, room, structure, table_numbers=numbers, seats_per_table=3
         )
-        register(director, tournament, players, start=k * 100)
+        entries_register(director, tournament, players, start=k * 100)
         seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(k))
         with CaptureQueriesContext(connection) as queries:
-            late = register(director, tournament, 1, start=k * 100 + 50)[0]
+            late = entries_register(director, tournament, 1, start=k * 100 + 50)[0]
         assert late.seat is not None
         counts.append(len(queries))
     assert counts[0] == counts[1]
@@ -213,33 +177,10 @@ def _pending_move_out_of_table_two(director, room, structure):
     """Two 3-seat tables of three players; two bust-outs at table 1 make the floor move a
     player of table 2 there. The move is pending: the chart shows him at table 1 at once,
     but he still sits at table 2 (docs/rules.md §3.4). Returns (tournament, move)."""
-    from clocks.services.clock import clock_operate
-    from tables.models import FloorAction
-    from tourney.eliminations.usecases import eliminations_record
+    from tests.factories import pending_move_into_table_one
 
-    tournament = make_tournament(
-        director,
-        room,
-        structure,
-        table_numbers=[1, 2],
-        seats_per_table=3,
-        single_table_seats=3,
-        final_table_size=3,
-        short_handed_final_table_size=3,
-    )
-    register(director, tournament, 6)
-    seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(3))
-    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
-    at_one = Entry.objects.filter(tournament=tournament, tournament_table__number=1)
-    busted = list(at_one.order_by("seat").values_list("pk", flat=True)[:2])
-    eliminations_record(
-        actor=director,
-        tournament_id=tournament.pk,
-        eliminations=[(pk, None) for pk in busted],
-        rng=random.Random(3),
-    )
-    move = FloorAction.objects.get(tournament=tournament, kind="move", status="pending")
-    assert move.entry_id is not None and (move.from_table, move.to_table) == (2, 1)
+    tournament, move = pending_move_into_table_one(director, room, structure)
+    assert move.from_table == 2
     return tournament, move
 
 
@@ -253,9 +194,9 @@ def test_a_seat_a_pending_move_leaves_is_given_to_nobody_else(director, room, st
 
     tournament, move = _pending_move_out_of_table_two(director, room, structure)
     left, promised = (move.from_table, move.from_seat), (move.to_table, move.to_seat)
-    assert left not in seated(tournament)  # the chart already shows him at table 1
+    assert left not in seats_taken(tournament)  # the chart already shows him at table 1
 
-    first = register(director, tournament, 1, start=100)[0]
+    first = entries_register(director, tournament, 1, start=100)[0]
     assert first.status == "active"
     assert (first.tournament_table.number, first.seat) not in (left, promised)
     with pytest.raises(Conflict) as exc:
@@ -268,13 +209,13 @@ def test_a_seat_a_pending_move_leaves_is_given_to_nobody_else(director, room, st
         )
     assert exc.value.code == "seat_taken"
 
-    second = register(director, tournament, 1, start=101)[0]
+    second = entries_register(director, tournament, 1, start=101)[0]
     assert second.status == "active"
     assert (second.tournament_table.number, second.seat) == promised
     assert FloorAction.objects.get(pk=move.pk).status == "superseded"
     mover = Entry.objects.get(pk=move.entry_id)
     assert (mover.tournament_table.number, mover.seat) == left
-    places = seated(tournament)
+    places = seats_taken(tournament)
     assert len(places) == 6 and len(set(places)) == 6
     assert not FloorAction.objects.filter(tournament=tournament, status="pending").exists()
 
@@ -290,14 +231,14 @@ def test_the_mover_can_be_sent_back_and_his_seat_is_free_once_he_has_moved(
 
     tournament, move = _pending_move_out_of_table_two(director, room, structure)
     left = (move.from_table, move.from_seat)
-    late = register(director, tournament, 1, start=100)[0]
+    late = entries_register(director, tournament, 1, start=100)[0]
     floor_action_undo(actor=director, tournament_id=tournament.pk, action_id=move.pk)
     mover = Entry.objects.get(pk=move.entry_id)
     assert (mover.tournament_table.number, mover.seat) == left
 
     tournament, move = _pending_move_out_of_table_two(director, room, structure)
     left = (move.from_table, move.from_seat)
-    late = register(director, tournament, 1, start=200)[0]
+    late = entries_register(director, tournament, 1, start=200)[0]
     floor_action_done(actor=director, tournament_id=tournament.pk, action_id=move.pk)
     assert FloorAction.objects.get(pk=move.pk).status == "done"
     moved = entry_seat_assign(
@@ -320,7 +261,7 @@ def test_the_waiting_list_takes_the_seat_a_confirmed_redraw_frees(director, room
     from tables.models import FloorAction
     from tourney.eliminations.usecases import eliminations_record
 
-    tournament = make_tournament(
+    tournament = tda_tournament(
         director,
         room,
         structure,
@@ -330,7 +271,7 @@ def test_the_waiting_list_takes_the_seat_a_confirmed_redraw_frees(director, room
         final_table_size=4,
         short_handed_final_table_size=4,
     )
-    register(director, tournament, 8)
+    entries_register(director, tournament, 8)
     seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(0))
     clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
     ids = list(
@@ -349,10 +290,10 @@ def test_the_waiting_list_takes_the_seat_a_confirmed_redraw_frees(director, room
     left = {
         (m.from_table, m.from_seat)
         for m in FloorAction.objects.filter(parent_id=redraw, from_table=1)
-    } - set(seated(tournament))
-    assert left == {(1, 4)} and sorted(seated(tournament)) == [(1, 1), (1, 2), (1, 3)]
+    } - set(seats_taken(tournament))
+    assert left == {(1, 4)} and sorted(seats_taken(tournament)) == [(1, 1), (1, 2), (1, 3)]
 
-    late = register(director, tournament, 1, start=100)[0]
+    late = entries_register(director, tournament, 1, start=100)[0]
     assert late.status == "waiting"
 
     floor_action_done(actor=director, tournament_id=tournament.pk, action_id=redraw)
