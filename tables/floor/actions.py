@@ -148,8 +148,8 @@ def floor_action_confirm(
 
 def _revertible(action: FloorAction) -> bool:
     """Every player of the action still plays where it put them, and every seat they came
-    from is at a table in play, free (or freed by this same revert) and not held for a mover
-    not named yet."""
+    from is at a table in play, free (or freed by this same revert) and not held by a pending
+    move: promised to a mover not named yet, or still sat in by another mover."""
     moves = list(action.children.all()) if action.kind != FloorAction.Kind.MOVE else [action]
     moves = [m for m in moves if m.entry_id is not None]
     before = action.payload.get("before", {})
@@ -190,15 +190,15 @@ def _revertible(action: FloorAction) -> bool:
             "number", "pk"
         )
     )
-    taken.update(
-        (pk_of.get(number), seat)
-        for number, seat in FloorAction.objects.filter(
-            tournament_id=action.tournament_id,
-            kind=FloorAction.Kind.MOVE,
-            status=PENDING,
-            entry__isnull=True,
-        ).values_list("to_table", "to_seat")
-    )
+    # Seats pending moves hold (docs/rules.md §3.4): the seat promised to a mover not named
+    # yet, and the seat a named mover (not one of these) still sits in though charted away.
+    for entry_id, from_table, from_seat, to_table, to_seat in FloorAction.objects.filter(
+        tournament_id=action.tournament_id, kind=FloorAction.Kind.MOVE, status=PENDING
+    ).values_list("entry_id", "from_table", "from_seat", "to_table", "to_seat"):
+        if entry_id is None:
+            taken.add((pk_of.get(to_table), to_seat))
+        elif entry_id not in ids and from_seat is not None:
+            taken.add((pk_of.get(from_table), from_seat))
     return not (taken & set(targets))
 
 

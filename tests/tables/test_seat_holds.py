@@ -243,3 +243,33 @@ def test_a_pending_mover_seated_by_hand_has_left_his_seat(director, room, struct
     assert audit.after["moves_void"] == [move.pk]
     places = seats_taken(tournament)
     assert len(places) == len(set(places)) and sits in places
+
+
+def test_an_undo_never_charts_a_player_in_a_seat_a_pending_mover_still_sits_in(
+    director, room, structure
+):
+    """A confirmed move frees the seat its mover left; a newcomer sits there, and the floor
+    moves him on (pending: he has not got up, his move holds that seat). Undoing the first move
+    now would chart its mover back in the seat the newcomer still sits in: refused (409
+    undo_stale), nothing changed."""
+    tournament, move = pending_move_into_table_one(director, room, structure)
+    left = (move.from_table, move.from_seat)
+    floor_action_done(actor=director, tournament_id=tournament.pk, action_id=move.pk)
+    newcomer = entries_register(director, tournament, 1, start=100)[0]
+    if (newcomer.tournament_table.number, newcomer.seat) != left:
+        entry_seat_assign(
+            actor=director,
+            tournament_id=tournament.pk,
+            entry_id=newcomer.pk,
+            table_number=left[0],
+            seat=left[1],
+        )
+    _bust(director, tournament, _active_at(tournament, 1, exclude=move.entry_id)[:1])
+    moved_on = FloorAction.objects.get(tournament=tournament, kind="move", status="pending")
+    assert moved_on.entry_id == newcomer.pk and (moved_on.from_table, moved_on.from_seat) == left
+    assert left[1] in held_seats(tournament)[left[0]]
+    before = _state(tournament)
+    with pytest.raises(Conflict) as exc:
+        floor_action_undo(actor=director, tournament_id=tournament.pk, action_id=move.pk)
+    assert exc.value.code == "undo_stale"
+    assert _state(tournament) == before
