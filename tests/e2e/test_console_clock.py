@@ -128,3 +128,34 @@ def test_the_desk_counts_down_the_late_registration(live_server, page, login, di
     left = page.locator("#late-registration [data-late-reg-left]")
     first = left.inner_text()
     expect(left).not_to_have_text(first, timeout=3_000)  # it counts, a second at a time
+
+
+def test_the_console_open_at_the_last_bust_out_shows_the_finished_tournament(
+    live_server, page, login, director, tournament
+):
+    """The evening (production run): the last bust-out, recorded from another screen, left the
+    console saying "Running" with its pause button until someone reloaded it by hand."""
+    from clocks.services.clock import tournament_start
+    from tourney.eliminations.usecases import eliminations_record
+    from tourney.models import Entry
+
+    with_password(director)
+    for name in ["Szentgyörgyvölgyi-Kovácsné Ágnes", "Hódmezővásárhelyi Bálint"]:
+        player = player_create(actor=director, name=name)
+        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    seats_draw(actor=director, tournament_id=tournament.pk)
+    tournament_start(actor=director, tournament_id=tournament.pk)
+    login(page, director, PASSWORD)
+    page.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
+    expect(page.locator("#cc-status-text")).to_have_text("Running")
+    expect(page.locator(".page-subtitle .badge")).to_have_text("Running")
+
+    loser = Entry.objects.filter(tournament=tournament).order_by("pk").first()
+    with page.expect_navigation():
+        eliminations_record(
+            actor=director, tournament_id=tournament.pk, eliminations=[(loser.pk, None)]
+        )
+    assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.FINISHED
+    expect(page.locator(".page-subtitle .badge")).to_have_text("Finished")
+    expect(page.locator("#cc-status-text")).to_have_text("Finished")
+    expect(page.locator("#cc-toggle")).to_be_disabled()
