@@ -105,6 +105,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "NAME": str(Path(tempfile.gettempdir()) / f"tourney-test-{os.getpid()}.sqlite3")
     }
 else:
+    # Django's backend; its pool checks a lent connection without a round trip unless the
+    # server has closed it (tourney/pg/base.py).
+    DATABASES["default"]["ENGINE"] = "tourney.pg"
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # One test database per process, as on SQLite: parallel runs (and a Celery worker that a
     # test starts, told this name) never share or drop each other's database.

@@ -10,6 +10,7 @@ once, and never more than that many different server processes over the whole ru
 """
 
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
@@ -62,3 +63,72 @@ def test_a_web_process_keeps_its_postgresql_connections_within_its_pool(director
     assert sampler.samples > 10
     assert sampler.most <= POOL_SIZE, f"{sampler.most} connections at once"
     assert len(sampler.pids) <= POOL_SIZE, f"{len(sampler.pids)} connections opened"
+
+
+def _pg_connect():  # type: ignore[no-untyped-def]
+    import psycopg
+
+    params = connection.get_connection_params()
+    params.pop("cursor_factory", None)
+    params.pop("context", None)
+    return psycopg.connect(**params, autocommit=True)
+
+
+@pytest.mark.django_db
+def test_the_pools_check_asks_the_server_only_when_the_connection_has_something_to_say(
+    monkeypatch,
+):
+    """tourney/pg/base.py: a lent connection costs no round trip while its socket is quiet; one
+    the server closed (terminated, as by a restart) is caught and refused, so the pool lends
+    another."""
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL only")
+    import psycopg
+    from psycopg_pool import ConnectionPool
+
+    from tourney.pg.base import check_lent_connection
+
+    asked = []
+    full_check = ConnectionPool.check_connection
+
+    def check(conn) -> None:  # type: ignore[no-untyped-def]
+        asked.append(conn)
+        full_check(conn)
+
+    monkeypatch.setattr(ConnectionPool, "check_connection", check)
+    with _pg_connect() as conn:
+        check_lent_connection(conn)
+        assert asked == []  # quiet: no query sent
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [conn.info.backend_pid])
+        deadline = time.monotonic() + 5
+        with pytest.raises(psycopg.OperationalError):
+            while time.monotonic() < deadline:  # the FATAL message reaches the socket
+                check_lent_connection(conn)
+        assert len(asked) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_web_process_answers_after_its_pooled_connections_were_terminated(director, tournament):
+    """The server drops every idle connection of a web process's pool (as a restart would): the
+    next requests get new connections, none fails."""
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL only: SQLite has no server connections")
+    token, _ = api_token_create(actor=director, user=director)
+    name = f"tourney-pool-kill-{connection.settings_dict['NAME']}"[:63]
+    headers = {"Authorization": f"Bearer {token}"}
+    with (
+        uvicorn_server(TOURNEY_DB_POOL_SIZE=str(POOL_SIZE), PGAPPNAME=name) as base,
+        httpx.Client(base_url=base, headers=headers, timeout=30) as client,
+    ):
+        url = f"/api/v1/tournaments/{tournament.pk}"
+        assert [client.get(url).status_code for _ in range(5)] == [200] * 5
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE application_name = %s",
+                [name],
+            )
+            assert cursor.fetchall(), "the web process held no connection"
+        time.sleep(0.2)  # the server ends those processes (not waiting for a result)
+        assert [client.get(url).status_code for _ in range(10)] == [200] * 10

@@ -1,0 +1,2 @@
+"""Django's PostgreSQL backend with a pool that checks a lent connection without a round trip
+(`base.py`)."""
