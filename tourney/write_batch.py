@@ -35,6 +35,16 @@ def _insert_sql(
 
 
 @functools.cache
+def _insert_rows_sql(model: type[models.Model], rows: int) -> tuple[str, tuple[models.Field, ...]]:
+    """One INSERT of `rows` rows (no primary keys given), their keys returned in the rows'
+    order, as Django's `bulk_create` reads them back on PostgreSQL and SQLite."""
+    sql, fields = _insert_sql(model)
+    head, tail = sql.split(" VALUES ")
+    values, returning = tail.split(" RETURNING ")
+    return f"{head} VALUES {', '.join([values] * rows)} RETURNING {returning}", fields
+
+
+@functools.cache
 def _update_sql(
     model: type[models.Model], names: tuple[str, ...], guards: tuple[str, ...] = ()
 ) -> tuple[str, tuple]:
@@ -50,9 +60,12 @@ class WriteBatch:
     """Inserts and updates to send at `flush` (inside the caller's transaction)."""
 
     def __init__(self) -> None:
-        # (sql, params, the object an INSERT gives its primary key to, or for a guarded
-        # UPDATE the error to raise unless it changed one row)
-        self._statements: list[tuple[str, list, models.Model | Exception | None]] = []
+        # (sql, params, the object an INSERT gives its primary key to (the objects, in order,
+        # of a several-row INSERT), or for a guarded UPDATE the error to raise unless it
+        # changed one row)
+        self._statements: list[
+            tuple[str, list, models.Model | list[models.Model] | Exception | None]
+        ] = []
         self._flushing = False
 
     def insert(self, obj: models.Model) -> None:
@@ -61,6 +74,22 @@ class WriteBatch:
         sql, fields = _insert_sql(type(obj), obj.pk is not None)
         params = [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for f in fields]
         self._statements.append((sql, params, obj))
+
+    def insert_rows(self, objs: Sequence[models.Model]) -> None:
+        """INSERT the rows `objs` (of one model, without primary keys) in one statement at
+        `flush`, which sets their primary keys: one statement where each would be one (the
+        buy-in and fee of a registration: psycopg's work per statement is most of a write's)."""
+        if len(objs) <= 1:
+            for obj in objs:
+                self.insert(obj)
+            return
+        sql, fields = _insert_rows_sql(type(objs[0]), len(objs))
+        params = [
+            f.get_db_prep_save(f.pre_save(obj, add=True), connection)
+            for obj in objs
+            for f in fields
+        ]
+        self._statements.append((sql, params, list(objs)))
 
     def update(self, obj: models.Model, names: Sequence[str]) -> None:
         """UPDATE the fields `names` of `obj` (as it holds them now) at `flush`."""
@@ -112,17 +141,19 @@ class WriteBatch:
             self._flushing = False
 
     @staticmethod
-    def _settle(obj: models.Model | Exception | None, cursor) -> None:  # type: ignore[no-untyped-def]
-        """An INSERT's object takes its primary key; a guarded UPDATE that changed no row
+    def _settle(obj: models.Model | list[models.Model] | Exception | None, cursor) -> None:  # type: ignore[no-untyped-def]
+        """An INSERT's objects take their primary keys; a guarded UPDATE that changed no row
         raises its error."""
         try:
             if isinstance(obj, Exception):
                 if cursor.rowcount != 1:
                     raise obj
             elif obj is not None:
-                obj.pk = cursor.fetchone()[0]
-                obj._state.adding = False
-                obj._state.db = connection.alias
+                objs = obj if isinstance(obj, list) else [obj]
+                for one, (pk,) in zip(objs, cursor.fetchall(), strict=True):
+                    one.pk = pk
+                    one._state.adding = False
+                    one._state.db = connection.alias
         finally:
             cursor.close()
 

@@ -317,17 +317,18 @@ def _register_writes(
     batch.insert(entry)
     if entry.pk is None:  # the database numbers it: the rows below name it
         batch.flush()
-    for row in ledger_price_rows(
-        tournament_id=tournament.pk,
-        entry_id=entry.pk,
-        prices=(tournament.buy_in, tournament.fee),
-        sign=+1,
-        method=method,
-        cashier=entry.created_by,
-        at=now,
-        receipt=receipt_number(tournament.pk, entry.number),
-    ):
-        batch.insert(row)
+    batch.insert_rows(  # the buy-in and the fee: one statement
+        ledger_price_rows(
+            tournament_id=tournament.pk,
+            entry_id=entry.pk,
+            prices=(tournament.buy_in, tournament.fee),
+            sign=+1,
+            method=method,
+            cashier=entry.created_by,
+            at=now,
+            receipt=receipt_number(tournament.pk, entry.number),
+        )
+    )
     snapshot = entry_snapshot(entry)
     summary = (
         gettext_noop("%(name)s joined the waiting list")
