@@ -164,3 +164,18 @@ def test_a_killed_web_process_is_skipped_and_its_streams_reconnect_to_the_other(
         assert message["data"]["reason"] == "start"
         stream.close()
     assert cut == 2, "nginx should have spread the four streams over both processes"
+
+
+def test_a_page_asked_for_while_no_web_process_answers_tries_again_by_itself(stack):
+    """Both web processes restarting at once (the evening's rolling restart): a TV that reloads
+    then gets a page that reloads itself every 3 s, not nginx's 502 it would keep for hours;
+    the API keeps its plain error."""
+    proxy, webs = stack
+    assert request(f"{proxy.https}/login/").status != 503
+    for web in webs:
+        web.kill()
+    page = request(f"{proxy.https}/login/")
+    assert page.status == 503
+    assert page.getheader("Retry-After") == "3"
+    assert b'http-equiv="refresh" content="3"' in page.body
+    assert request(f"{proxy.https}/api/v1/health").status == 502
