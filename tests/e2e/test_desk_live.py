@@ -37,3 +37,30 @@ def test_the_desk_shows_another_desks_registrations_and_the_start(
     expect(recent.first.locator("td").nth(2)).to_contain_text("T")  # his seat, drawn
     # The search box keeps its focus and what the desk typed meanwhile.
     expect(page.locator("#player-search")).to_be_focused()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_desk_drops_the_late_registration_banner_at_the_finish(
+    live_server, page, login, director, tournament
+):
+    """The evening (production run): "Open · 1:25 left" stayed on the desk after the finish."""
+    from tourney.eliminations.usecases import eliminations_record
+    from tourney.models import Entry, Tournament
+
+    with_password(director)
+    for name in ("Szentgyörgyvölgyi-Kovácsné Ágnes", "Nagy Éva", "Tóth Ödön"):
+        player = player_create(actor=director, name=name)
+        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    Tournament.objects.filter(pk=tournament.pk).update(late_registration_level=3)
+    seats_draw(actor=director, tournament_id=tournament.pk)
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    login(page, director, PASSWORD)
+    page.goto(live_server.url + reverse("tourney:desk", args=[tournament.pk]))
+    expect(page.locator("#late-registration")).to_contain_text("Open")
+
+    for entry in Entry.objects.filter(tournament=tournament).order_by("pk")[:2]:
+        eliminations_record(
+            actor=director, tournament_id=tournament.pk, eliminations=[(entry.pk, None)]
+        )
+    expect(page.locator("#desk-status")).to_have_text("Finished")
+    expect(page.locator("#late-registration")).to_have_count(0)

@@ -25,3 +25,16 @@ def test_the_live_column_is_for_the_desk_only(tournament):
     assert client.get(f"/tournaments/{tournament.pk}/desk/live/").status_code in (302, 403)
     client.force_login(make_staff("tv", "display"))
     assert client.get(f"/tournaments/{tournament.pk}/desk/live/").status_code == 403
+
+
+def test_the_late_registration_banner_goes_when_the_tournament_is_over(director, tournament):
+    """The evening (production run): the desk said "Open · 1:25 left" after the finish."""
+    from tourney.models import Tournament
+
+    client = Client()
+    client.force_login(make_staff("desk1", "desk"))
+    live = f"/tournaments/{tournament.pk}/desk/live/"
+    assert 'id="late-registration"' not in client.get(live).content.decode()
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    html = client.get(live).content.decode()
+    assert '<div id="late-registration" hx-swap-oob="delete"></div>' in html
