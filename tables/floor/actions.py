@@ -16,7 +16,7 @@ from tourney.domain.house_rules import HouseRules
 from tourney.errors import Conflict, InvalidInput
 from tourney.models import Elimination, Entry, Tournament
 from tourney.selectors import tournament_rules
-from tourney.services.audit import audit_record, audit_text
+from tourney.services.audit import AuditText, audit_record, audit_text
 from tourney.services.events import event_append
 
 
@@ -133,17 +133,44 @@ def floor_action_confirm(
         parent.done_at, parent.done_by = now, user
         parent.save(update_fields=["status", "done_at", "done_by"])
     row = floor_actions_out([parent or action])[0]
+    after = floor_actions_out([action])[0]
     audit_record(
         actor=actor,
         action="floor.done",
-        summary=audit_text(gettext_noop("Floor action %(id)s done"), {"id": action.pk}),
+        summary=_done_summary(action, after),
         tournament=tournament,
         target=action,
         before=before,
-        after=floor_actions_out([action])[0],
+        after=after,
     )
     event_append(tournament, "actions", {"reason": "done", "actions": [row]})
     return row
+
+
+def _done_summary(action: FloorAction, row: dict) -> AuditText:
+    """The activity log's line for a confirmed floor action: who went where, or which table
+    broke (the log showed only the action's number)."""
+    if action.kind == FloorAction.Kind.BREAK_TABLE:
+        return audit_text(
+            gettext_noop("Break of table %(table)s done: its players moved"),
+            {"table": action.from_table},
+        )
+    if action.kind == FloorAction.Kind.FINAL_TABLE_REDRAW:
+        return audit_text(
+            gettext_noop("Final-table redraw done at table %(table)s"), {"table": action.to_table}
+        )
+    return audit_text(
+        gettext_noop(
+            "Move done: %(name)s, table %(from)s seat %(from_seat)s → table %(to)s seat %(to_seat)s"
+        ),
+        {
+            "name": row.get("player_name") or "—",
+            "from": action.from_table,
+            "from_seat": action.from_seat,
+            "to": action.to_table,
+            "to_seat": action.to_seat,
+        },
+    )
 
 
 def _revertible(action: FloorAction) -> bool:

@@ -273,3 +273,17 @@ def test_an_undo_never_charts_a_player_in_a_seat_a_pending_mover_still_sits_in(
         floor_action_undo(actor=director, tournament_id=tournament.pk, action_id=move.pk)
     assert exc.value.code == "undo_stale"
     assert _state(tournament) == before
+
+
+def test_the_activity_log_says_who_moved_where(director, room, structure):
+    """The evening (production run): the log said "Floor-teendő kész: 1", an action number."""
+    from django.utils import translation
+
+    tournament, move = pending_move_into_table_one(director, room, structure)
+    floor_action_done(actor=director, tournament_id=tournament.pk, action_id=move.pk)
+    entry = AuditEntry.objects.get(action="floor.done", target_id=str(move.pk))
+    name = Entry.objects.get(pk=move.entry_id).player.name
+    where = f"table {move.from_table} seat {move.from_seat} → table 1 seat {move.to_seat}"
+    assert entry.display_summary() == f"Move done: {name}, {where}"
+    with translation.override("hu"):
+        assert entry.display_summary().startswith(f"Átültetés kész: {name}, ")
