@@ -76,6 +76,17 @@
       name.textContent = s.player_name || S.empty;
       b.appendChild(n);
       b.appendChild(name);
+      // A pending mover (docs/rules.md §3.4), as the console shows him: still in this seat
+      // till he has left, "leaving → T2 S5" (the dealer busts him here); or the seat held
+      // for him, "arriving ← T1 S3", his name but not yet his to bust.
+      var move = s.leaving || s.arriving;
+      if (move) {
+        b.classList.add(s.leaving ? "is-leaving" : "is-arriving");
+        var arrow = document.createElement("span");
+        arrow.className = "dl-seat-move";
+        arrow.textContent = move;
+        name.appendChild(arrow);
+      }
       if (s.penalty) {  // sitting out a penalty: the dealer kills the seat's hand
         b.classList.add("is-penalty");
         var meta = document.createElement("span");
@@ -87,7 +98,9 @@
     }, "stadium");
     if (chosen !== null && !(seatOf(chosen) || {}).entry_id) chosen = null;
     document.querySelector('[data-action="bust"]').disabled = chosen === null;
-    document.querySelector('[data-action="clock"]').disabled = chosen === null;
+    // The clock is called on the seat the chart shows: not on a mover's old seat.
+    document.querySelector('[data-action="clock"]').disabled =
+      chosen === null || !!(seatOf(chosen) || {}).leaving;
     field("hint").hidden = chosen !== null; // why the two buttons wait
     field("h4h").hidden = !state.hand_for_hand;
     // A color-up break: the way to this table's color-up till it is done.

@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 
 from clocks.models import ColorUp
 from tables.dealer_links.actor import DealerLinkActor
+from tables.floor.selectors import tables_really_at
 from tables.models import ClockCall, FloorAction
 from tourney import roles
 from tourney.errors import PermissionDenied
-from tourney.models import Entry
 
 
 def _dealer(actor, tournament_id: int) -> DealerLinkActor | None:
@@ -50,22 +50,19 @@ def require_floor_at(actor, tournament_id: int, table: int | None) -> None:
 
 
 def require_busts_at(actor, tournament_id: int, entry_ids: Iterable[int]) -> None:
-    """Floor staff for any players; a dealer link for players seated at its table only."""
+    """Floor staff for any players; a dealer link for players sitting at its table only (a
+    pending mover at the table he has not left yet, `tables_really_at`)."""
     dealer = _dealer(actor, tournament_id)
     if dealer is None:
         roles.require(actor, "floor")
         return
-    # Players seated at another table are refused here; one already out (the dealer's second
-    # tap on Bust-out) or unknown is left to the bust-out itself, which answers why (409
-    # already_eliminated, 404), with nothing done either way.
-    elsewhere = (
-        Entry.objects.filter(
-            tournament_id=tournament_id, pk__in=set(entry_ids), status=Entry.Status.ACTIVE
-        )
-        .exclude(tournament_table__number=dealer.table)
-        .exists()
-    )
-    if elsewhere:
+    # Players sitting at another table are refused here: where a player really sits, as the
+    # console shows him, so a pending mover is his old table's until the floor confirms his
+    # move (docs/rules.md §3.4). One already out (the dealer's second tap on Bust-out) or
+    # unknown is left to the bust-out itself, which answers why (409 already_eliminated, 404),
+    # with nothing done either way.
+    tables = tables_really_at(tournament_id, entry_ids)
+    if any(number != dealer.table for number in tables.values()):
         raise _other_table(dealer)
 
 

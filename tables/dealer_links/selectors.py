@@ -4,7 +4,7 @@ the clock's level."""
 
 from clocks.color_ups.selectors import color_ups_status
 from clocks.services.clock import clock_view
-from tables.floor.selectors import floor_actions_list
+from tables.floor.selectors import floor_actions_list, seats_leaving
 from tables.models import FloorAction, TournamentTable
 from tables.selectors import tournament_tables_layout
 from tables.services.clock_calls import clock_calls_active
@@ -12,10 +12,10 @@ from tourney.models import Tournament
 from tourney.penalties.selectors import seats_sitting_out
 
 
-def _moves(tournament: Tournament, number: int) -> tuple[list[dict], list[dict]]:
+def _moves(actions: list[dict], number: int) -> tuple[list[dict], list[dict]]:
     """Pending moves to table `number` and from it (a move within the table counts in)."""
     incoming, outgoing = [], []
-    for action in floor_actions_list(tournament, FloorAction.Status.PENDING):
+    for action in actions:
         moves = action["moves"] if action["kind"] != FloorAction.Kind.MOVE else [action]
         for move in moves:
             if move["status"] != FloorAction.Status.PENDING:
@@ -34,7 +34,13 @@ def _moves(tournament: Tournament, number: int) -> tuple[list[dict], list[dict]]
 def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
     layout = tournament_tables_layout(tournament, include_idle=True)
     here = next(t for t in layout if t["number"] == table.number)
-    incoming, outgoing = _moves(tournament, table.number)
+    actions = floor_actions_list(tournament, FloorAction.Status.PENDING)
+    # Where the players really sit, as the console shows it (docs/rules.md §3.4): a pending
+    # mover still sits in his old seat (`leaving`, the dealer busts him there); the seat he
+    # goes to is held for him, arriving, not his to bust before the floor confirms the move.
+    seats_leaving([here], actions)
+    arriving = _arriving(actions, table.number)
+    incoming, outgoing = _moves(actions, table.number)
     clock = clock_view(tournament)
     # A seat serving a missed-hands penalty: the dealer kills its hand (docs/rules.md §10).
     penalties = seats_sitting_out(tournament, table.number)
@@ -44,17 +50,7 @@ def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
             "number": table.number,
             "status": here["status"],
             "button_seat": here["button_seat"],
-            "seats": [
-                {
-                    "seat": s["seat"],
-                    "entry_id": s["player"]["entry_id"] if s["player"] else None,
-                    "player_name": s["player"]["player_name"] if s["player"] else None,
-                    "penalty_hands_left": (
-                        penalties[s["seat"]]["hands_left"] if s["seat"] in penalties else None
-                    ),
-                }
-                for s in here["seat_list"]
-            ],
+            "seats": [_seat(s, penalties, arriving) for s in here["seat_list"]],
         },
         "incoming": incoming,
         "outgoing": outgoing,
@@ -69,6 +65,47 @@ def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
         # During a color-up break: this table's color-up, "open" (to run), "dealt" (a race to
         # confirm) or "done"; None outside one. The page shows its Color-up banner till done.
         "color_up": _color_up(tournament, table.number),
+    }
+
+
+def _arriving(actions: list[dict], number: int) -> dict[int, dict]:
+    """Per named mover whose pending move leads to table `number` from another table, its
+    move's row (`floor_actions_out`)."""
+    arriving = {}
+    for action in actions:
+        for move in (action, *action["moves"]):
+            if (
+                move["kind"] != FloorAction.Kind.MOVE
+                or move["status"] != FloorAction.Status.PENDING
+            ):
+                continue
+            if move["entry_id"] is not None and move["to_table"] == number != move["from_table"]:
+                arriving[move["entry_id"]] = move
+    return arriving
+
+
+def _seat(s: dict, penalties: dict, arriving: dict[int, dict]) -> dict:
+    """One seat of the dealer's table: `entry_id` the player the dealer may act on there (a
+    pending mover in the seat he has not left, `leaving_to` where he goes; nobody in the seat
+    held for a mover on his way, `arriving_from` where he comes from)."""
+    player, leaving = s["player"], s.get("leaving")
+    move = arriving.get(player["entry_id"]) if player else None
+    if leaving is not None:
+        entry_id, name = leaving["entry_id"], leaving["player_name"]
+    else:
+        entry_id = player["entry_id"] if player and move is None else None
+        name = player["player_name"] if player else None
+    return {
+        "seat": s["seat"],
+        "entry_id": entry_id,
+        "player_name": name,
+        "penalty_hands_left": (
+            penalties[s["seat"]]["hands_left"]
+            if s["seat"] in penalties and leaving is None and move is None
+            else None
+        ),
+        "leaving_to": [leaving["to_table"], leaving["to_seat"]] if leaving else None,
+        "arriving_from": [move["from_table"], move["from_seat"]] if move else None,
     }
 
 

@@ -36,7 +36,8 @@ def _events_url(tournament, token: str) -> str:
 
 
 def _state(tournament, table) -> dict:
-    """dealer_state with each seat's penalty as the dealer reads it ("penalty · 9 left")."""
+    """dealer_state with each seat's penalty as the dealer reads it ("penalty · 9 left") and a
+    pending mover's arrow, as the console shows it ("leaving → T2 S5", "arriving ← T1 S3")."""
     state = dealer_state(tournament, table)
     for seat in state["table"]["seats"]:
         left = seat["penalty_hands_left"]
@@ -44,6 +45,12 @@ def _state(tournament, table) -> dict:
             None
             if left is None
             else ngettext("penalty · %(n)s left", "penalty · %(n)s left", left) % {"n": left}
+        )
+        # A pending mover, with the console's arrow: still here, leaving; or on his way here.
+        to, since = seat["leaving_to"], seat["arriving_from"]
+        seat["leaving"] = _("leaving → T%(t)s S%(n)s") % {"t": to[0], "n": to[1]} if to else None
+        seat["arriving"] = (
+            _("arriving ← T%(t)s S%(n)s") % {"t": since[0], "n": since[1]} if since else None
         )
     return state
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_noop
 
 from tables.domain.button import Blinds, next_hand_blinds
 from tables.domain.floor import sits_out_at
-from tables.floor.selectors import PENDING, floor_actions_out
+from tables.floor.selectors import PENDING, floor_actions_out, pending_origins
 from tables.models import FloorAction, TournamentTable
 from tables.selectors import table_blinds
 from tourney.domain.house_rules import HouseRules
@@ -273,32 +273,6 @@ def floor_actions_revert_caused_by(
         if floor_action_revert(action, actor, now):
             reverted.append(action)
     return reverted
-
-
-def pending_origins(tournament: Tournament, entry_ids: Iterable[int]) -> dict[int, tuple]:
-    """Where the named movers among `entry_ids` whose move is pending really sit: the seat the
-    first of their pending moves leads from, as (table number, seat, position), the position
-    being what an undo restores ([table id, seat, waits_for_button]). Until the floor confirms
-    a move its mover has not got up, so a move called for him next leads from there and holds
-    that seat, not the one the chart shows him in (docs/rules.md §3.4). One statement."""
-    origins: dict[int, tuple] = {}
-    for entry_id, from_table, from_seat, payload, parent_payload in (
-        FloorAction.objects.filter(
-            tournament=tournament,
-            kind=FloorAction.Kind.MOVE,
-            status=PENDING,
-            entry_id__in=list(entry_ids),
-            from_seat__isnull=False,
-        )
-        .order_by("pk")
-        .values_list("entry_id", "from_table", "from_seat", "payload", "parent__payload")
-    ):
-        # A break's or redraw's moves keep the positions in their parent's payload.
-        before = (payload or {}).get("before") or (parent_payload or {}).get("before") or {}
-        position = before.get(str(entry_id))
-        if entry_id not in origins and position is not None:
-            origins[entry_id] = (from_table, from_seat, list(position))
-    return origins
 
 
 def floor_moves_supersede(tournament: Tournament, entry_ids: Iterable[int]) -> None:

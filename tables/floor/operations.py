@@ -35,7 +35,7 @@ from tables.domain.floor import (
     tables_wanted,
 )
 from tables.domain.floor_rules import floor_rules
-from tables.floor.actions import floor_moves_supersede, pending_origins
+from tables.floor.actions import floor_moves_supersede
 from tables.floor.selectors import (
     PENDING,
     FieldShape,
@@ -43,6 +43,7 @@ from tables.floor.selectors import (
     field_shape,
     floor_actions_out,
     open_tables,
+    pending_origins,
     planning_field,
 )
 from tables.models import FloorAction, TournamentTable

@@ -3,7 +3,7 @@ statement, and the to-do list as the API, the pages and the screens show it
 (docs/rules.md §5, §6, §7)."""
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db import connection
@@ -453,6 +453,47 @@ def floor_actions_list(tournament: Tournament, status: str | None = None) -> lis
     if status:
         actions = actions.filter(status=status)
     return floor_actions_out(list(actions.order_by("-id")[:200]))
+
+
+def pending_origins(tournament: Tournament, entry_ids: Iterable[int]) -> dict[int, tuple]:
+    """Where the named movers among `entry_ids` whose move is pending really sit: the seat the
+    first of their pending moves leads from, as (table number, seat, position), the position
+    being what an undo restores ([table id, seat, waits_for_button]). Until the floor confirms
+    a move its mover has not got up, so a move called for him next leads from there and holds
+    that seat, not the one the chart shows him in (docs/rules.md §3.4). One statement."""
+    origins: dict[int, tuple] = {}
+    for entry_id, from_table, from_seat, payload, parent_payload in (
+        FloorAction.objects.filter(
+            tournament=tournament,
+            kind=FloorAction.Kind.MOVE,
+            status=PENDING,
+            entry_id__in=list(entry_ids),
+            from_seat__isnull=False,
+        )
+        .order_by("pk")
+        .values_list("entry_id", "from_table", "from_seat", "payload", "parent__payload")
+    ):
+        # A break's or redraw's moves keep the positions in their parent's payload.
+        before = (payload or {}).get("before") or (parent_payload or {}).get("before") or {}
+        position = before.get(str(entry_id))
+        if entry_id not in origins and position is not None:
+            origins[entry_id] = (from_table, from_seat, list(position))
+    return origins
+
+
+def tables_really_at(
+    tournament: Tournament | int, entry_ids: Iterable[int]
+) -> dict[int, int | None]:
+    """The table number each active player among `entry_ids` really sits at: the one his first
+    pending move leads from (`pending_origins`: he has not got up until the floor confirms it,
+    docs/rules.md §3.4), else the one the chart shows. Two statements."""
+    charted = dict(
+        Entry.objects.filter(
+            tournament=tournament, pk__in=set(entry_ids), status=Entry.Status.ACTIVE
+        ).values_list("pk", "tournament_table__number")
+    )
+    origins = pending_origins(tournament, charted) if charted else {}
+    return {pk: origins[pk][0] if pk in origins else number for pk, number in charted.items()}
 
 
 def seats_leaving(tables: list[dict], actions: list[dict]) -> None:

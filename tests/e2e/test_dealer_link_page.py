@@ -198,3 +198,53 @@ def test_a_dealer_colors_up_the_table_from_the_link(live_server, new_page, direc
     assert_geometry(page, "dealer-link-colorup-done", full_page=True)
     assert ColorUp.objects.get(tournament=tournament).status == ColorUp.Status.DONE
     assert AuditEntry.objects.filter(actor_name="dealer link of table 1").exists()
+
+
+def test_a_pending_mover_shows_in_his_old_seat_with_the_arrow_and_busts_there(
+    live_server, new_page, director, room, structure
+):
+    """Production run (1024x768 tablet): with a balancing move pending, the origin table's
+    dealer link showed the mover's seat "empty" and greyed out, though he still sat there, and
+    the destination table showed him already seated; the move list was under the action bar,
+    so nothing on screen said a move was pending. Now the origin shows him in his old seat with
+    the console's arrow ("leaving → T1 S2"), and its dealer busts him there (his move void);
+    the destination shows the seat held for him, arriving, not bustable.
+    Screenshots: dealer-link-pending-mover-origin.png, dealer-link-pending-mover-destination.png."""
+    from tables.models import FloorAction
+    from tests.factories import pending_move_into_table_one
+
+    tablet = {"width": 1024, "height": 768}
+    tournament, move = pending_move_into_table_one(director, room, structure)
+    name = Entry.objects.select_related("player").get(pk=move.entry_id).player.name
+
+    there = new_page(viewport=tablet, has_touch=True)
+    there.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, move.to_table, 0)}/")
+    held = there.locator(f'.dl-seat[data-seat="{move.to_seat}"]')
+    expect(held).to_contain_text(name)
+    expect(held).to_contain_text(f"arriving ← T{move.from_table} S{move.from_seat}")
+    expect(held).to_be_disabled()
+    assert_geometry(there, "dealer-link-pending-mover-destination", full_page=True)
+
+    page = new_page(viewport=tablet, has_touch=True)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, move.from_table, 0)}/")
+    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    seat = page.locator(f'.dl-seat[data-seat="{move.from_seat}"]')
+    expect(seat).to_contain_text(name)
+    expect(seat).to_contain_text(f"leaving → T{move.to_table} S{move.to_seat}")
+    expect(seat).to_be_enabled()
+    # On screen without scrolling: above the sticky action bar.
+    box, bar = seat.bounding_box(), page.locator(".dl-actions").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], (box, bar)
+    assert_geometry(page, "dealer-link-pending-mover-origin", full_page=True)
+
+    seat.click()
+    expect(page.locator('[data-action="clock"]')).to_be_disabled()  # the chart's seat only
+    page.locator('[data-action="bust"]').click()
+    message = page.locator('[data-field="message"]')
+    expect(message).to_be_visible()
+    expect(message).not_to_have_class(re.compile(r"\bis-bad\b"))
+    expect(seat).to_be_disabled()
+    assert Entry.objects.get(pk=move.entry_id).status == Entry.Status.ELIMINATED
+    assert FloorAction.objects.get(pk=move.pk).status == FloorAction.Status.SUPERSEDED
+    expect(held).not_to_contain_text(name)  # the destination's page follows the stream

@@ -349,3 +349,73 @@ def test_the_dealer_links_page_says_hand_for_hand(api, running, client):
     assert client.get(f"/dealer/{token}/state.json").json()["hand_for_hand"] is True
     page = client.get(f"/dealer/{token}/").content.decode()
     assert 'class="dl-h4h" data-field="h4h" role="status">' in page
+
+
+# --- a pending mover: he sits in his old seat until he has left (docs/rules.md §3.4) ----------
+
+
+def test_a_pending_mover_is_busted_by_his_old_tables_dealer_not_by_the_new_ones(
+    director, room, structure, client
+):
+    """Production run: a player whose balancing move was pending (called, not confirmed) busted
+    in his old seat; his old table's dealer link answered 403 "This dealer link is for table 2
+    only" (the chart already shows him at his new table). The link of the table he really sits
+    at busts him and his move is void, as the console's bust-out does; the new table's link is
+    refused, 403, nothing changed."""
+    from tests.factories import pending_move_into_table_one
+
+    tournament, move = pending_move_into_table_one(director, room, structure)
+    mover = Entry.objects.get(pk=move.entry_id)
+    assert mover.tournament_table.number == move.to_table == 1  # the chart: already moved
+    body = {"eliminations": [{"entry_id": mover.pk}]}
+    path = f"/tournaments/{tournament.pk}/eliminations"
+
+    before = snapshot(tournament)
+    assert_refused(
+        ApiClient(dealer_token(tournament.pk, move.to_table, 0)).post(path, body),
+        "dealer_link_other_table",
+    )
+    assert snapshot(tournament) == before
+    assert Entry.objects.get(pk=mover.pk).status == Entry.Status.ACTIVE
+
+    busted = ApiClient(dealer_token(tournament.pk, move.from_table, 0)).post(path, body)
+    assert busted.status_code == 200, busted.content
+    assert Entry.objects.get(pk=mover.pk).status == Entry.Status.ELIMINATED
+    move.refresh_from_db()
+    assert move.status == FloorAction.Status.SUPERSEDED
+    assert AuditEntry.objects.filter(
+        tournament=tournament, actor_name=f"dealer link of table {move.from_table}"
+    ).exists()
+
+
+def test_the_dealer_links_page_shows_a_pending_mover_in_his_old_seat(
+    director, room, structure, client
+):
+    """Production run: the origin table's dealer link showed the pending mover's seat as
+    "empty", greyed out, and the destination table showed him already seated there. The state
+    now says where he really sits: his old seat, with the console's arrow ("→ T1 S2"), bustable
+    there; the seat he goes to is held for him, arriving, and not his to bust yet."""
+    from tests.factories import pending_move_into_table_one
+
+    tournament, move = pending_move_into_table_one(director, room, structure)
+    mover = Entry.objects.select_related("player").get(pk=move.entry_id)
+
+    def seats(number):
+        state = client.get(f"/dealer/{dealer_token(tournament.pk, number, 0)}/state.json").json()
+        return {s["seat"]: s for s in state["table"]["seats"]}
+
+    old = seats(move.from_table)[move.from_seat]
+    assert old["entry_id"] == mover.pk and old["player_name"] == mover.player.name
+    assert old["leaving"] == f"leaving → T{move.to_table} S{move.to_seat}"
+    assert old["arriving"] is None
+
+    new = seats(move.to_table)[move.to_seat]
+    assert new["entry_id"] is None  # not bustable at the table he has not reached
+    assert new["player_name"] == mover.player.name
+    assert new["arriving"] == f"arriving ← T{move.from_table} S{move.from_seat}"
+    assert new["leaving"] is None
+    assert all(
+        s["leaving"] is None and s["arriving"] is None
+        for s in seats(move.to_table).values()
+        if s["seat"] != move.to_seat
+    )
