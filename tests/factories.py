@@ -191,8 +191,8 @@ def seats_taken(tournament: Tournament) -> list[tuple[int, int]]:
 
 
 def tda_tournament(director, room, structure, **overrides) -> Tournament:
-    """A tda2024 tournament (`house_rules` and `table_numbers` may be given) whose other
-    `overrides` are house-rule overrides."""
+    """A tda2024 tournament (`house_rules`, `table_numbers` and `money`, its rebuy settings,
+    may be given) whose other `overrides` are house-rule overrides."""
     return tournament_create(
         actor=director,
         name="T",
@@ -202,6 +202,7 @@ def tda_tournament(director, room, structure, **overrides) -> Tournament:
         room_id=room.pk,
         house_rules=overrides.pop("house_rules", "tda2024"),
         table_numbers=overrides.pop("table_numbers", None),
+        money=overrides.pop("money", None),
         rules_overrides=overrides,
     )
 

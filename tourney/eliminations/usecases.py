@@ -261,6 +261,16 @@ def _back_in_play(tournament: Tournament, entry: Entry, rng: random.Random, now)
     )
 
 
+def _waiting_seated_again(actor, tournament: Tournament) -> None:
+    """After the undone player is back: the alternates `promotions_undo` sent back (and any
+    still waiting) take the seats left free at once, in their order, by the late seat rule, as
+    after a bust-out (docs/rules.md §2.1); only with no seat free do they wait, at the head of
+    the list. A seat left free is one a standing bust-out freed: the latest stands as the
+    cause, so its undo sends the alternate back again (and seats the list again)."""
+    latest = standing_eliminations(tournament).order_by("-at", "-pk").values_list("pk", flat=True)
+    seats_freed(tournament, actor, latest.first())
+
+
 def _undo_announce(
     actor, tournament: Tournament, entry: Entry, before: dict, reverted: list[FloorAction]
 ) -> dict:
@@ -338,7 +348,7 @@ def elimination_undo_locked(
     row = _undo_refusals(tournament, entry, allow_disqualified)
     now = timezone.now()
     before = {**entry_snapshot(entry), "place": row.place, "place_to": row.place_to}
-    promotions_undo(tournament, actor, row.pk)  # the seat was never free (§2.1)
+    promotions_undo(tournament, actor, row.pk)  # the seat was never free (§2.1); seated again below
     group = list(
         standing_eliminations(tournament).filter(bust_group=row.bust_group).exclude(pk=row.pk)
     )
@@ -356,6 +366,7 @@ def elimination_undo_locked(
         tournament.save(update_fields=["chips_removed"])
     _back_in_play(tournament, entry, rng, now)
     restored_tables_positions(actor, tournament, reopened_tables(reverted))  # §4.7
+    _waiting_seated_again(actor, tournament)
     after = _undo_announce(actor, tournament, entry, before, reverted)
     actions = floor_replan(actor=actor, tournament=tournament, rng=rng)
     if actions:
