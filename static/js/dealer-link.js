@@ -101,7 +101,7 @@
     // The clock is called on the seat the chart shows: not on a mover's old seat.
     document.querySelector('[data-action="clock"]').disabled =
       chosen === null || !!(seatOf(chosen) || {}).leaving;
-    field("hint").hidden = chosen !== null; // why the two buttons wait
+    field("hint").hidden = chosen !== null || !!state.over; // why the two buttons wait
     field("h4h").hidden = !state.hand_for_hand;
     // A color-up break: the way to this table's color-up till it is done.
     field("colorup").hidden = state.color_up !== "open" && state.color_up !== "dealt";
@@ -141,6 +141,14 @@
       li.appendChild(done);
       moves.appendChild(li);
     });
+    // A finished or cancelled tournament (its finish event refetches the state): the page says
+    // it is over and no action is offered; the API would answer 409 (shown if anyone tries).
+    field("over").hidden = !state.over;
+    field("over").textContent = state.over || "";
+    if (state.over) {
+      chosen = null;
+      document.querySelectorAll("[data-action], .dl-seat").forEach(function (b) { b.disabled = true; });
+    }
   }
 
   function refresh() {

@@ -39,6 +39,13 @@ def _state(tournament, table) -> dict:
     """dealer_state with each seat's penalty as the dealer reads it ("penalty · 9 left") and a
     pending mover's arrow, as the console shows it ("leaving → T2 S5", "arriving ← T1 S3")."""
     state = dealer_state(tournament, table)
+    # A finished or cancelled tournament: the page says it is over and its buttons stop (the
+    # API refuses the dealer's writes then, 409).
+    state["over"] = (
+        _("The tournament is over.")
+        if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
+        else None
+    )
     for seat in state["table"]["seats"]:
         left = seat["penalty_hands_left"]
         seat["penalty"] = (

@@ -15,7 +15,7 @@ from tables.domain.clock_call import (
     expiry_outcome,
 )
 from tables.models import ClockCall, TournamentTable
-from tables.selectors import table_in_play
+from tables.selectors import table_in_play, tournament_not_over
 from tourney.domain.house_rules import HouseRules
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import Entry, Tournament
@@ -87,6 +87,9 @@ def clock_call_begin(
     """Call the clock on the player in `seat`: the final table's time when one table is left."""
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
+        # A finished (or cancelled) tournament: its winner still "plays" in his seat, but no
+        # clock is called any more (the production run's dealer link called one after the end).
+        tournament_not_over(tournament)
         table = table_in_play(tournament, table_number)
         entry = (
             Entry.objects.select_related("player")

@@ -9,7 +9,7 @@ from tables.domain.button import Blinds, first_hand_blinds, next_hand_blinds, se
 from tables.floor.usecases import floor_follow
 from tables.hand_for_hand.usecases import hand_for_hand_follow_hand
 from tables.models import HandReport, TournamentTable
-from tables.selectors import blinds_fields, table_blinds, table_in_play
+from tables.selectors import blinds_fields, table_blinds, table_in_play, tournament_not_over
 from tourney.eliminations.usecases import eliminations_record_locked
 from tourney.errors import Conflict, InvalidInput
 from tourney.models import Entry, Tournament
@@ -107,6 +107,7 @@ def _hand_reported(
     actor, tournament: Tournament, table_number: int, button_seat: int | None = None
 ) -> TournamentTable:
     """`hand_report` with the tournament locked."""
+    tournament_not_over(tournament)  # the winner alone at his table: no hand to report
     table = table_in_play(tournament, table_number)
     occupied = set(
         Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).values_list(
@@ -143,6 +144,7 @@ def hand_misdeal(*, actor, tournament_id: int, table_number: int) -> TournamentT
     misdeal and its redeal are one hand); the button stays, no hand is counted as played,
     hand-for-hand still waits for the redeal."""
     tournament = tournament_lock(tournament_id)
+    tournament_not_over(tournament)
     table = table_in_play(tournament, table_number)
     positions = table_blinds(table)
     if positions is None:

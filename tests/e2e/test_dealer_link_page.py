@@ -248,3 +248,41 @@ def test_a_pending_mover_shows_in_his_old_seat_with_the_arrow_and_busts_there(
     assert Entry.objects.get(pk=move.entry_id).status == Entry.Status.ELIMINATED
     assert FloorAction.objects.get(pk=move.pk).status == FloorAction.Status.SUPERSEDED
     expect(held).not_to_contain_text(name)  # the destination's page follows the stream
+
+
+def test_the_page_says_the_tournament_is_over_when_the_last_bust_out_comes_from_elsewhere(
+    live_server, new_page, api, director, tournament
+):
+    """Production run: after the tournament finished, the dealer link's buttons stayed active.
+    The last bust-out, from the console's API, switches the open page live (no reload): a
+    translated line says the tournament is over and every button is disabled; a write tried
+    anyway shows the API's 409 answer."""
+    ids = seat_players(api, tournament, numbered_players(4))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    number = TournamentTable.objects.get(tournament=tournament, status="open").number
+    page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    page.context.add_cookies([{"name": "django_language", "value": "hu", "url": live_server.url}])
+    page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, number, 0)}/")
+    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    expect(page.locator('[data-field="over"]')).to_be_hidden()
+    expect(page.locator('[data-action="hand"]')).to_be_enabled()
+    for name in ("P3", "P2", "P1"):  # from the console, not from this page
+        busted = api.post(
+            f"/tournaments/{tournament.pk}/eliminations",
+            {"eliminations": [{"entry_id": ids[name]}]},
+        )
+        assert busted.status_code == 200, busted.content
+    over = page.locator('[data-field="over"]')
+    expect(over).to_be_visible()
+    expect(over).to_have_text("A verseny véget ért.")
+    for button in page.locator("button").all():
+        expect(button).to_be_disabled()
+    assert_geometry(page, "dealer-link-over", full_page=True)
+    # Anyone trying anyway (the button forced on) is shown the API's answer, 409.
+    page.evaluate("document.querySelector('[data-action=\"hand\"]').disabled = false")
+    with page.expect_response(lambda r: r.url.endswith("/hands")) as answer:
+        page.locator('[data-action="hand"]').click()
+    assert answer.value.status == 409
+    message = page.locator('[data-field="message"]')
+    expect(message).to_have_text("A verseny véget ért.")
+    expect(message).to_have_class(re.compile(r"\bis-bad\b"))

@@ -13,7 +13,7 @@ from clocks.services.clock import clock_operate
 from tables.dealer_links.links import dealer_token
 from tables.models import FloorAction, TournamentTable
 from tests.conftest import ApiClient, numbered_players, seat_players
-from tourney.models import AuditEntry, Elimination, Entry, TournamentEvent
+from tourney.models import AuditEntry, Elimination, Entry, Tournament, TournamentEvent
 
 pytestmark = pytest.mark.django_db
 
@@ -419,3 +419,48 @@ def test_the_dealer_links_page_shows_a_pending_mover_in_his_old_seat(
         for s in seats(move.to_table).values()
         if s["seat"] != move.to_seat
     )
+
+
+# --- a finished tournament: the link's page says it is over, its writes are refused -----------
+
+
+@pytest.mark.parametrize("end", ["finished", "cancelled"])
+def test_a_finished_tournaments_link_says_it_is_over_and_refuses_writes(
+    api, director, tournament, client, end
+):
+    """Production run: after the last bust-out the dealer link's buttons stayed active. Its
+    state says the tournament is over (the page's line, the buttons disabled) and every dealer
+    write answers 409 `{code, detail}`, nothing changed."""
+    ids = seat_players(api, tournament, numbered_players(4))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    number = tables_in_play(tournament)[0]
+    link = dealer(api, tournament, number)
+    token = token_of(
+        api.get(f"/tournaments/{tournament.pk}/tables/{number}/dealer-link").json()["url"]
+    )
+    assert client.get(f"/dealer/{token}/state.json").json()["over"] is None
+    if end == "finished":
+        for name in ("P3", "P2", "P1"):
+            busted = link.post(
+                f"/tournaments/{tournament.pk}/eliminations",
+                {"eliminations": [{"entry_id": ids[name]}]},
+            )
+            assert busted.status_code == 200, busted.content
+    else:
+        Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.CANCELLED)
+    state = client.get(f"/dealer/{token}/state.json").json()
+    assert state["over"] == "The tournament is over."
+    page = client.get(f"/dealer/{token}/").content.decode()
+    assert 'data-field="over" role="status">The tournament is over.</p>' in page
+    before = snapshot(tournament)
+    base = f"/tournaments/{tournament.pk}"
+    for path, body in (
+        (f"/tables/{number}/hands", {}),
+        ("/eliminations", {"eliminations": [{"entry_id": ids["P0"]}]}),
+        (f"/tables/{number}/clock-calls", {"seat": Entry.objects.get(pk=ids["P0"]).seat or 1}),
+    ):
+        response = link.post(base + path, body)
+        assert response.status_code == 409, (path, response.status_code, response.content)
+        answer = response.json()
+        assert set(answer) == {"code", "detail"} and answer["code"] and answer["detail"], answer
+    assert snapshot(tournament) == before
