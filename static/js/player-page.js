@@ -254,10 +254,11 @@
       remember(st);
       if (before && now && before !== now && st.player.status === "active") showMoved(st.player);
     }
-    // A move notice nobody acknowledged says nothing true once the player is out: his place
-    // and prize show instead (evening run: "go to table 1, seat 5" over a 13th place).
+    // A move notice nobody acknowledged says nothing true once the player is out, or has won
+    // (the winner never busts): his place and prize show instead (evening runs: "go to table 1,
+    // seat 5" over a 13th place, and over the winner's 1st place at the finish).
     var notice = document.getElementById("move-notice");
-    if (notice && notice.open && st.player.status !== "active") {
+    if (notice && notice.open && (st.player.status !== "active" || st.result)) {
       if (notice.close) notice.close();
       else notice.removeAttribute("open");
     }

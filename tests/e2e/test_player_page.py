@@ -87,6 +87,17 @@ def _open_online(context, base: str, tournament, entry_id: int):
     return page
 
 
+def _moved_with_the_notice_open(live_server, director, tournament, context):
+    """A mover whose page shows the move notice once the floor confirms it, and nobody taps OK."""
+    move = _bust_until_a_move(director, tournament)
+    mover = Entry.objects.get(pk=move.entry_id)
+    page = _open_online(context, live_server.url, tournament, mover.pk)
+    floor_action_done(actor=director, tournament_id=tournament.pk, action_id=move.pk)
+    notice = page.locator("#move-notice")
+    expect(notice).to_be_visible()
+    return mover, page, notice
+
+
 @pytest.mark.parametrize("locale", ["en-GB", "hu-HU"])
 def test_a_player_follows_his_move_a_level_change_and_his_bust_out(
     live_server, browser, director, tournament, locale
@@ -201,14 +212,11 @@ def test_a_move_notice_left_open_closes_when_the_player_busts(
     """The evening's run: a player moved by a table break who never tapped OK busted later;
     his phone still said "You have been moved: table 1, seat 5" over his place and prize."""
     _arrange(director, tournament)
-    move = _bust_until_a_move(director, tournament)
-    mover = Entry.objects.get(pk=move.entry_id)
     context = _phone(browser, "en-GB")
     try:
-        page = _open_online(context, live_server.url, tournament, mover.pk)
-        floor_action_done(actor=director, tournament_id=tournament.pk, action_id=move.pk)
-        notice = page.locator("#move-notice")
-        expect(notice).to_be_visible()  # and nobody taps OK
+        mover, page, notice = _moved_with_the_notice_open(
+            live_server, director, tournament, context
+        )
 
         eliminations_record(
             actor=director, tournament_id=tournament.pk, eliminations=[(mover.pk, None)]
@@ -216,5 +224,32 @@ def test_a_move_notice_left_open_closes_when_the_player_busts(
         expect(page.locator('[data-section="result"]')).to_be_visible()
         expect(notice).to_be_hidden()
         assert_geometry(page, "player-en-out-after-move", full_page=True)
+    finally:
+        context.close()
+
+
+def test_a_move_notice_left_open_closes_when_the_player_wins(
+    live_server, browser, director, tournament
+):
+    """The second evening's run: the player moved to the final table never tapped OK and won;
+    at the finish his phone still said "You have been moved: table 1, seat 5" over his 1st
+    place and prize. He never busts, so closing the notice at a bust-out left it open."""
+    _arrange(director, tournament)
+    context = _phone(browser, "en-GB")
+    try:
+        mover, page, notice = _moved_with_the_notice_open(
+            live_server, director, tournament, context
+        )
+
+        others = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).exclude(
+            pk=mover.pk
+        )
+        for entry in list(others.order_by("pk")):
+            eliminations_record(
+                actor=director, tournament_id=tournament.pk, eliminations=[(entry.pk, None)]
+            )
+        expect(page.locator('[data-section="result"]')).to_be_visible()
+        expect(notice).to_be_hidden()
+        assert_geometry(page, "player-en-won-after-move", full_page=True)
     finally:
         context.close()
