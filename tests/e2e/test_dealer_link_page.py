@@ -286,3 +286,37 @@ def test_the_page_says_the_tournament_is_over_when_the_last_bust_out_comes_from_
     message = page.locator('[data-field="message"]')
     expect(message).to_have_text("A verseny véget ért.")
     expect(message).to_have_class(re.compile(r"\bis-bad\b"))
+
+
+LONG_NAMES = [
+    "Hódmezővásárhelyi Bálint",
+    "Bükkszentkereszti Éles Özséb",
+    "Törökszentmiklósi Ujvári Győző",
+    "Mosonmagyaróvári Győző",
+    "Szigetszentmiklósi Pintér Szilveszter",
+    "Mátraszentimrei Füredi Ilka",
+]
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1024, "height": 768}, PHONE])
+def test_a_long_word_in_a_name_stays_inside_its_seat(
+    live_server, new_page, api, director, tournament, viewport
+):
+    """The second evening's production run, a 1024x768 tablet: 'Hódmezővásárhelyi' was 126 px
+    wide in a 102 px seat and ran over the seat's border onto the felt; the name's one word
+    wider than the seat must break inside it (as the stylesheet's comment says)."""
+    seat_players(api, tournament, LONG_NAMES)
+    page = new_page(viewport=viewport, is_mobile=True, has_touch=True)
+    page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, 1, 0)}/")
+    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    spill = page.evaluate(
+        """() => [...document.querySelectorAll('.dl-seat')].flatMap(seat => {
+            const s = seat.getBoundingClientRect();
+            return [...seat.querySelectorAll('.dl-seat-name, .dl-seat-move')].filter(el => {
+                const r = el.getBoundingClientRect();
+                return r.width > 0 && (r.left < s.left + 1 || r.right > s.right - 1);
+            }).map(el => el.textContent.trim());
+        })"""
+    )
+    assert spill == []
+    assert_geometry(page, f"dealer-link-long-names-{viewport['width']}", full_page=True)
