@@ -26,11 +26,22 @@
     return document.querySelector('[data-field="' + name + '"]');
   }
 
+  // The answer to the last action, in the action bar's reserved line (in the hint's place):
+  // an answer clears itself after SAY_MS, an error stays till the next action.
+  var SAY_MS = 6000;
+  var sayTimer = null;
   function say(text, bad) {
     var box = field("message");
+    window.clearTimeout(sayTimer);
     box.textContent = text;
     box.classList.toggle("is-bad", !!bad);
     box.hidden = !text;
+    if (text && !bad) sayTimer = window.setTimeout(function () { say(""); }, SAY_MS);
+    hint();
+  }
+
+  function hint() {  // why Bust-out and Call the clock wait, unless the line holds an answer
+    field("hint").hidden = chosen !== null || !!state.over || !field("message").hidden;
   }
 
   function call(path, body) {
@@ -101,7 +112,7 @@
     // The clock is called on the seat the chart shows: not on a mover's old seat.
     document.querySelector('[data-action="clock"]').disabled =
       chosen === null || !!(seatOf(chosen) || {}).leaving;
-    field("hint").hidden = chosen !== null || !!state.over; // why the two buttons wait
+    hint();
     field("h4h").hidden = !state.hand_for_hand;
     // A color-up break: the way to this table's color-up till it is done.
     field("colorup").hidden = state.color_up !== "open" && state.color_up !== "dealt";

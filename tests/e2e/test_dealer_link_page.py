@@ -320,3 +320,61 @@ def test_a_long_word_in_a_name_stays_inside_its_seat(
     )
     assert spill == []
     assert_geometry(page, f"dealer-link-long-names-{viewport['width']}", full_page=True)
+
+
+SEAT_BOXES = """() => [...document.querySelectorAll('.dl-table .dl-seat')].map(e => {
+  const r = e.getBoundingClientRect();
+  return {seat: Number(e.dataset.seat), top: r.top, bottom: r.bottom};
+})"""
+
+
+def test_the_answer_line_on_a_tablet_covers_no_seat_and_clears_itself(
+    live_server, new_page, api, director, tournament
+):
+    """Production run (1024x768 landscape tablet, Hungarian): "Kiesés rögzítve" stayed for
+    minutes and pushed seats 1 and 9 under the sticky action bar. The answer line never changes
+    the table's size, every seat's box stays fully above the bar while it shows, and it clears
+    itself after a few seconds (an error stays till the next action).
+    Screenshot: dealer-link-tablet-answer.png."""
+    names = [
+        "Hajdú-Szoboszlay Ágnes", "Kelemen Szilveszter", "Erdős Éva Boglárka",
+        "Mészáros Benedek", "Gyöngyösi Tünde", "Zsámbéki Ágnes", "Lőrincz Benedek",
+        "Ürögdi Benedek", "Kőrösi Csoma Réka", "Szentgyörgyvölgyi Bálint",
+    ]  # fmt: skip
+    seat_players(api, tournament, names)
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    table = TournamentTable.objects.get(tournament=tournament, status="open")
+    victim = Entry.objects.filter(tournament=tournament).order_by("-seat").first()
+    page = new_page(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page.context.add_cookies([{"name": "django_language", "value": "hu", "url": live_server.url}])
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, table.number, 0)}/")
+    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    before = page.locator(".dl-table").bounding_box()
+
+    page.locator(f'.dl-seat[data-seat="{victim.seat}"]').click()
+    page.locator('[data-action="bust"]').click()
+    message = page.locator('[data-field="message"]')
+    expect(message).to_have_text("Kiesés rögzítve.")
+    expect(page.locator(f'.dl-seat[data-seat="{victim.seat}"]')).to_be_disabled()
+    assert page.locator(".dl-table").bounding_box() == before
+    bar = page.locator(".dl-actions").bounding_box()
+    under = [s for s in page.evaluate(SEAT_BOXES) if s["top"] < 0 or s["bottom"] > bar["y"]]
+    assert under == [], (under, bar)
+    shown = message.bounding_box()  # in the bar's own line, over no seat
+    assert bar["y"] <= shown["y"] and shown["y"] + shown["height"] <= bar["y"] + bar["height"]
+    assert_geometry(page, "dealer-link-tablet-answer")
+    expect(message).to_be_hidden(timeout=9000)  # cleared by itself (6 s)
+    assert page.locator(".dl-table").bounding_box() == before
+
+    # An error stays until the next action.
+    page.locator(".dl-seat:not([disabled])").first.click()
+    page.locator('[data-action="clock"]').click()
+    expect(message).to_be_visible()
+    page.locator(".dl-seat:not([disabled])").nth(1).click()
+    page.locator('[data-action="clock"]').click()
+    expect(message).to_have_class(re.compile(r"\bis-bad\b"))  # a clock runs already
+    page.wait_for_timeout(7000)
+    expect(message).to_be_visible()
+    page.locator('[data-action="call-end"][data-outcome="acted"]').click()
+    expect(message).not_to_have_class(re.compile(r"\bis-bad\b"))
