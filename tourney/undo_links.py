@@ -129,7 +129,15 @@ def _generations(model) -> Callable[[list[AuditEntry]], dict[int, bool | None]]:
 
 STATUS: dict[str, Callable[[list[AuditEntry]], dict[int, bool | None]]] = {
     "entry.eliminate": _eliminations,
-    "floor": _by_target(FloorAction, lambda r: r[0] == FloorAction.Status.UNDONE, ("status",)),
+    # A move called off (superseded: a late registration took its seat, its mover busted
+    # first...) moved nobody: nothing to undo, no button (docs/rules.md §3.4).
+    "floor": _by_target(
+        FloorAction,
+        lambda r: (
+            None if r[0] == FloorAction.Status.SUPERSEDED else r[0] == FloorAction.Status.UNDONE
+        ),
+        ("status",),
+    ),
     # A playing entry is refunded only until the start: after it, no button to be refused.
     "entry.register": _by_target(
         Entry,

@@ -50,6 +50,11 @@ def floor_action_undo(*, actor, tournament_id: int, action_id: int) -> dict:
             )
         if action.status == FloorAction.Status.UNDONE:
             raise Conflict("already_undone", _("This action has been undone already."))
+        if action.status == FloorAction.Status.SUPERSEDED:  # called off: nobody moved
+            raise Conflict(
+                "action_called_off",
+                _("This move was called off: its player did not move; there is nothing to undo."),
+            )
         before = floor_actions_out([action])[0]
         if not floor_action_revert(action, actor, timezone.now()):
             raise Conflict(

@@ -99,3 +99,28 @@ def test_the_console_activity_and_audit_log_and_finished_list_show_undo(
     api.post(url.removeprefix("/api/v1"))
     activity = director_client.get(reverse("tourney:console_activity", args=[t])).content.decode()
     assert "data-undone" in activity and f'data-row-undo="{url}"' not in activity
+
+
+def test_a_move_called_off_by_a_late_registration_offers_no_undo(api, director, room, structure):
+    """Production run: a pending move called off for a late registration (floor.call_off: its
+    mover stays, the newcomer takes the seat) still offered Undo in the lists, and the undo was
+    then refused as "play has moved on". A called-off move has nothing to take back
+    (docs/rules.md §3.4): no button, and the API's refusal says it was called off."""
+    from tables.models import FloorAction
+    from tests.factories import entries_register, pending_move_into_table_one
+
+    tournament, move = pending_move_into_table_one(director, room, structure, (1, 2, 3))
+    entries_register(director, tournament, 2, start=100)  # the free seat, then the move's seat
+    assert FloorAction.objects.get(pk=move.pk).status == FloorAction.Status.SUPERSEDED
+    assert AuditEntry.objects.filter(action="floor.call_off", target_id=move.pk).exists()
+    rows = undo_links(
+        AuditEntry.objects.filter(tournament=tournament, action__startswith="floor."), director
+    )
+    listed = [a for a in rows if a.target_id == move.pk]
+    assert listed and all(a.undo is None for a in listed), [(a.action, a.undo) for a in listed]
+    refused = api.post(f"/tournaments/{tournament.pk}/actions/{move.pk}/undo")
+    assert refused.status_code == 409, refused.content
+    assert refused.json() == {
+        "code": "action_called_off",
+        "detail": "This move was called off: its player did not move; there is nothing to undo.",
+    }
