@@ -137,7 +137,7 @@ def floor_action_confirm(
     audit_record(
         actor=actor,
         action="floor.done",
-        summary=_done_summary(action, after),
+        summary=floor_action_summary(action, after),
         tournament=tournament,
         target=action,
         before=before,
@@ -147,22 +147,35 @@ def floor_action_confirm(
     return row
 
 
-def _done_summary(action: FloorAction, row: dict) -> AuditText:
-    """The activity log's line for a confirmed floor action: who went where, or which table
-    broke (the log showed only the action's number)."""
+def floor_action_summary(action: FloorAction, row: dict, undone: bool = False) -> AuditText:
+    """The activity log's line for a floor action confirmed (or, `undone`, taken back): who
+    went where, or which table broke (the log showed only the action's number)."""
     if action.kind == FloorAction.Kind.BREAK_TABLE:
-        return audit_text(
-            gettext_noop("Break of table %(table)s done: its players moved"),
-            {"table": action.from_table},
+        template = (
+            gettext_noop("Break of table %(table)s undone: its players are back")
+            if undone
+            else gettext_noop("Break of table %(table)s done: its players moved")
         )
+        return audit_text(template, {"table": action.from_table})
     if action.kind == FloorAction.Kind.FINAL_TABLE_REDRAW:
-        return audit_text(
-            gettext_noop("Final-table redraw done at table %(table)s"), {"table": action.to_table}
+        template = (
+            gettext_noop("Final-table redraw at table %(table)s undone")
+            if undone
+            else gettext_noop("Final-table redraw done at table %(table)s")
         )
-    return audit_text(
+        return audit_text(template, {"table": action.to_table})
+    template = (
         gettext_noop(
+            "Move undone: %(name)s, back from table %(to)s seat %(to_seat)s to table %(from)s "
+            "seat %(from_seat)s"
+        )
+        if undone
+        else gettext_noop(
             "Move done: %(name)s, table %(from)s seat %(from_seat)s → table %(to)s seat %(to_seat)s"
-        ),
+        )
+    )
+    return audit_text(
+        template,
         {
             "name": row.get("player_name") or "—",
             "from": action.from_table,

@@ -4,15 +4,19 @@ case follows a change of the field with (docs/rules.md §5-§7)."""
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
-from tables.floor.actions import floor_action_confirm, floor_action_revert, reopened_tables
+from tables.floor.actions import (
+    floor_action_confirm,
+    floor_action_revert,
+    floor_action_summary,
+    reopened_tables,
+)
 from tables.floor.follow import floor_follow
 from tables.floor.selectors import floor_action_of, floor_actions_out
 from tables.models import FloorAction
 from tables.services.table_positions import restored_tables_positions
 from tourney.errors import Conflict
-from tourney.services.audit import audit_record, audit_text
+from tourney.services.audit import audit_record
 from tourney.services.entries import seats_freed
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock
@@ -67,7 +71,7 @@ def floor_action_undo(*, actor, tournament_id: int, action_id: int) -> dict:
         audit_record(
             actor=actor,
             action="floor.undo",
-            summary=audit_text(gettext_noop("Floor action %(id)s undone"), {"id": action.pk}),
+            summary=floor_action_summary(action, row, undone=True),
             tournament=tournament,
             target=action,
             before=before,

@@ -287,3 +287,10 @@ def test_the_activity_log_says_who_moved_where(director, room, structure):
     assert entry.display_summary() == f"Move done: {name}, {where}"
     with translation.override("hu"):
         assert entry.display_summary().startswith(f"Átültetés kész: {name}, ")
+
+    floor_action_undo(actor=director, tournament_id=tournament.pk, action_id=move.pk)
+    undone = AuditEntry.objects.get(action="floor.undo", target_id=move.pk)
+    back = f"back from table 1 seat {move.to_seat} to table {move.from_table} seat {move.from_seat}"
+    assert undone.display_summary() == f"Move undone: {name}, {back}"
+    with translation.override("cs"):
+        assert undone.display_summary().startswith(f"Přesazení vráceno: {name}, ")
