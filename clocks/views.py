@@ -7,7 +7,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
@@ -52,9 +52,25 @@ def _opening_periods(tournament: Tournament, count: int = 5) -> list[dict]:
                 "big_blind": p.big_blind,
                 "ante": p.ante,
                 "minutes": p.duration_seconds // 60,
+                "levels_line": _levels_line(p.duration_seconds),
             }
         )
     return periods
+
+
+def _levels_line(seconds: int) -> str:
+    """ "Starting blinds · 20-minute levels"; in seconds under a minute (a test event's
+    45-second levels showed as "0-minute levels"), each language's plural form."""
+    if seconds < 60:
+        return ngettext(
+            "Starting blinds · %(n)s-second levels",
+            "Starting blinds · %(n)s-second levels",
+            seconds,
+        ) % {"n": seconds}
+    minutes = seconds // 60
+    return ngettext(
+        "Starting blinds · %(n)s-minute levels", "Starting blinds · %(n)s-minute levels", minutes
+    ) % {"n": minutes}
 
 
 def _clock_text(ms: int | None) -> str:

@@ -143,3 +143,26 @@ def test_a_display_token_never_sees_contact_details(api, api_as, seated_tourname
     stored = TournamentEvent.objects.filter(tournament=seated_tournament)
     for event in stored:
         assert EMAIL not in str(event.payload) and not PHONE_SHOWN.search(str(event.payload))
+
+
+@pytest.mark.parametrize(
+    ("seconds", "language", "line"),
+    [
+        (45, "en", "Starting blinds · 45-second levels"),
+        (45, "hu", "Kezdő vakok · 45 másodperces szintek"),
+        (45, "cs", "Počáteční blindy · levely po 45 sekundách"),
+        (60, "en", "Starting blinds · 1-minute levels"),
+        (60, "cs", "Počáteční blindy · levely po 1 minutě"),
+        (180, "cs", "Počáteční blindy · levely po 3 minutách"),
+        (1200, "hu", "Kezdő vakok · 20 perces szintek"),
+    ],
+)
+def test_the_lobby_says_seconds_for_levels_under_a_minute(
+    tournament, client, seconds, language, line
+):
+    """Production run (test events): the lobby TV said "0 perces szintek" for 45-second
+    levels. Under a minute it says seconds; each language's plural form."""
+    tournament.structure.levels.update(duration_seconds=seconds)
+    client.cookies["django_language"] = language
+    page = client.get(f"/display/{display_token(tournament.pk)}/").content.decode()
+    assert f'<div class="lobby-sub">{line}' in page
