@@ -95,8 +95,10 @@
         b.classList.add(s.leaving ? "is-leaving" : "is-arriving");
         var arrow = document.createElement("span");
         arrow.className = "dl-seat-move";
-        arrow.textContent = move;
+        arrow.textContent = s.move_short || move;
+        arrow.title = move;
         name.appendChild(arrow);
+        b.setAttribute("aria-label", s.seat + " " + (s.player_name || "") + " " + move);
       }
       if (s.penalty) {  // sitting out a penalty: the dealer kills the seat's hand
         b.classList.add("is-penalty");

@@ -59,6 +59,15 @@ def _state(tournament, table) -> dict:
         seat["arriving"] = (
             _("arriving ← T%(t)s S%(n)s") % {"t": since[0], "n": since[1]} if since else None
         )
+        # On the seat only the arrow (the words are its title): a seat three lines tall
+        # overlapped its neighbour on a small table (the geometry check, 1280x720 and phones).
+        seat["move_short"] = (
+            _("→ T%(t)s S%(n)s") % {"t": to[0], "n": to[1]}
+            if to
+            else _("← T%(t)s S%(n)s") % {"t": since[0], "n": since[1]}
+            if since
+            else None
+        )
     return state
 
 

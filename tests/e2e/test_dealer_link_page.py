@@ -221,7 +221,10 @@ def test_a_pending_mover_shows_in_his_old_seat_with_the_arrow_and_busts_there(
     there.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, move.to_table, 0)}/")
     held = there.locator(f'.dl-seat[data-seat="{move.to_seat}"]')
     expect(held).to_contain_text(name)
-    expect(held).to_contain_text(f"arriving ← T{move.from_table} S{move.from_seat}")
+    expect(held).to_contain_text(f"← T{move.from_table} S{move.from_seat}")
+    expect(held.locator(".dl-seat-move")).to_have_attribute(
+        "title", f"arriving ← T{move.from_table} S{move.from_seat}"
+    )
     expect(held).to_be_disabled()
     assert_geometry(there, "dealer-link-pending-mover-destination", full_page=True)
 
@@ -231,7 +234,10 @@ def test_a_pending_mover_shows_in_his_old_seat_with_the_arrow_and_busts_there(
     page.wait_for_function("() => document.body.dataset.stream === 'online'")
     seat = page.locator(f'.dl-seat[data-seat="{move.from_seat}"]')
     expect(seat).to_contain_text(name)
-    expect(seat).to_contain_text(f"leaving → T{move.to_table} S{move.to_seat}")
+    expect(seat).to_contain_text(f"→ T{move.to_table} S{move.to_seat}")
+    expect(seat.locator(".dl-seat-move")).to_have_attribute(
+        "title", f"leaving → T{move.to_table} S{move.to_seat}"
+    )
     expect(seat).to_be_enabled()
     # On screen without scrolling: above the sticky action bar.
     box, bar = seat.bounding_box(), page.locator(".dl-actions").bounding_box()
