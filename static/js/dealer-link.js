@@ -97,7 +97,10 @@
         arrow.className = "dl-seat-move";
         arrow.textContent = s.move_short || move;
         arrow.title = move;
-        name.appendChild(arrow);
+        // Beside the seat's number, not under the name: a line more made the seat taller
+        // than the gap to its neighbour on a small table (geometry check, 1280x720, phones).
+        n.appendChild(document.createTextNode(" "));
+        n.appendChild(arrow);
         b.setAttribute("aria-label", s.seat + " " + (s.player_name || "") + " " + move);
       }
       if (s.penalty) {  // sitting out a penalty: the dealer kills the seat's hand
