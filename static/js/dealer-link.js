@@ -69,6 +69,31 @@
     return state.table.seats.filter(function (s) { return s.seat === number; })[0] || null;
   }
 
+  /*
+   * Seats next to each other up a side may not be taller than the gap between their centres,
+   * or they overlap: a long name wraps to three or four lines ("Gyöngyösi-Szentmiklóssy
+   * Bernadett" beside a mover's "8 ← T5 S6 Horváth Júlia Boglárka" on a 1280x720 screen).
+   * Such a seat's text steps down in size till it fits, to no less than 0.65rem.
+   */
+  function fitSeats(box) {
+    var seats = Array.prototype.slice.call(box.querySelectorAll(".dl-seat"));
+    var gap = Infinity;
+    seats.forEach(function (a, i) {
+      seats.slice(i + 1).forEach(function (b) {
+        if (a.style.left !== b.style.left) return;
+        var apart = Math.abs(parseFloat(a.style.top) - parseFloat(b.style.top));
+        gap = Math.min(gap, (apart * box.clientHeight) / 100);
+      });
+    });
+    if (!isFinite(gap)) return;
+    seats.forEach(function (seat) {
+      seat.style.fontSize = "";
+      for (var size = 0.75; seat.offsetHeight > gap - 4 && size >= 0.65; size -= 0.05) {
+        seat.style.fontSize = size.toFixed(2) + "rem";
+      }
+    });
+  }
+
   function render() {
     Tourney.tableMap(field("seats"), state.table.number, state.table.seats, function (s) {
       var b = document.createElement("button");
@@ -112,6 +137,7 @@
       }
       return b;
     }, "stadium");
+    fitSeats(field("seats"));
     if (chosen !== null && !(seatOf(chosen) || {}).entry_id) chosen = null;
     document.querySelector('[data-action="bust"]').disabled = chosen === null;
     // The clock is called on the seat the chart shows: not on a mover's old seat.
@@ -262,4 +288,6 @@
 
   render();
   connect();
+  // A phone turned round gives the table another height: the seats are fitted again.
+  window.addEventListener("resize", function () { fitSeats(field("seats")); });
 })(window, document);

@@ -13,8 +13,9 @@ from clocks.services.clock import clock_operate
 from tables.dealer_links.links import dealer_token
 from tables.dealer_links.usecases import dealer_link_revoke
 from tables.models import TournamentTable
+from tables.services.rooms import room_create
 from tests.clocks.color_up_game import BREAK_100, game  # noqa: F401 (fixture)
-from tests.conftest import numbered_players, seat_players
+from tests.conftest import friday_deepstack, numbered_players, seat_players
 from tests.e2e.conftest import PHONE
 from tests.e2e.geometry import assert_geometry
 from tourney.models import AuditEntry, Entry
@@ -384,3 +385,37 @@ def test_the_answer_line_on_a_tablet_covers_no_seat_and_clears_itself(
     expect(message).to_be_visible()
     page.locator('[data-action="call-end"][data-outcome="acted"]').click()
     expect(message).not_to_have_class(re.compile(r"\bis-bad\b"))
+
+
+# Every seat with a long name and a mover's arrow: the worst a 9-seat table can show.
+LONGEST = """() => {
+  document.querySelectorAll(".dl-seat").forEach((seat, i) => {
+    seat.querySelector(".dl-seat-name").textContent =
+      i % 2 ? "Gyöngyösi-Szentmiklóssy Bernadett" : "Horváth Júlia Boglárka";
+    const arrow = document.createElement("span");
+    arrow.className = "dl-seat-move";
+    arrow.textContent = "← T5 S6";
+    seat.querySelector(".dl-seat-number").append(" ", arrow);
+  });
+  window.dispatchEvent(new Event("resize"));
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(1280, 720), (360, 740), (1024, 768)])
+def test_the_longest_names_fit_round_the_table(
+    live_server, new_page, api, director, structure, width, height
+):
+    """Three- and four-line seats step their text down till neighbours no longer overlap (the
+    CI geometry check found seats 8 and 9 of a 9-seat table overlapping at 1280x720)."""
+    room = room_create(actor=director, name="Kilences", tables=[{"number": 1, "seats": 9}])
+    tournament = friday_deepstack(director, structure, room)
+    seat_players(api, tournament, numbered_players(2))
+    number = TournamentTable.objects.filter(tournament=tournament, status="open").first().number
+    page = new_page(viewport={"width": width, "height": height})
+    # The stream's opening refetches the state and draws the seats again: after that.
+    with page.expect_response(lambda r: r.url.endswith("/state.json")):
+        page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, number, 0)}/")
+    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    page.evaluate(LONGEST)
+    assert_geometry(page, f"dealer-link-longest-{width}x{height}", full_page=True)
+    expect(page.locator('.dl-seat[data-seat="8"]')).to_contain_text("Szentmiklós")
