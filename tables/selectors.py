@@ -10,7 +10,7 @@ from tables.domain.button import Blinds
 from tables.domain.cards import card_label
 from tables.models import SeatRestriction, TournamentTable
 from tourney.collation import sorted_by_name
-from tourney.errors import Conflict, NotFound
+from tourney.errors import NotFound
 from tourney.models import Entry, Tournament
 
 
@@ -25,13 +25,6 @@ def table_in_play(tournament: Tournament, number: int) -> TournamentTable:
             _("Table %(n)s is not in play in this tournament.") % {"n": number},
         )
     return table
-
-
-def tournament_not_over(tournament: Tournament) -> None:
-    """409 `tournament_over` once the tournament is finished or cancelled: no more hands or
-    clock calls at its tables (the winner still sits in his seat)."""
-    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-        raise Conflict("tournament_over", _("The tournament is over."))
 
 
 def table_players_drift(tournament_id: int) -> dict[int, tuple[int, int]]:

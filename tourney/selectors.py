@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from tourney.domain.house_rules import HouseRules, resolve_house_rules
 from tourney.domain.payouts import prize_pool
-from tourney.errors import NotFound
+from tourney.errors import Conflict, NotFound
 from tourney.models import ChipPurchase, Entry, LedgerEntry, Player, PlayerBan, Tournament
 
 LIVE_STATUSES = (Entry.Status.ACTIVE, Entry.Status.ELIMINATED)
@@ -18,6 +18,14 @@ LIVE_STATUSES = (Entry.Status.ACTIVE, Entry.Status.ELIMINATED)
 
 def tournament_rules(tournament: Tournament) -> HouseRules:
     return resolve_house_rules(tournament.house_rules, tournament.rules_overrides)
+
+
+def tournament_not_over(tournament: Tournament) -> None:
+    """409 `tournament_over` once the tournament is finished or cancelled: no more hands,
+    clock calls or clock changes (the winner still sits in his seat; the clock stopped at the
+    finish, docs/rules.md §1.4)."""
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        raise Conflict("tournament_over", _("The tournament is over."))
 
 
 def active_bans(now: datetime):

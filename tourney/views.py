@@ -337,7 +337,11 @@ def _console_clock(request, tournament: Tournament) -> dict:
     clock = clock_view(tournament)
     if tournament.status == Tournament.Status.FINISHED:  # the winner is known: no clock runs
         clock = {**clock, "status": "finished", "remaining_ms": 0, "time_to_next_break_ms": None}
+    # Finished or cancelled: the controls stay in place, disabled (the API refuses them, 409
+    # `tournament_over`, docs/rules.md §1.4).
+    over = tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
     return {
+        "over": _("The tournament is over.") if over else None,
         "clock": clock,
         "periods": display_periods(structure_periods(tournament.structure_id)),
         "remaining": duration_text(clock["remaining_ms"]),

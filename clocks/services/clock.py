@@ -29,6 +29,7 @@ from tourney import bus
 from tourney.eliminations.usecases import eliminations_at_deadline
 from tourney.errors import Conflict
 from tourney.models import Tournament
+from tourney.selectors import tournament_not_over
 from tourney.services.absence import absent_deadline_apply
 from tourney.services.locks import tournament_lock, tournaments_lock
 from tourney.write_batch import WriteBatch
@@ -79,6 +80,9 @@ def clock_operate(
     an Undo offered after one change cannot take back someone else's later change."""
     with transaction.atomic():
         tournament = tournament_lock(tournament_id)
+        # Finished (the winner is known, the clock stopped with it) or cancelled: no clock
+        # change any more, 409 `tournament_over` (undoing the last bust-out reopens it).
+        tournament_not_over(tournament)
         clock = clock_for(tournament)
         periods = structure_periods(tournament.structure_id)
         now = now_ms()

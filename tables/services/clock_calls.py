@@ -15,11 +15,11 @@ from tables.domain.clock_call import (
     expiry_outcome,
 )
 from tables.models import ClockCall, TournamentTable
-from tables.selectors import table_in_play, tournament_not_over
+from tables.selectors import table_in_play
 from tourney.domain.house_rules import HouseRules
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import Entry, Tournament
-from tourney.selectors import tournament_rules
+from tourney.selectors import tournament_not_over, tournament_rules
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock

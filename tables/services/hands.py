@@ -9,11 +9,12 @@ from tables.domain.button import Blinds, first_hand_blinds, next_hand_blinds, se
 from tables.floor.usecases import floor_follow
 from tables.hand_for_hand.usecases import hand_for_hand_follow_hand
 from tables.models import HandReport, TournamentTable
-from tables.selectors import blinds_fields, table_blinds, table_in_play, tournament_not_over
+from tables.selectors import blinds_fields, table_blinds, table_in_play
 from tourney.eliminations.usecases import eliminations_record_locked
 from tourney.errors import Conflict, InvalidInput
 from tourney.models import Entry, Tournament
 from tourney.penalties.operations import penalties_after_hand, penalties_follow_seats
+from tourney.selectors import tournament_not_over
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append
 from tourney.services.locks import tournament_lock

@@ -14,7 +14,7 @@ from clocks.domain.structures import TEMPLATES
 from clocks.models import Clock
 from clocks.services.clock import clocks_advance_due, clocks_ending_soon, now_ms
 from tests.conftest import numbered_players, seat_players
-from tourney.models import AuditEntry, Entry, TournamentEvent
+from tourney.models import AuditEntry, Entry, Tournament, TournamentEvent
 
 RIMOC = TEMPLATES["rimoc-championship"].periods
 T0 = int(datetime(2025, 3, 14, 19, tzinfo=UTC).timestamp() * 1000)
@@ -97,8 +97,8 @@ def test_the_last_bust_out_stops_the_clock_and_its_undo_runs_it_again(api, tourn
         assert clocks_ending_soon(within_ms=24 * 60 * MIN) == []
         assert Clock.objects.get(tournament=tournament).version == version
         assert api.get(f"{url}/clock").json()["period"]["level"] == 2
-        # A change by hand is refused on a finished clock.
-        assert api.post(f"{url}/clock/pause").json()["code"] == "clock_finished"
+        # A change by hand is refused: the tournament is over.
+        assert api.post(f"{url}/clock/pause").json()["code"] == "tournament_over"
 
         # Undo of the bust-out that ended it: running again, where it would be now.
         undo = api.post(f"{url}/eliminations/{ids['P1']}/undo")
@@ -139,14 +139,66 @@ def test_a_paused_clock_stays_paused_with_its_time_after_the_undo(api, tournamen
         assert (clock["status"], clock["remaining_ms"]) == ("paused", 10 * 60 * 1000)
 
 
+CLOCK_OPERATIONS = (
+    ("start", None),
+    ("pause", None),
+    ("resume", None),
+    ("next", None),
+    ("previous", None),
+    ("adjust", {"seconds": 60}),
+    ("adjust", {"seconds": -60}),
+    ("jump", {"period_index": 5}),
+    ("undo", None),
+)
+
+
+def _clock_record(tournament) -> tuple:
+    clock = Clock.objects.get(tournament=tournament)
+    return (
+        (clock.status, clock.period_index, clock.period_ends_at_ms, clock.version),
+        AuditEntry.objects.filter(tournament=tournament).count(),
+        TournamentEvent.objects.filter(tournament=tournament).count(),
+    )
+
+
 @pytest.mark.django_db
-def test_a_clock_reopened_by_the_director_is_left_alone_by_the_undo(api, tournament):
+def test_the_clock_of_a_finished_tournament_cannot_be_changed(api, tournament):
+    """The console offered Previous/Next, ±1 minute, Jump and Undo after the finish, and the
+    API took them (a jump reopened the clock of a finished tournament). Every operation now
+    answers 409 `tournament_over` and changes nothing; undoing the last bust-out still runs
+    the clock again (docs/rules.md §1.4, §11.7)."""
     ids = seat_players(api, tournament, numbered_players(2))
     url = f"/tournaments/{tournament.pk}"
+    with time_machine.travel("2026-11-29 19:00:00 +01:00", tick=False) as traveller:
+        api.post(f"{url}/clock/start")
+        traveller.shift(25 * 60)
+        api.post(f"{url}/clock/next")  # a change undo could take back, were it allowed
+        api.post(f"{url}/eliminations", {"eliminations": [{"entry_id": ids["P0"]}]})
+        assert api.get(url).json()["status"] == "finished"
+        before = _clock_record(tournament)
+        for operation, body in CLOCK_OPERATIONS:
+            answer = api.post(f"{url}/clock/{operation}", body)
+            assert answer.status_code == 409, (operation, answer.status_code, answer.json())
+            assert answer.json() == {
+                "code": "tournament_over",
+                "detail": "The tournament is over.",
+            }, operation
+        assert _clock_record(tournament) == before
+        undo = api.post(f"{url}/eliminations/{ids['P0']}/undo")
+        assert undo.status_code == 200, undo.json()
+        clock = api.get(f"{url}/clock").json()
+        assert (clock["status"], clock["period_index"]) == ("running", 2)
+        assert api.post(f"{url}/clock/pause").status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_clock_of_a_cancelled_tournament_cannot_be_changed(api, tournament):
+    seat_players(api, tournament, numbered_players(2))
+    url = f"/tournaments/{tournament.pk}"
     api.post(f"{url}/clock/start")
-    api.post(f"{url}/eliminations", {"eliminations": [{"entry_id": ids["P0"]}]})
-    reopened = api.post(f"{url}/clock/jump", {"period_index": 5})
-    assert reopened.status_code == 200, reopened.json()
-    api.post(f"{url}/eliminations/{ids['P0']}/undo")
-    clock = api.get(f"{url}/clock").json()
-    assert (clock["status"], clock["period_index"]) == ("paused", 5)
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.CANCELLED)
+    before = _clock_record(tournament)
+    for operation, body in CLOCK_OPERATIONS:
+        answer = api.post(f"{url}/clock/{operation}", body)
+        assert (answer.status_code, answer.json()["code"]) == (409, "tournament_over"), operation
+    assert _clock_record(tournament) == before

@@ -130,21 +130,27 @@ def test_the_desk_counts_down_the_late_registration(live_server, page, login, di
     expect(left).not_to_have_text(first, timeout=3_000)  # it counts, a second at a time
 
 
+def _started(director, tournament, names: list[str]) -> None:
+    """`names` registered and seated, the tournament started (the director may sign in)."""
+    from clocks.services.clock import tournament_start
+
+    with_password(director)
+    for name in names:
+        player = player_create(actor=director, name=name)
+        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    seats_draw(actor=director, tournament_id=tournament.pk)
+    tournament_start(actor=director, tournament_id=tournament.pk)
+
+
 def test_the_console_open_at_the_last_bust_out_shows_the_finished_tournament(
     live_server, page, login, director, tournament
 ):
     """The evening (production run): the last bust-out, recorded from another screen, left the
     console saying "Running" with its pause button until someone reloaded it by hand."""
-    from clocks.services.clock import tournament_start
     from tourney.eliminations.usecases import eliminations_record
     from tourney.models import Entry
 
-    with_password(director)
-    for name in ["Szentgyörgyvölgyi-Kovácsné Ágnes", "Hódmezővásárhelyi Bálint"]:
-        player = player_create(actor=director, name=name)
-        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
-    seats_draw(actor=director, tournament_id=tournament.pk)
-    tournament_start(actor=director, tournament_id=tournament.pk)
+    _started(director, tournament, ["Szentgyörgyvölgyi-Kovácsné Ágnes", "Hódmezővásárhelyi Bálint"])
     login(page, director, PASSWORD)
     page.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
     expect(page.locator("#cc-status-text")).to_have_text("Running")
@@ -159,3 +165,52 @@ def test_the_console_open_at_the_last_bust_out_shows_the_finished_tournament(
     expect(page.locator(".page-subtitle .badge")).to_have_text("Finished")
     expect(page.locator("#cc-status-text")).to_have_text("Finished")
     expect(page.locator("#cc-toggle")).to_be_disabled()
+
+
+def test_a_finished_tournaments_console_disables_the_clock_controls(
+    live_server, page, login, screenshot, director, tournament
+):
+    """After the finish the console still offered Previous/Next, ±1 minute, Jump and Undo,
+    enabled, and the API took them (a jump reopened the finished tournament's clock). Now every
+    clock control is disabled with the line "The tournament is over.", the keys do nothing, and
+    a button forced on is answered by the API's 409, shown in a toast, the clock unchanged."""
+    from tourney.eliminations.usecases import eliminations_record
+    from tourney.models import Entry
+
+    _started(director, tournament, ["Kovács Péter", "Nagy Éva"])
+    loser = Entry.objects.filter(tournament=tournament).order_by("pk").first()
+    eliminations_record(
+        actor=director, tournament_id=tournament.pk, eliminations=[(loser.pk, None)]
+    )
+    assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.FINISHED
+    clock = Clock.objects.get(tournament=tournament)
+    stopped = (clock.status, clock.period_index, clock.version)
+    assert stopped[0] == "finished"
+
+    login(page, director, PASSWORD)
+    page.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
+    expect(page.locator("#cc-status-text")).to_have_text("Finished")
+    expect(page.locator("#cc-over")).to_have_text("The tournament is over.")
+    controls = page.locator(
+        "#console-clock [data-op], #cc-jump-select, #cc-jump button[type=submit]"
+    )
+    assert controls.count() == 8  # pause/resume, previous, next, -1, +1, jump to, jump, undo
+    for control in controls.all():
+        expect(control).to_be_disabled()
+    screenshot(page, "console-clock-finished", full_page=False)
+
+    sent = []
+    page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+    for key in ("n", "p", "+", "-", "u", "Space"):
+        page.keyboard.press(key)
+    # A button forced on anyway: its answer comes after anything the keys had queued.
+    page.evaluate("document.querySelector('#console-clock [data-op=\"next\"]').disabled = false")
+    with page.expect_response(lambda r: r.url.endswith("/clock/next")) as answer:
+        page.locator('#console-clock [data-op="next"]').click()
+    assert answer.value.status == 409
+    assert [url.rsplit("/", 2)[-2:] for url in sent] == [["clock", "next"]]
+    expect(page.locator("#toasts .toast.bad").last).to_have_text(
+        re.compile(r"The tournament is over\.")
+    )
+    clock = Clock.objects.get(tournament=tournament)
+    assert (clock.status, clock.period_index, clock.version) == stopped
