@@ -6,18 +6,9 @@ import random
 
 from tables.domain.button import first_hand_blinds
 from tables.domain.floor import FloorRules, FloorTable, floor_plan_counts, table_count
-from tables.domain.seating import SeatingRules
+from tests.tables.floor_tables import floor_rules
 
-NINE_MAX = SeatingRules(table_thresholds=None, seats_per_table=9, single_table_seats=10)
-RULES = FloorRules(
-    balance_threshold=3,
-    halt_threshold=3,
-    source_order="lowest_first",
-    break_order="fewest_players",
-    break_tiebreak="highest_first",
-    final_table_size=9,
-    seating=NINE_MAX,
-)
+RULES = floor_rules(break_tiebreak="highest_first")
 
 
 def table(number: int, players: int, seats: int = 10) -> FloorTable:
