@@ -51,11 +51,19 @@ def _opening_periods(tournament: Tournament, count: int = 5) -> list[dict]:
                 "small_blind": p.small_blind,
                 "big_blind": p.big_blind,
                 "ante": p.ante,
-                "minutes": p.duration_seconds // 60,
+                "length": _short_length(p.duration_seconds),
                 "levels_line": _levels_line(p.duration_seconds),
             }
         )
     return periods
+
+
+def _short_length(seconds: int) -> str:
+    """A break's length in the lobby's list of next levels: "15 min"; in seconds under a
+    minute, as `_levels_line` says it (a 30-second break showed as "0 min")."""
+    if seconds < 60:
+        return _("%(seconds)s sec") % {"seconds": seconds}
+    return _("%(minutes)s min") % {"minutes": seconds // 60}
 
 
 def _levels_line(seconds: int) -> str:

@@ -166,3 +166,28 @@ def test_the_lobby_says_seconds_for_levels_under_a_minute(
     client.cookies["django_language"] = language
     page = client.get(f"/display/{display_token(tournament.pk)}/").content.decode()
     assert f'<div class="lobby-sub">{line}' in page
+
+
+@pytest.mark.parametrize(
+    ("seconds", "language", "shown"),
+    [
+        (30, "en", "30 sec"),
+        (30, "hu", "30 mp"),
+        (30, "cs", "30 s"),
+        (59, "en", "59 sec"),
+        (60, "en", "1 min"),
+        (600, "hu", "10 perc"),
+        (600, "cs", "10 min"),
+    ],
+)
+def test_the_lobbys_next_levels_say_seconds_for_a_break_under_a_minute(
+    tournament, client, seconds, language, shown
+):
+    """The lobby TV's list of next levels said "0 min" for a 30-second break (minutes rounded
+    down) while the line above it says "45-second levels" (22c450b): under a minute it says
+    seconds too."""
+    tournament.structure.levels.filter(kind="break").update(duration_seconds=seconds)
+    client.cookies["django_language"] = language
+    page = client.get(f"/display/{display_token(tournament.pk)}/").content.decode()
+    breaks = re.findall(r'<li class="is-break">.*?<span class="num">(.*?)</span></li>', page)
+    assert breaks == [shown]

@@ -111,3 +111,48 @@ def test_the_break_box_holds_a_finished_mixed_color_up_beside_recent_moves(
             except AssertionError as exc:
                 problems.append(str(exc))
     assert not problems, "\n".join(problems)
+
+
+def test_the_lobbys_next_levels_say_seconds_for_a_break_under_a_minute(
+    live_server, new_page, director, room
+):
+    """Test events with 45-second levels and a 30-second break: the lobby TV's title said
+    "45 másodperces szintek" (22c450b) but its list of next levels still said "0 perc" for the
+    break. Under a minute the list says seconds too, in every language."""
+    from clocks.domain.structures import Chip, Period, StructureData
+    from clocks.services.structures import structure_create
+    from tourney.services.tournaments import tournament_create
+
+    structure = structure_create(
+        actor=director,
+        data=StructureData(
+            name="Teszt 45 mp",
+            chips=(Chip(100, "black"), Chip(500, "purple")),
+            periods=(
+                Period("level", 45, 100, 200),
+                Period("level", 45, 200, 400),
+                Period("break", 30),
+                Period("level", 45, 300, 600),
+            ),
+            starting_stack=20_000,
+        ),
+    )
+    t = tournament_create(
+        actor=director, name="Tesztverseny", structure_id=structure.pk, starting_stack=20_000,
+        buy_in=10_000, fee=1_000, room_id=room.pk,
+    )  # fmt: skip
+    tv = new_page(viewport=TV)
+    for lang, title, shown in (
+        ("hu", "Kezdő vakok · 45 másodperces szintek", "30 mp"),
+        ("cs", "Počáteční blindy · levely po 45 sekundách", "30 s"),
+        ("en", "Starting blinds · 45-second levels", "30 sec"),
+    ):
+        tv.goto(f"{live_server.url}/display/{display_token(t.pk)}/?lang={lang}")
+        expect(tv.locator(".lobby-sub")).to_have_text(title)
+        expect(tv.locator(".lobby-next li")).to_have_count(3)
+        expect(tv.locator(".lobby-next li.is-break .num")).to_have_text(shown)
+        # The first level's big "100 / 200" runs under the find-your-seat panel at 1920x1080
+        # whatever its length (a separate defect): measured apart from this list.
+        assert_geometry(
+            tv, f"tv-lobby-seconds-break-{lang}", fixed_height=True, skip=(".lobby-blinds",)
+        )
