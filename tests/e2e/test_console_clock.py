@@ -214,3 +214,34 @@ def test_a_finished_tournaments_console_disables_the_clock_controls(
     )
     clock = Clock.objects.get(tournament=tournament)
     assert (clock.status, clock.period_index, clock.version) == stopped
+
+
+def test_the_level_picked_in_the_jump_list_stays_till_jump_is_pressed(
+    live_server, page, login, director, tournament
+):
+    """The third evening production run: the director picked "Level 7" in the jump list, moved
+    to the Jump button and pressed it; the list had gone back to the level in play within a
+    second (every tick set it while it did not have the focus), so Jump restarted the current
+    level, losing its elapsed time, instead of jumping."""
+    from clocks.services.clock import clock_operate
+
+    with_password(director)
+    for name in ["Szentgyörgyvölgyi-Kovácsné Ágnes", "Hódmezővásárhelyi Bálint"]:
+        player = player_create(actor=director, name=name)
+        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    seats_draw(actor=director, tournament_id=tournament.pk)
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+
+    login(page, director, PASSWORD)
+    page.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
+    expect(page.locator("#cc-level")).to_have_text("Level 1")
+    jump = page.locator("#cc-jump-select")
+    jump.select_option("2")  # level 3 (period 2)
+    page.locator("#cc-jump button[type=submit]").focus()  # the director moves to Jump
+    time = page.locator("#cc-time")
+    shown = time.inner_text()
+    expect(time).not_to_have_text(shown, timeout=3_000)  # the clock has ticked meanwhile
+    expect(jump).to_have_value("2")
+    page.keyboard.press("Enter")
+    expect(page.locator("#cc-level")).to_have_text("Level 3")
+    assert Clock.objects.get(tournament=tournament).period_index == 2
