@@ -153,8 +153,9 @@ def desk(request, tournament_id: int):
 
 @role_required("desk")
 def desk_live(request, tournament_id: int):
-    """The desk's live column again (figures, latest registrations, waiting list, status):
-    the page asks for it when its event stream says something changed."""
+    """The desk's live column again (figures, latest registrations, waiting list, status, the
+    late-registration banner): the page asks for it when its event stream says something
+    changed, the clock included."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     context = {
         "tournament": tournament,
@@ -162,6 +163,7 @@ def desk_live(request, tournament_id: int):
         "recent": _recent_entries(tournament),
         "waiting": entry_waiting_list(tournament),
         "last": _desk_last(request, tournament),
+        "late_registration": _late_registration(tournament),
         "oob": True,
     }
     return render(request, "tourney/_desk_live.html", context)

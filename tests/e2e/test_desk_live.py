@@ -2,6 +2,8 @@
 reload (the evening's production run found the desk still at 16 entries and "Registering"
 three minutes into a running tournament with 31 entries)."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
@@ -45,17 +47,9 @@ def test_the_desk_drops_the_late_registration_banner_at_the_finish(
 ):
     """The evening (production run): "Open · 1:25 left" stayed on the desk after the finish."""
     from tourney.eliminations.usecases import eliminations_record
-    from tourney.models import Entry, Tournament
+    from tourney.models import Entry
 
-    with_password(director)
-    for name in ("Szentgyörgyvölgyi-Kovácsné Ágnes", "Nagy Éva", "Tóth Ödön"):
-        player = player_create(actor=director, name=name)
-        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
-    Tournament.objects.filter(pk=tournament.pk).update(late_registration_level=3)
-    seats_draw(actor=director, tournament_id=tournament.pk)
-    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
-    login(page, director, PASSWORD)
-    page.goto(live_server.url + reverse("tourney:desk", args=[tournament.pk]))
+    _desk_of_a_running_tournament(live_server, page, login, director, tournament, 3)
     expect(page.locator("#late-registration")).to_contain_text("Open")
 
     for entry in Entry.objects.filter(tournament=tournament).order_by("pk")[:2]:
@@ -65,3 +59,44 @@ def test_the_desk_drops_the_late_registration_banner_at_the_finish(
     expect(page.locator("#desk-status")).to_have_text("Finished")
     expect(page.locator("#late-registration")).to_be_hidden()
     expect(page.locator("#late-registration")).to_have_count(1)  # the next answers' target
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_late_registration_banner_follows_the_clock(
+    live_server, page, login, director, tournament
+):
+    """The third evening production run: the director jumped the clock from level 5 to level 7
+    past the last late-registration level (6); the desk went on saying "Open · 49:15 left ·
+    until the end of level 6" and counting down, till someone reloaded it, and another minute
+    on the clock was never shown. The banner is drawn again with the live column on every
+    clock change."""
+    _desk_of_a_running_tournament(live_server, page, login, director, tournament, 2)
+    banner = page.locator("#late-registration")
+    expect(banner).to_contain_text("Open")
+    left = banner.locator("[data-late-reg-left]")
+    expect(left).to_have_text(re.compile(r"^(29|30):\d\d$"))  # level 1 running + level 2
+
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="adjust", seconds=600)
+    expect(left).to_have_text(re.compile(r"^(39|40):\d\d$"))  # ten minutes more, counting
+    expect(left).not_to_have_text(left.inner_text(), timeout=3_000)
+
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="jump", period_index=2)
+    expect(banner).to_contain_text("Closed")
+    expect(banner).to_contain_text("Late registration closed at the end of level 2")
+    expect(page.locator("#player-search")).to_be_focused()
+
+
+def _desk_of_a_running_tournament(live_server, page, login, director, tournament, level):
+    """Three players seated, the clock started, late registration to the end of `level`; the
+    desk open on `page`."""
+    from tourney.models import Tournament
+
+    with_password(director)
+    for name in ("Szentgyörgyvölgyi-Kovácsné Ágnes", "Nagy Éva", "Tóth Ödön"):
+        player = player_create(actor=director, name=name)
+        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    Tournament.objects.filter(pk=tournament.pk).update(late_registration_level=level)
+    seats_draw(actor=director, tournament_id=tournament.pk)
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    login(page, director, PASSWORD)
+    page.goto(live_server.url + reverse("tourney:desk", args=[tournament.pk]))

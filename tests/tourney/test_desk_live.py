@@ -34,9 +34,15 @@ def test_the_late_registration_banner_goes_when_the_tournament_is_over(director,
     client = Client()
     client.force_login(make_staff("desk1", "desk"))
     live = f"/tournaments/{tournament.pk}/desk/live/"
-    assert 'id="late-registration"' not in client.get(live).content.decode()
-    # (the page always holds the element, hidden when there is nothing to say, so the answer
-    # always finds its target: htmx logs an error for an out-of-band swap without one)
+    # Drawn again on every answer (the clock moves its end), hidden with nothing to say: the
+    # page always holds the element, so the answer always finds its target (htmx logs an
+    # error for an out-of-band swap without one).
+    hidden = '<div id="late-registration" hidden hx-swap-oob="outerHTML"></div>'
+    assert hidden in client.get(live).content.decode()
+    Tournament.objects.filter(pk=tournament.pk).update(late_registration_level=2)
+    assert 'id="late-registration" role="status" hx-swap-oob="outerHTML"' in (
+        client.get(live).content.decode()
+    )
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
     html = client.get(live).content.decode()
     assert '<div id="late-registration" hidden hx-swap-oob="outerHTML"></div>' in html
