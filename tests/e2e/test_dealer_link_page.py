@@ -16,9 +16,9 @@ from tables.models import TournamentTable
 from tables.services.rooms import room_create
 from tests.clocks.color_up_game import BREAK_100, game  # noqa: F401 (fixture)
 from tests.conftest import friday_deepstack, numbered_players, seat_players
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PASSWORD, PHONE, with_password
 from tests.e2e.geometry import assert_geometry
-from tourney.models import AuditEntry, Entry
+from tourney.models import AuditEntry, Elimination, Entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -202,14 +202,15 @@ def test_a_dealer_colors_up_the_table_from_the_link(live_server, new_page, direc
 
 
 def test_a_pending_mover_shows_in_his_old_seat_with_the_arrow_and_busts_there(
-    live_server, new_page, director, room, structure
+    live_server, new_page, login, director, room, structure
 ):
     """Production run (1024x768 tablet): with a balancing move pending, the origin table's
     dealer link showed the mover's seat "empty" and greyed out, though he still sat there, and
     the destination table showed him already seated; the move list was under the action bar,
     so nothing on screen said a move was pending. Now the origin shows him in his old seat with
     the console's arrow ("leaving → T1 S2"), and its dealer busts him there (his move void);
-    the destination shows the seat held for him, arriving, not bustable.
+    the destination shows the seat held for him, arriving, not bustable. The bust is recorded
+    at his old table and seat, so its undo (from the console) seats him back there.
     Screenshots: dealer-link-pending-mover-origin.png, dealer-link-pending-mover-destination.png."""
     from tables.models import FloorAction
     from tests.factories import pending_move_into_table_one
@@ -255,6 +256,28 @@ def test_a_pending_mover_shows_in_his_old_seat_with_the_arrow_and_busts_there(
     assert Entry.objects.get(pk=move.entry_id).status == Entry.Status.ELIMINATED
     assert FloorAction.objects.get(pk=move.pk).status == FloorAction.Status.SUPERSEDED
     expect(held).not_to_contain_text(name)  # the destination's page follows the stream
+
+    # He busted where he sat (the chart had him at his destination already): the director's
+    # undo on the console says so and seats him back there; the origin's page shows him again.
+    console = new_page()
+    with_password(director)
+    login(console, director, PASSWORD)
+    console.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    console.locator("#activity-log li", has_text=f"{name} eliminated").first.locator(
+        "[data-row-undo]"
+    ).click()
+    expect(
+        console.locator("#activity-log li", has_text=f"Bust-out of {name} undone")
+    ).to_contain_text(f"back at table {move.from_table} seat {move.from_seat}")
+    assert (
+        Entry.objects.get(pk=move.entry_id).status,
+        Elimination.objects.get(entry_id=move.entry_id).seat,
+    ) == (
+        Entry.Status.ACTIVE,
+        move.from_seat,
+    )
+    expect(seat).to_contain_text(name)
+    expect(seat).to_be_enabled()
 
 
 def test_the_page_says_the_tournament_is_over_when_the_last_bust_out_comes_from_elsewhere(

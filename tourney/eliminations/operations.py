@@ -12,13 +12,15 @@ returns what follows (the busted players' moves to void, a winner whose clock st
 use case follows it (`tourney.eliminations.usecases.eliminations_follow`).
 """
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tables.floor.selectors import pending_origins
+from tables.models import TournamentTable
 from tourney.domain.places import Bust, places_for_busts
 from tourney.eliminations.context import BustContext, bust_context
 from tourney.errors import InvalidInput
@@ -153,6 +155,22 @@ def _group_so_far(tournament: Tournament, h4h: bool, reason: str) -> list[Elimin
     )
 
 
+def _where_they_sit(tournament: Tournament, busts: Sequence[tuple[Entry, int | None]]) -> set[int]:
+    """A pending mover busts where he sits: in his old seat, which he has not left until the
+    floor confirms his move (docs/rules.md §3.4), not in the seat the chart promised him. The
+    busting entries that are pending movers are put back there (in memory; the bust's writes
+    store it), so the elimination, its audit entry and its event name that table and seat,
+    and an undo of the bust brings him back to it. Their moves are void (`BustOutcome`).
+    Returns the entries put back."""
+    origins = pending_origins(tournament, [entry.pk for entry, _stack in busts])
+    for entry, _stack in busts:
+        if entry.pk in origins:
+            number, _seat, (table_id, seat, _waits) = origins[entry.pk]
+            entry.tournament_table = TournamentTable(pk=table_id, number=number)
+            entry.seat = seat
+    return set(origins)
+
+
 def _entry_writes(
     batch: WriteBatch,
     actor,
@@ -161,8 +179,10 @@ def _entry_writes(
     new_rows: Sequence[Elimination],
     reason: str,
     now,
+    relocated: Collection[int] = (),
 ) -> None:
-    """The busted entries, out, and an audit entry each, into `batch`."""
+    """The busted entries, out, and an audit entry each, into `batch` (`relocated`: pending
+    movers put back in the seat they sat in, `_where_they_sit`)."""
     summary = ELIMINATION_SUMMARIES.get(reason, ELIMINATION_SUMMARIES[Elimination.Reason.BUST])
     for (entry, _stack), row in zip(busts, new_rows, strict=True):
         before = entry_snapshot(entry)
@@ -171,7 +191,10 @@ def _entry_writes(
         entry.ended_at = now
         entry.absent_since = None
         entry.waits_for_button = False
-        batch.update(entry, ["status", "place", "ended_at", "absent_since", "waits_for_button"])
+        fields = ["status", "place", "ended_at", "absent_since", "waits_for_button"]
+        batch.update(
+            entry, [*fields, "tournament_table", "seat"] if entry.pk in relocated else fields
+        )
         batch.insert(
             audit_entry(
                 actor=actor,
@@ -189,6 +212,37 @@ def _entry_writes(
                 },
             )
         )
+
+
+def _new_rows(
+    actor,
+    tournament: Tournament,
+    busts: Sequence[tuple[Entry, int | None]],
+    bust_group: int,
+    reason: str,
+    h4h: bool,
+    now,
+) -> list[Elimination]:
+    """The busts' `Elimination` rows, unsaved and not placed yet, each at the table and seat
+    its player busted in."""
+    user = actor if actor is not None and actor.is_authenticated else None
+    return [
+        Elimination(
+            tournament=tournament,
+            entry=entry,
+            bust_group=bust_group,
+            reason=reason,
+            hand_start_stack=stack,
+            table_number=entry.tournament_table.number if entry.tournament_table_id else None,
+            seat=entry.seat,
+            h4h_hand=tournament.h4h_hand if h4h else None,
+            at=now,
+            by=user,
+            place=0,
+            place_to=0,
+        )
+        for entry, stack in busts
+    ]
 
 
 def eliminations_apply(
@@ -211,27 +265,11 @@ def eliminations_apply(
         context = bust_context(tournament, [entry.pk for entry, _stack in busts])
     if remaining is None:
         remaining = context.remaining
+    relocated = _where_they_sit(tournament, busts) if context.pending_moves else set()
     h4h = tournament.hand_for_hand and reason == Elimination.Reason.BUST
     group = _group_so_far(tournament, h4h, reason)
     bust_group = group[0].bust_group if group else context.last_group + 1
-    user = actor if actor is not None and actor.is_authenticated else None
-    new_rows = [
-        Elimination(
-            tournament=tournament,
-            entry=entry,
-            bust_group=bust_group,
-            reason=reason,
-            hand_start_stack=stack,
-            table_number=entry.tournament_table.number if entry.tournament_table_id else None,
-            seat=entry.seat,
-            h4h_hand=tournament.h4h_hand if h4h else None,
-            at=now,
-            by=user,
-            place=0,
-            place_to=0,
-        )
-        for entry, stack in busts
-    ]
+    new_rows = _new_rows(actor, tournament, busts, bust_group, reason, h4h, now)
     rows = group + new_rows
     place_group(rows, remaining + len(group), h4h, tournament_rules(tournament).h4h_mode)
     for row in group:
@@ -246,7 +284,7 @@ def eliminations_apply(
     batch = WriteBatch()
     for row in new_rows:
         batch.insert(row)
-    _entry_writes(batch, actor, tournament, busts, new_rows, reason, now)
+    _entry_writes(batch, actor, tournament, busts, new_rows, reason, now, relocated)
     names = {e.pk: e.player.name for e, _s in busts}
     names.update((r.entry_id, r.entry.player.name) for r in group)
     batch.insert(
