@@ -154,6 +154,20 @@ def test_a_bust_out_seats_the_first_alternate_at_once(api, room, structure):
     assert Entry.objects.get(pk=victim.pk).place == 20 - 1
 
 
+def test_the_bust_out_answer_says_the_place_after_the_alternate_sat_down(api, room, structure):
+    """The third evening production run: with two alternates waiting, three bust-outs each
+    answered "place 45" (the dealer's and the console's toasts said so), though the alternate
+    each one seated moved him down one place at once: 47th, 46th, 45th in the results."""
+    tid, ids, _alternates = full_house(api, room, structure)
+    result = bust(api, tid, ids["P3"])
+    stored = Entry.objects.get(pk=ids["P3"]).place
+    assert stored == 20 - 1
+    assert [(r["entry_id"], r["place"], r["place_to"]) for r in result["results"]] == [
+        (ids["P3"], stored, stored)
+    ]
+    assert api.get(f"/tournaments/{tid}/results").json()[0]["place"] == stored
+
+
 def test_later_entries_queue_behind_the_list_in_order(api, room, structure):
     tid, ids, alternates = full_house(api, room, structure, waiting=1)
     late = register(api, tid, ["Late"])["Late"]

@@ -139,6 +139,10 @@ def eliminations_record_locked(
     cause = next(r for r in rows if r.entry_id in new_ids)
     if context.waiting and seats_freed(tournament, actor, cause.pk):
         shape = None  # an alternate sat down: the shape read with the entries is stale
+        # ...and every player out moved one place down (a late entry, docs/rules.md §2.1):
+        # the answer says the places they have now.
+        for row in rows:
+            row.refresh_from_db(fields=["place", "place_to"])
     actions = eliminations_replan(actor, tournament, cause, rng=rng, shape=shape)
     names = {r.entry_id: r.entry.player.name for r in rows}
     return {"results": elimination_results(rows, names), "actions": floor_actions_out(actions)}
