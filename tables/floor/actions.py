@@ -1,7 +1,7 @@
 """The floor's actions once written: confirming them, taking them back, and voiding the moves
 that no longer apply (docs/rules.md §5-§7). Operations: they take the locked tournament."""
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -147,43 +147,47 @@ def floor_action_confirm(
     return row
 
 
-def floor_action_summary(action: FloorAction, row: dict, undone: bool = False) -> AuditText:
-    """The activity log's line for a floor action confirmed (or, `undone`, taken back): who
-    went where, or which table broke (the log showed only the action's number)."""
-    if action.kind == FloorAction.Kind.BREAK_TABLE:
-        template = (
-            gettext_noop("Break of table %(table)s undone: its players are back")
-            if undone
-            else gettext_noop("Break of table %(table)s done: its players moved")
-        )
-        return audit_text(template, {"table": action.from_table})
-    if action.kind == FloorAction.Kind.FINAL_TABLE_REDRAW:
-        template = (
-            gettext_noop("Final-table redraw at table %(table)s undone")
-            if undone
-            else gettext_noop("Final-table redraw done at table %(table)s")
-        )
-        return audit_text(template, {"table": action.to_table})
-    template = (
+def _move_params(action: FloorAction, row: dict) -> dict:
+    return {
+        "name": row.get("player_name") or "—",
+        "from": action.from_table,
+        "from_seat": action.from_seat,
+        "to": action.to_table,
+        "to_seat": action.to_seat,
+    }
+
+
+# The activity log's line for each kind of floor action: (confirmed, taken back), and the
+# values they name. Marked for translation; stored untranslated and translated when read.
+_SUMMARIES: dict[str, tuple[str, str, Callable[[FloorAction, dict], dict]]] = {
+    FloorAction.Kind.BREAK_TABLE: (
+        gettext_noop("Break of table %(table)s done: its players moved"),
+        gettext_noop("Break of table %(table)s undone: its players are back"),
+        lambda action, _row: {"table": action.from_table},
+    ),
+    FloorAction.Kind.FINAL_TABLE_REDRAW: (
+        gettext_noop("Final-table redraw done at table %(table)s"),
+        gettext_noop("Final-table redraw at table %(table)s undone"),
+        lambda action, _row: {"table": action.to_table},
+    ),
+    FloorAction.Kind.MOVE: (
+        gettext_noop(
+            "Move done: %(name)s, table %(from)s seat %(from_seat)s → table %(to)s seat %(to_seat)s"
+        ),
         gettext_noop(
             "Move undone: %(name)s, back from table %(to)s seat %(to_seat)s to table %(from)s "
             "seat %(from_seat)s"
-        )
-        if undone
-        else gettext_noop(
-            "Move done: %(name)s, table %(from)s seat %(from_seat)s → table %(to)s seat %(to_seat)s"
-        )
-    )
-    return audit_text(
-        template,
-        {
-            "name": row.get("player_name") or "—",
-            "from": action.from_table,
-            "from_seat": action.from_seat,
-            "to": action.to_table,
-            "to_seat": action.to_seat,
-        },
-    )
+        ),
+        _move_params,
+    ),
+}
+
+
+def floor_action_summary(action: FloorAction, row: dict, undone: bool = False) -> AuditText:
+    """The activity log's line for a floor action confirmed (or, `undone`, taken back): who
+    went where, or which table broke (the log showed only the action's number)."""
+    done_text, undone_text, params = _SUMMARIES.get(action.kind, _SUMMARIES[FloorAction.Kind.MOVE])
+    return audit_text(undone_text if undone else done_text, params(action, row))
 
 
 def _revertible(action: FloorAction) -> bool:
