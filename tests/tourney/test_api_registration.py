@@ -271,3 +271,26 @@ def test_bulk_registration_writes_the_rows_one_registration_writes(api, tourname
     with pytest.raises(Conflict):
         entries_register_bulk(actor=director, tournament_id=tournament.pk, names=["D"])
     assert Entry.objects.filter(tournament=tournament).count() == 3
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "Unregistered and refunded Kovács Ádám"),
+        ("hu", "Kovács Ádám nevezése visszavonva, összeg visszatérítve"),
+        ("cs", "Odhlášení a vrácení peněz: Kovács Ádám"),
+    ],
+)
+def test_the_activity_log_says_an_unregistration_in_the_readers_language(
+    api, tournament, director_client, language, line
+):
+    """The unregistration's log line stayed English in hu and cs: its summary was passed to
+    the audit as a plain string, which makemessages does not see, so its translations had
+    gone obsolete in both catalogues (not compiled)."""
+    entry = api.post(
+        f"/tournaments/{tournament.pk}/entries", {"player_id": create_player(api, "Kovács Ádám")}
+    ).json()
+    assert api.delete(f"/tournaments/{tournament.pk}/entries/{entry['id']}").status_code == 204
+    director_client.cookies["django_language"] = language
+    page = director_client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert f'<span class="activity-what">{line}</span>' in page

@@ -548,7 +548,7 @@ def entry_unregister(
         tournament,
         entry,
         "unregister",
-        "Unregistered and refunded %(name)s",
+        gettext_noop("Unregistered and refunded %(name)s"),
         before,
         refunded=tournament.entry_price,
         method=paid_method,
