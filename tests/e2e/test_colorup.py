@@ -135,3 +135,41 @@ def test_a_chip_race_on_a_phone_and_the_console_follows(
     expect(notice).to_contain_text("Chip race")
     expect(notice).to_contain_text("every table")
     screenshot(tv, "colorup-display-done", full_page=False)
+
+
+def test_a_dealt_race_fits_a_phone_in_hungarian(live_server, new_page, login, director, tournament):
+    """The third evening production run: on a 390 px phone in Hungarian the dealt race's badge
+    "Mutasd meg a játékosoknak, majd erősítsd meg" (one line, never wrapped) ran past the
+    card and the window's edge: the page was 417 px wide, the phone showed "…erősítsd me"."""
+    from tests.e2e.geometry import assert_geometry
+
+    for name in NAMES:
+        player = player_create(actor=director, name=name)
+        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+    seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(5))
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    clock_operate(
+        actor=director, tournament_id=tournament.pk, operation="jump", period_index=BREAK_2
+    )
+    seat = (
+        Entry.objects.filter(tournament=tournament, tournament_table__number=1)
+        .order_by("seat")
+        .values_list("seat", flat=True)
+        .first()
+    )
+    phone = new_page(viewport=PHONE, has_touch=True)  # not zoomed out: a wider page is found
+    phone.context.add_cookies([{"name": "django_language", "value": "hu", "url": live_server.url}])
+    login(phone, with_password(make_staff("floor", "floor")), PASSWORD)
+    phone.goto(live_server.url + reverse("clocks:colorup", args=[tournament.pk, 1]))
+    plus = phone.locator(f"li.colorup-seat[data-seat='{seat}'] .stepper [data-step='1']")
+    for _ in range(3):
+        plus.tap()
+    phone.locator("#colorup-deal").tap()
+    result = phone.locator("#colorup-result")
+    expect(result).to_have_attribute("data-status", "open")
+    expect(result.locator(".badge.warn")).to_have_text(
+        "Mutasd meg a játékosoknak, majd erősítsd meg"
+    )
+    phone.evaluate("document.querySelectorAll('#toasts .toast-close').forEach(b => b.click())")
+    expect(phone.locator("#toasts .toast")).to_have_count(0)
+    assert_geometry(phone, "colorup-phone-dealt-hu", full_page=True)
