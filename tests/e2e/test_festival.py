@@ -58,7 +58,9 @@ def test_the_board_and_the_overview(
         actor=director, tournament_id=tournament.pk, eliminations=[(victim.pk, None)]
     )
     expect(card.locator('[data-f="players"]')).not_to_have_text(left, timeout=2_000)
-    assert board.evaluate("window.TourneyFestival.events") >= 1
+    # The count can change first by a poll (a stream that dropped under load polls quickly
+    # till it is back); the event still arrives, replayed after the reconnection if need be.
+    board.wait_for_function("() => window.TourneyFestival.events >= 1")
     assert board.evaluate("window.TourneyFestival.fetches") > fetches
     expect(card.locator('[data-f="pool"]')).to_contain_text("\xa0Ft")  # as every page
 
