@@ -151,8 +151,50 @@ def test_the_lobbys_next_levels_say_seconds_for_a_break_under_a_minute(
         expect(tv.locator(".lobby-sub")).to_have_text(title)
         expect(tv.locator(".lobby-next li")).to_have_count(3)
         expect(tv.locator(".lobby-next li.is-break .num")).to_have_text(shown)
-        # The first level's big "100 / 200" runs under the find-your-seat panel at 1920x1080
-        # whatever its length (a separate defect): measured apart from this list.
-        assert_geometry(
-            tv, f"tv-lobby-seconds-break-{lang}", fixed_height=True, skip=(".lobby-blinds",)
-        )
+        assert_geometry(tv, f"tv-lobby-seconds-break-{lang}", fixed_height=True)
+
+
+# Where the lobby's starting blinds end, and where their column ends.
+BLINDS_END = """() => {
+  const range = document.createRange();
+  range.selectNodeContents(document.querySelector(".lobby-blinds"));
+  return [range.getBoundingClientRect().right,
+          document.querySelector(".lobby-hero").getBoundingClientRect().right];
+}"""
+
+
+@pytest.mark.parametrize("blinds", [(100, 200, 0), (2_000, 4_000, 4_000)])
+def test_the_lobbys_starting_blinds_fit_beside_find_your_seat(
+    live_server, new_page, director, room, blinds
+):
+    """Noticed with the seconds above: before the start, the lobby's big "100 / 200" ran under
+    the find-your-seat panel on a 1920x1080 TV ("100 / 20" showed); its font now shrinks to fit
+    its column, as the other figures of the lobby do."""
+    from clocks.domain.structures import Chip, Period, StructureData
+    from clocks.services.structures import structure_create
+    from tourney.services.tournaments import tournament_create
+
+    small, big, ante = blinds
+    structure = structure_create(
+        actor=director,
+        data=StructureData(
+            name=f"Kezdő {small}",
+            chips=(Chip(100, "black"), Chip(1_000, "yellow")),
+            periods=(Period("level", 1200, small, big, ante), Period("level", 1200, big, 2 * big)),
+            starting_stack=100_000,
+        ),
+    )
+    t = tournament_create(
+        actor=director, name="Péntek esti verseny", structure_id=structure.pk,
+        starting_stack=100_000, buy_in=10_000, fee=1_000, room_id=room.pk,
+    )  # fmt: skip
+    for viewport in (TV, {"width": 1366, "height": 768}, {"width": 1080, "height": 1920}):
+        tv = new_page(viewport=viewport)
+        tv.goto(f"{live_server.url}/display/{display_token(t.pk)}/?lang=hu")
+        expect(tv.locator(".lobby-blinds")).to_contain_text(f"{big:,}".replace(",", "\u00a0"))
+        size = f"{viewport['width']}x{viewport['height']}"
+        assert_geometry(tv, f"tv-lobby-blinds-{small}-{size}", fixed_height=True)
+        # Under the panel the text is hidden, not overlapped: its end is inside its column.
+        text_end, column_end = tv.evaluate(BLINDS_END)
+        assert text_end <= column_end + 1, (size, text_end, column_end)
+        tv.close()
