@@ -198,3 +198,22 @@ def test_the_lobbys_starting_blinds_fit_beside_find_your_seat(
         text_end, column_end = tv.evaluate(BLINDS_END)
         assert text_end <= column_end + 1, (size, text_end, column_end)
         tv.close()
+
+
+@pytest.mark.parametrize("viewport", [TV, {"width": 1280, "height": 720}])
+def test_a_guaranteed_million_shows_whole_before_the_start(
+    live_server, new_page, director, settings, viewport
+):
+    """The third evening production run: before the start the lobby TV (1920x1080, hu) showed
+    the prize pool of a 1 000 000 Ft guarantee as "1 000 00…": its column was 239 px wide and
+    the figure 250 px even at half its size."""
+    from tourney.models import Tournament
+
+    settings.EVENTS_HEARTBEAT_SECONDS = 0.5
+    evening = Evening(director).arrange()
+    Tournament.objects.filter(pk=evening.tournament.pk).update(guarantee=1_000_000)
+    tv = new_page(viewport=viewport)
+    tv.goto(f"{live_server.url}/display/{display_token(evening.tournament.pk)}/?lang=hu")
+    expect(tv.locator("#seat-results ol[data-paged]")).to_have_count(1)
+    expect(tv.locator(".lobby-prize .display-value")).to_have_text("1 000 000 Ft")
+    assert_geometry(tv, f"display-pending-guarantee-{viewport['width']}", fixed_height=True)
