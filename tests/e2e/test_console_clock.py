@@ -173,7 +173,8 @@ def test_a_finished_tournaments_console_disables_the_clock_controls(
     """After the finish the console still offered Previous/Next, ±1 minute, Jump and Undo,
     enabled, and the API took them (a jump reopened the finished tournament's clock). Now every
     clock control is disabled with the line "The tournament is over.", the keys do nothing, and
-    a button forced on is answered by the API's 409, shown in a toast, the clock unchanged."""
+    a button forced on is answered by the API's 409, shown in a toast, the clock unchanged.
+    Undoing the finishing bust-out gives them back."""
     from tourney.eliminations.usecases import eliminations_record
     from tourney.models import Entry
 
@@ -214,6 +215,17 @@ def test_a_finished_tournaments_console_disables_the_clock_controls(
     )
     clock = Clock.objects.get(tournament=tournament)
     assert (clock.status, clock.period_index, clock.version) == stopped
+
+    # The finishing bust-out undone (here, on this console): play goes on, the page is drawn
+    # again with the clock running and its controls back.
+    with page.expect_navigation():
+        page.locator("#activity-log li", has_text="eliminated").first.locator(
+            "[data-row-undo]"
+        ).click()
+    expect(page.locator("#cc-status-text")).to_have_text("Running")
+    expect(page.locator("#cc-over")).to_have_count(0)
+    for control in controls.all():
+        expect(control).to_be_enabled()
 
 
 def test_the_level_picked_in_the_jump_list_stays_till_jump_is_pressed(
