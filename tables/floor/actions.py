@@ -183,6 +183,14 @@ _SUMMARIES: dict[str, tuple[str, str, Callable[[FloorAction, dict], dict]]] = {
 }
 
 
+# Older activity logs stored these before the lines above named the player and the seats:
+# kept for translation so that those lines are still read in the room's language.
+LEGACY_SUMMARIES = (
+    gettext_noop("Floor action %(id)s done"),
+    gettext_noop("Floor action %(id)s undone"),
+)
+
+
 def floor_action_summary(action: FloorAction, row: dict, undone: bool = False) -> AuditText:
     """The activity log's line for a floor action confirmed (or, `undone`, taken back): who
     went where, or which table broke (the log showed only the action's number)."""
