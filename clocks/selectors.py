@@ -118,14 +118,24 @@ def floor_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict]
 
 
 def recent_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict]:
-    """The latest floor moves and seat assignments (late registration), newest first."""
+    """The latest floor moves and seat assignments (late registration), newest first. Of the
+    seat events, a player's newest counts: a seat he had before, or gave back (an alternate
+    sent back to the waiting list, a refund), is not listed."""
     moves = floor_moves(tournament, limit)
     rows = []
+    settled: set[int] = set()  # players whose newest seat event has been read
     events = TournamentEvent.objects.filter(tournament=tournament, kind__in=MOVE_EVENT_KINDS)
     for event in events.order_by("-id")[: limit * 4]:
-        row = move_from_event(event.pk, event.kind, event.payload, int(event.at.timestamp() * 1000))
+        payload = event.payload
+        entry_id = payload.get("entry_id", payload.get("id") if event.kind == "entry" else None)
+        if entry_id is not None and entry_id in settled:
+            continue
+        row = move_from_event(event.pk, event.kind, payload, int(event.at.timestamp() * 1000))
         if row is not None:
             rows.append(row)
+        gone = event.kind == "entry" and payload.get("status") not in (None, Entry.Status.ACTIVE)
+        if entry_id is not None and (row is not None or gone):
+            settled.add(entry_id)
         if len(rows) == limit:
             break
     missing = {r["entry_id"] for r in rows if not r["player_name"] and r["entry_id"]}

@@ -153,6 +153,28 @@ def test_recent_moves_come_from_seating_and_entry_events(api, tournament):
     }  # fmt: skip
 
 
+def test_a_seat_given_back_leaves_the_recent_moves(api, tournament):
+    """The third evening production run: an alternate seated at T1 S9 went back to the waiting
+    list when the busted player there rebought (promote_undo), then was seated at T1 S3; the
+    lobby TV listed her at both seats for the next quarter of an hour. A player's newest seat
+    event counts: an older seat of his, or one he gave back, is not listed."""
+    seat_players(api, tournament, numbered_players(2))
+    first, second = tournament.entries.order_by("pk")
+    with transaction.atomic():
+        locked = tournament_lock(tournament.pk)
+        promote = {"action": "promote", "status": "active", "player_name": "Hajdú Kornélia"}
+        event_append(locked, "entry", promote | {"id": first.pk, "table": 1, "seat": 9})
+        back = {"action": "promote_undo", "status": "waiting", "table": None, "seat": None}
+        event_append(locked, "entry", promote | back | {"id": first.pk})
+        event_append(locked, "entry", promote | {"id": second.pk, "table": 2, "seat": 4})
+        event_append(locked, "entry", promote | {"id": first.pk, "table": 1, "seat": 3})
+        event_append(locked, "entry", promote | {"id": second.pk, "table": 2, "seat": 7})
+    data = Client().get(state_url(display_token(tournament.pk))).json()
+    seats = [(m["entry_id"], m["table"], m["seat"]) for m in data["recent_moves"]]
+    assert seats[:2] == [(second.pk, 2, 7), (first.pk, 1, 3)]
+    assert (first.pk, 1, 9) not in seats and (second.pk, 2, 4) not in seats
+
+
 # --- pure helpers -----------------------------------------------------------------------------
 
 
