@@ -206,7 +206,7 @@ def _desk_context(request, tournament: Tournament) -> dict:
             ("↑ ↓", _("Choose")),
             ("Enter", _("Register")),
             ("N", _("New player")),
-            ("P", _("Print seat card")),
+            ("Alt+P", _("Print seat card")),
         ]
         + (
             [("Alt+R", _("Rebuy")), ("Alt+A", _("Add-on"))]

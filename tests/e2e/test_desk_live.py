@@ -100,3 +100,26 @@ def _desk_of_a_running_tournament(live_server, page, login, director, tournament
     clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
     login(page, director, PASSWORD)
     page.goto(live_server.url + reverse("tourney:desk", args=[tournament.pk]))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_seat_card_prints_from_the_search_box_after_a_registration(
+    live_server, page, login, director, tournament
+):
+    """The third evening production run: after a late registration the desk said "Print seat
+    card P", but the search box has the focus (ready for the next player), so P typed a "p"
+    and searched. Alt+P prints from the search box, as Alt+R and Alt+A buy there; plain P
+    still prints outside a field."""
+    from tests.e2e.desk_steps import desk_register_new_player
+
+    _desk_of_a_running_tournament(live_server, page, login, director, tournament, 2)
+    desk_register_new_player(page, live_server.url, tournament.pk, "Hajdú-Szoboszlay Kornélia")
+    search = page.locator("#player-search")
+    expect(search).to_be_focused()
+    expect(page.locator("#print-seat-card kbd")).to_have_text("Alt+P")
+    expect(page.locator(".shortcuts")).to_contain_text("Alt+P")
+    with page.context.expect_page() as card:
+        search.press("Alt+p")
+    assert "/seat-card/" in card.value.url
+    card.value.close()
+    expect(search).to_have_value("")
