@@ -32,9 +32,8 @@ NAMES = [
 BREAK_2 = 9  # L1-L4, break 1, L5-L8, break 2
 
 
-def test_a_chip_race_on_a_phone_and_the_console_follows(
-    live_server, new_page, login, screenshot, director, tournament
-):
+def _at_break_2(director, tournament) -> list[int]:
+    """NAMES seated, the clock started and at Rimóc's break 2; table 1's seats taken."""
     for name in NAMES:
         player = player_create(actor=director, name=name)
         entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
@@ -43,11 +42,17 @@ def test_a_chip_race_on_a_phone_and_the_console_follows(
     clock_operate(
         actor=director, tournament_id=tournament.pk, operation="jump", period_index=BREAK_2
     )
-    seats = list(
+    return list(
         Entry.objects.filter(tournament=tournament, tournament_table__number=1)
         .order_by("seat")
         .values_list("seat", flat=True)
     )
+
+
+def test_a_chip_race_on_a_phone_and_the_console_follows(
+    live_server, new_page, login, screenshot, director, tournament
+):
+    seats = _at_break_2(director, tournament)
 
     console = new_page(viewport=DESKTOP)
     login(console, with_password(director), PASSWORD)
@@ -143,20 +148,7 @@ def test_a_dealt_race_fits_a_phone_in_hungarian(live_server, new_page, login, di
     card and the window's edge: the page was 417 px wide, the phone showed "…erősítsd me"."""
     from tests.e2e.geometry import assert_geometry
 
-    for name in NAMES:
-        player = player_create(actor=director, name=name)
-        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
-    seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(5))
-    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
-    clock_operate(
-        actor=director, tournament_id=tournament.pk, operation="jump", period_index=BREAK_2
-    )
-    seat = (
-        Entry.objects.filter(tournament=tournament, tournament_table__number=1)
-        .order_by("seat")
-        .values_list("seat", flat=True)
-        .first()
-    )
+    seat = _at_break_2(director, tournament)[0]
     phone = new_page(viewport=PHONE, has_touch=True)  # not zoomed out: a wider page is found
     phone.context.add_cookies([{"name": "django_language", "value": "hu", "url": live_server.url}])
     login(phone, with_password(make_staff("floor", "floor")), PASSWORD)
