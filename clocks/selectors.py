@@ -118,9 +118,9 @@ def floor_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict]
 
 
 def recent_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict]:
-    """The latest floor moves and seat assignments (late registration), newest first. Of the
-    seat events, a player's newest counts: a seat he had before, or gave back (an alternate
-    sent back to the waiting list, a refund), is not listed."""
+    """The latest floor moves and seat assignments (late registration), newest first. A
+    player's newest counts: a seat he had before, or gave back (an alternate sent back to the
+    waiting list, a refund), is not listed."""
     moves = floor_moves(tournament, limit)
     rows = []
     settled: set[int] = set()  # players whose newest seat event has been read
@@ -145,7 +145,13 @@ def recent_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict
         )
         for row in rows:
             row["player_name"] = row["player_name"] or names.get(row["entry_id"], "")
-    merged = sorted(moves + rows, key=lambda r: r["at_ms"], reverse=True)
+    # A player moved twice (or seated, then moved) is listed at his newest seat only.
+    merged, listed = [], set()
+    for row in sorted(moves + rows, key=lambda r: r["at_ms"], reverse=True):
+        if row["entry_id"] is not None and row["entry_id"] in listed:
+            continue
+        listed.add(row["entry_id"])
+        merged.append(row)
     return merged[:limit]
 
 

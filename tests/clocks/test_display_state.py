@@ -175,6 +175,31 @@ def test_a_seat_given_back_leaves_the_recent_moves(api, tournament):
     assert (first.pk, 1, 9) not in seats and (second.pk, 2, 4) not in seats
 
 
+def test_a_player_moved_twice_is_listed_at_his_newest_seat(api, tournament):
+    """The third evening production run: a player moved A1 S4 -> A4 S2 and then A4 S2 ->
+    A2 S9 by the floor was listed twice on the lobby TV, the first line sending him to a seat
+    he had left. A player's newest move or seat counts."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tables.models import FloorAction
+
+    seat_players(api, tournament, numbered_players(2))
+    first, second = tournament.entries.order_by("pk")
+    done = FloorAction.Status.DONE
+    moves = ((first, (1, 4, 4, 2)), (second, (1, 5, 3, 3)), (first, (4, 2, 2, 9)))
+    for minute, (entry, way) in enumerate(moves):
+        FloorAction.objects.create(
+            tournament=tournament, kind=FloorAction.Kind.MOVE, status=done, entry=entry,
+            from_table=way[0], from_seat=way[1], to_table=way[2], to_seat=way[3],
+            created_at=timezone.now() - timedelta(minutes=5 - minute),
+        )  # fmt: skip
+    data = Client().get(state_url(display_token(tournament.pk))).json()
+    seats = [(m["entry_id"], m["table"], m["seat"]) for m in data["recent_moves"]]
+    assert seats == [(first.pk, 2, 9), (second.pk, 3, 3)]
+
+
 # --- pure helpers -----------------------------------------------------------------------------
 
 
