@@ -98,6 +98,10 @@ def test_the_api_through_nginx_is_https_to_django_and_http_redirects(stack, dire
     assert detail.status == 200, detail.body
     assert json.loads(detail.body)["id"] == tournament.pk
     assert detail.headers["Strict-Transport-Security"].startswith("max-age=60")
+    # The links it gives out come back through this proxy, its port included.
+    link = request(f"{proxy.https}/api/v1/tournaments/{tournament.pk}/display-link", auth)
+    assert link.status == 200, link.body
+    assert json.loads(link.body)["url"].startswith(f"{proxy.https}/display/"), link.body
     # Straight to a web process over plain HTTP (no proxy header): redirected, as it should be.
     direct = request(f"{webs[0].base}/api/v1/tournaments/{tournament.pk}", auth)
     assert direct.status == 301
