@@ -92,7 +92,16 @@
       coming.textContent = fmt(S.move_coming, { t: player.move.to_table, s: player.move.to_seat });
     }
     renderMap(player.map);
-    document.querySelector('[data-section="seat"]').hidden = player.status === "eliminated";
+    // Out, or the tournament over (the winner stays "active", a cancelled tournament's players
+    // too): no seat to go to; his place and prize show instead (evening run: "Your seat:
+    // table 1, seat 5" under the winner's 1st place).
+    document.querySelector('[data-section="seat"]').hidden =
+      player.status === "eliminated" || tournamentOver();
+  }
+
+  function tournamentOver() {
+    var status = state && state.tournament && state.tournament.status;
+    return status === "finished" || status === "cancelled";
   }
 
   /* ------------------------------------------------------------ result, payouts, receipts */
@@ -228,7 +237,8 @@
     button.hidden =
       !("Notification" in window) ||
       window.Notification.permission !== "default" ||
-      state.player.status !== "active";
+      state.player.status !== "active" ||
+      tournamentOver();
   }
 
   /* ------------------------------------------------------------ the whole state */

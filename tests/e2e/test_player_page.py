@@ -253,3 +253,57 @@ def test_a_move_notice_left_open_closes_when_the_player_wins(
         assert_geometry(page, "player-en-won-after-move", full_page=True)
     finally:
         context.close()
+
+
+def test_no_seat_once_out_or_the_tournament_is_over(live_server, browser, director, tournament):
+    """Evening run: the winner's phone still said "Your seat: table 1, seat 5" under his 1st
+    place, and a cancelled tournament's players still had a seat. Out: his place, no seat; the
+    tournament finished: the winner's 1st place, no seat."""
+    _arrange(director, tournament, count=10)
+    entries = list(Entry.objects.filter(tournament=tournament).order_by("pk"))
+    busted, winner = entries[0], entries[-1]
+    context = _phone(browser, "en-GB")
+    try:
+        out = _open_online(context, live_server.url, tournament, busted.pk)
+        won = _open_online(context, live_server.url, tournament, winner.pk)
+        expect(won.locator('[data-section="seat"]')).to_be_visible()
+        eliminations_record(
+            actor=director, tournament_id=tournament.pk, eliminations=[(busted.pk, None)]
+        )
+        expect(out.locator('[data-field="place"]')).to_contain_text("10")
+        expect(out.locator('[data-section="seat"]')).to_be_hidden()
+        for entry in entries[1:-1]:
+            eliminations_record(
+                actor=director, tournament_id=tournament.pk, eliminations=[(entry.pk, None)]
+            )
+        expect(won.locator('[data-field="place"]')).to_contain_text("1")
+        expect(won.locator('[data-field="prize"]')).not_to_have_class(re.compile(r"\bis-none\b"))
+        expect(won.locator('[data-section="seat"]')).to_be_hidden()
+        expect(won.locator('[data-action="notify"]')).to_be_hidden()
+        assert_geometry(won, "player-en-won", full_page=True)
+        won.reload()  # the server's state itself: no seat
+        expect(won.locator('[data-field="place"]')).to_contain_text("1")
+        expect(won.locator('[data-section="seat"]')).to_be_hidden()
+
+    finally:
+        context.close()
+
+
+def test_no_seat_once_the_tournament_is_cancelled(live_server, browser, director, tournament):
+    """A cancelled tournament seats nobody: his page shows no seat, even if his entry is
+    still active at a table."""
+    from tourney.models import Tournament
+
+    _arrange(director, tournament, count=10)
+    entry = Entry.objects.filter(tournament=tournament).order_by("pk").first()
+    context = _phone(browser, "hu-HU")
+    try:
+        page = _open_online(context, live_server.url, tournament, entry.pk)
+        expect(page.locator('[data-section="seat"]')).to_be_visible()
+        Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.CANCELLED)
+        page.reload()
+        expect(page.locator('[data-field="countdown"]')).not_to_be_empty()
+        expect(page.locator('[data-section="seat"]')).to_be_hidden()
+        assert_geometry(page, "player-hu-cancelled", full_page=True)
+    finally:
+        context.close()

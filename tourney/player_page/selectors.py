@@ -52,10 +52,18 @@ def _pending_move(entry: Entry) -> FloorAction | None:
     )
 
 
-def _seat(entry: Entry) -> dict:
+TOURNAMENT_OVER = (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
+
+
+def _seat(tournament: Tournament, entry: Entry) -> dict:
     """Where he sits now (until the floor confirms a move: the seat he is leaving), the map
-    of that table, and the move waiting for the floor."""
-    if entry.status != Entry.Status.ACTIVE or entry.tournament_table_id is None:
+    of that table, and the move waiting for the floor. Nobody sits anywhere once the
+    tournament is over: the winner keeps his entry active (§11.1), but not a seat."""
+    if (
+        entry.status != Entry.Status.ACTIVE
+        or entry.tournament_table_id is None
+        or tournament.status in TOURNAMENT_OVER
+    ):
         return {"table": None, "seat": None, "map": None, "move": None}
     move = _pending_move(entry)
     table, seat = entry.tournament_table, entry.seat
@@ -145,7 +153,7 @@ def player_state(tournament: Tournament, entry: Entry, now: int | None = None) -
             "entry_number": entry.number,
             "name": entry.player.name,
             "status": entry.status,
-            **_seat(entry),
+            **_seat(tournament, entry),
         },
         "result": _result(tournament, entry),
         "receipts": _receipts(entry),
