@@ -21,6 +21,7 @@ from clocks.services.clock import clock_advance_one, clock_operate
 from clocks.services.structures import structure_create
 from tests.conftest import numbered_players, seat_players
 from tests.e2e.conftest import TV
+from tests.e2e.geometry import assert_geometry
 from tourney.services.tournaments import tournament_create, tournament_message_set
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -412,3 +413,56 @@ def test_blind_figures_never_break_in_hungarian(
     box, outer = nxt.bounding_box(), tv.locator(".dclock-break-next").bounding_box()
     assert box["x"] + box["width"] <= outer["x"] + outer["width"], (box, outer)
     screenshot(tv, f"tv-break-next-hu-{viewport['width']}", full_page=False)
+
+
+# Each stats label's text (a Range over it: a word too long for its box overflows it visibly)
+# against its box (a block as wide as its column, or a next level's box, inside the padding)
+# and the figures beside it (running clock).
+LABELS_FIT = """(screen) => Array.from(screen.querySelectorAll(
+  '.dclock-stat, .lobby-stats > div, .lobby-next li')).filter(
+  (s) => s.getClientRects().length).map((s) => {
+    const label = s.querySelector('dt, .display-label, .lobby-next-label');
+    const value = s.querySelector('dd, .display-value, .num');
+    const text = document.createRange(); text.selectNodeContents(label);
+    const figures = document.createRange(); figures.selectNodeContents(value);
+    return {label: label.textContent, textRight: text.getBoundingClientRect().right,
+            columnRight: label.getBoundingClientRect().right,
+            figuresLeft: s.matches('.dclock-stat') ? figures.getBoundingClientRect().left : 1e9,
+            figureSize: parseFloat(getComputedStyle(value).fontSize)};
+  })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "cs"])
+def test_stats_labels_stay_in_their_columns_at_1080p(
+    live_server, new_page, director, short_tournament, lang
+):
+    """Evening run, 1920x1080: the Hungarian "ÁTLAGSTACK" ran a few pixels past its column's
+    line on the lobby TV before the start (a quarter of the row's width; one word cannot wrap).
+    Every stats label, before the start and once the clock runs, ends inside its column (and
+    left of its figures), and the figures keep their size (no data-fit shrinking)."""
+    tv = new_page(viewport=TV)
+    url = f"{live_server.url}/display/{display_token(short_tournament.pk)}/?lang={lang}"
+    for state in ("pending", "running"):
+        if state == "running":
+            clock_operate(actor=director, tournament_id=short_tournament.pk, operation="start")
+        tv.goto(url)
+        screen = tv.locator("[data-display-screen]").first
+        expect(
+            screen.locator(".lobby-stats" if state == "pending" else ".dclock-stats")
+        ).to_be_visible()
+        rows = screen.evaluate(LABELS_FIT)
+        assert len(rows) >= (7 if state == "pending" else 5), rows
+        for row in rows:
+            # within the geometry check's 2 px: the range ends after the last letter's
+            # letter-spacing, which draws nothing
+            assert row["textRight"] <= row["columnRight"] + 2, (state, row)
+            assert row["textRight"] < row["figuresLeft"], (state, row)
+        assert_geometry(tv, f"tv-stats-{state}-{lang}-1920", fixed_height=True)
+        # the figures are as large as with a one-letter label: the label takes none of their room
+        sizes = [row["figureSize"] for row in rows]
+        screen.evaluate(
+            "(s) => { s.querySelectorAll('dt, .lobby-stats .display-label, .lobby-next-label')"
+            ".forEach("
+            "(l) => { l.textContent = 'X'; }); Tourney.layout(s); }"
+        )
+        assert [row["figureSize"] for row in screen.evaluate(LABELS_FIT)] == sizes, state
