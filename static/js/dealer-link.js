@@ -73,10 +73,23 @@
    * Seats next to each other up a side may not be taller than the gap between their centres,
    * or they overlap: a long name wraps to three or four lines ("Gyöngyösi-Szentmiklóssy
    * Bernadett" beside a mover's "8 ← T5 S6 Horváth Júlia Boglárka" on a 1280x720 screen).
-   * Such a seat's text steps down in size till it fits, to no less than 0.65rem.
+   * Nor may a seat reach the felt: a seat sitting out a penalty has a line more ("penalizace ·
+   * zbývá 9"), and the far end's seat crossed the felt's top edge by 2 to 8 px (evening run).
+   * Such a seat's text steps down in size till it fits, to no less than 0.65rem (the felt
+   * starts low enough, dealer-link.css, that a far-end seat with a penalty fits at 0.8rem).
    */
+  var FELT_GAP = 3;  // px between a seat and the felt
+
+  function onFelt(seat, felt) {
+    var r = seat.getBoundingClientRect();
+    return !(r.right <= felt.left - FELT_GAP || r.left >= felt.right + FELT_GAP ||
+      r.bottom <= felt.top - FELT_GAP || r.top >= felt.bottom + FELT_GAP);
+  }
+
   function fitSeats(box) {
     var seats = Array.prototype.slice.call(box.querySelectorAll(".dl-seat"));
+    var feltBox = box.querySelector(".pp-felt");
+    if (!feltBox || !seats.length) return;
     var gap = Infinity;
     seats.forEach(function (a, i) {
       seats.slice(i + 1).forEach(function (b) {
@@ -85,10 +98,11 @@
         gap = Math.min(gap, (apart * box.clientHeight) / 100);
       });
     });
-    if (!isFinite(gap)) return;
+    var felt = feltBox.getBoundingClientRect();
     seats.forEach(function (seat) {
       seat.style.fontSize = "";
-      for (var size = 0.75; seat.offsetHeight > gap - 4 && size >= 0.65; size -= 0.05) {
+      var crowded = function () { return seat.offsetHeight > gap - 4 || onFelt(seat, felt); };
+      for (var size = 0.75; crowded() && size >= 0.65; size -= 0.05) {
         seat.style.fontSize = size.toFixed(2) + "rem";
       }
     });

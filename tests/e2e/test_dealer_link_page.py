@@ -442,3 +442,48 @@ def test_the_longest_names_fit_round_the_table(
     page.evaluate(LONGEST)
     assert_geometry(page, f"dealer-link-longest-{width}x{height}", full_page=True)
     expect(page.locator('.dl-seat[data-seat="8"]')).to_contain_text("Szentmiklós")
+
+
+# Each seat's box against the felt's: [seat, pixels of overlap across, pixels of overlap down].
+SEATS_ON_THE_FELT = """() => {
+  const felt = document.querySelector(".dl-table .pp-felt").getBoundingClientRect();
+  return Array.from(document.querySelectorAll(".dl-table .dl-seat")).map((seat) => {
+    const r = seat.getBoundingClientRect();
+    const across = Math.min(r.right, felt.right) - Math.max(r.left, felt.left);
+    const down = Math.min(r.bottom, felt.bottom) - Math.max(r.top, felt.top);
+    return [seat.dataset.seat, across, down];
+  }).filter(([, across, down]) => across > 0 && down > 0);
+}"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "locale"), [(390, 844, "cs-CZ"), (360, 740, "hu-HU"), (1280, 720, "en-GB")]
+)
+def test_a_seat_sitting_out_a_penalty_stays_clear_of_the_felt(
+    live_server, new_page, api, director, structure, width, height, locale
+):
+    """Evening run: a seat sitting out a penalty (its extra 'penalty · 9 left' line) overlapped
+    the felt's edge by a few pixels. Every seat with a penalty, and a long name: no seat box
+    crosses the felt's, at two phones and a laptop."""
+    from tourney.penalties.usecases import penalty_give
+
+    room = room_create(actor=director, name="Kilences", tables=[{"number": 1, "seats": 9}])
+    tournament = friday_deepstack(director, structure, room)
+    seat_players(api, tournament, [f"Hódmezővásárhelyi Kis {n}" for n in range(9)])
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    for entry in Entry.objects.filter(tournament=tournament):
+        penalty_give(
+            actor=director, tournament_id=tournament.pk, entry_id=entry.pk,
+            kind="missed_hands", reason="Soft play", hands=9,
+        )  # fmt: skip
+    number = TournamentTable.objects.filter(tournament=tournament, status="open").first().number
+    page = new_page(
+        viewport={"width": width, "height": height},
+        extra_http_headers={"Accept-Language": locale},
+    )
+    with page.expect_response(lambda r: r.url.endswith("/state.json")):
+        page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, number, 0)}/")
+    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    expect(page.locator(".dl-seat.is-penalty")).to_have_count(9)
+    assert page.evaluate(SEATS_ON_THE_FELT) == []
+    assert_geometry(page, f"dealer-link-penalty-{width}x{height}", full_page=True)
