@@ -39,7 +39,7 @@ def _sits_out_on_arrival(table: TournamentTable, seat: int, rules: HouseRules) -
     return sits_out_at(seat, upcoming, table.seats, rules.not_dealt)
 
 
-def _name_mover(tournament: Tournament, action: FloorAction, entry_id: int | None) -> None:
+def _name_mover(actor, tournament: Tournament, action: FloorAction, entry_id: int | None) -> None:
     """Apply a move whose mover the floor names now (or corrects)."""
     if entry_id is None:
         if action.entry_id is None:
@@ -93,7 +93,7 @@ def _name_mover(tournament: Tournament, action: FloorAction, entry_id: int | Non
     else:
         # His own move is pending: he had not got up, so he went from the seat he sat in,
         # and that move is void (docs/rules.md §3.4).
-        floor_moves_supersede(tournament, [entry.pk])
+        floor_moves_supersede(actor, tournament, [entry.pk], "moved_again")
         action.from_table, action.from_seat, position = origin
         action.payload["before"] = {str(entry.pk): position}
     entry.tournament_table = destination
@@ -118,7 +118,7 @@ def floor_action_confirm(
         raise InvalidInput("invalid_input", _("Only a single move can name the player who moved."))
     before = floor_actions_out([action])[0]
     if action.kind == FloorAction.Kind.MOVE:
-        _name_mover(tournament, action, entry_id)
+        _name_mover(actor, tournament, action, entry_id)
     now = timezone.now()
     user = actor if actor is not None and actor.is_authenticated else None
     action.status = FloorAction.Status.DONE
@@ -300,15 +300,94 @@ def floor_actions_revert_caused_by(
     return reverted
 
 
-def floor_moves_supersede(tournament: Tournament, entry_ids: Iterable[int]) -> None:
-    """Unconfirmed moves of these players no longer apply (moved again, or busted); a break or
-    redraw left with nothing to confirm goes with them."""
-    FloorAction.objects.filter(
-        tournament=tournament,
-        kind=FloorAction.Kind.MOVE,
-        status=PENDING,
-        entry_id__in=list(entry_ids),
-    ).update(status=FloorAction.Status.SUPERSEDED)
-    FloorAction.objects.filter(tournament=tournament, parent__isnull=True, status=PENDING).exclude(
-        kind=FloorAction.Kind.MOVE
-    ).exclude(children__status=PENDING).update(status=FloorAction.Status.SUPERSEDED)
+# The activity log's line for a pending move that no longer applies (docs/rules.md §3.4), by
+# why it is void, and for a break or redraw left with no move to confirm. Marked for
+# translation; stored untranslated and translated when read, like the lines above.
+VOID_SUMMARIES = {
+    "busted": gettext_noop(
+        "Move void: %(name)s went out at table %(from)s seat %(from_seat)s before moving to "
+        "table %(to)s seat %(to_seat)s"
+    ),
+    "moved_again": gettext_noop(
+        "Move void: %(name)s, table %(from)s seat %(from_seat)s → table %(to)s seat "
+        "%(to_seat)s; moved again before it was confirmed"
+    ),
+    "seated_by_hand": gettext_noop(
+        "Move void: %(name)s, table %(from)s seat %(from_seat)s → table %(to)s seat "
+        "%(to_seat)s; seated by hand instead"
+    ),
+    "replanned": gettext_noop(
+        "Move void: table %(from)s → table %(to)s seat %(to_seat)s, its player not named "
+        "yet; the floor plans again"
+    ),
+}
+PARENT_VOID_SUMMARIES = {
+    FloorAction.Kind.BREAK_TABLE: gettext_noop(
+        "Break of table %(table)s void: none of its moves is left to confirm"
+    ),
+    FloorAction.Kind.FINAL_TABLE_REDRAW: gettext_noop(
+        "Final-table redraw at table %(table)s void: none of its moves is left to confirm"
+    ),
+}
+
+
+def _void_audit(actor, tournament: Tournament, actions: list[FloorAction], summary) -> None:
+    """Supersede `actions` (pending), one statement, and audit each as floor.void."""
+    before = floor_actions_out(actions)
+    FloorAction.objects.filter(pk__in=[a.pk for a in actions]).update(
+        status=FloorAction.Status.SUPERSEDED
+    )
+    for action, was in zip(actions, before, strict=True):
+        action.status = FloorAction.Status.SUPERSEDED
+        after = {**was, "status": action.status}
+        audit_record(
+            actor=actor,
+            action="floor.void",
+            summary=summary(action, after),
+            tournament=tournament,
+            target=action,
+            before=was,
+            after=after,
+        )
+
+
+def floor_moves_void(actor, tournament: Tournament, moves, reason: str) -> list[FloorAction]:
+    """The pending moves among `moves` (a FloorAction query) no longer apply: void (superseded,
+    they hold no seat), each audited as floor.void naming its player, tables and seats and why
+    (`VOID_SUMMARIES[reason]`); a break or redraw left with nothing to confirm goes with them,
+    audited too. Returns the moves voided."""
+    void = list(moves.filter(kind=FloorAction.Kind.MOVE, status=PENDING).order_by("pk"))
+    if not void:
+        return []
+    _void_audit(
+        actor,
+        tournament,
+        void,
+        lambda action, row: audit_text(VOID_SUMMARIES[reason], _move_params(action, row)),
+    )
+    parents = list(
+        FloorAction.objects.filter(tournament=tournament, parent__isnull=True, status=PENDING)
+        .exclude(kind=FloorAction.Kind.MOVE)
+        .exclude(children__status=PENDING)
+        .order_by("pk")
+    )
+    if parents:
+        _void_audit(
+            actor,
+            tournament,
+            parents,
+            lambda action, _row: audit_text(
+                PARENT_VOID_SUMMARIES[action.kind],
+                {"table": action.from_table or action.to_table},
+            ),
+        )
+    return void
+
+
+def floor_moves_supersede(
+    actor, tournament: Tournament, entry_ids: Iterable[int], reason: str
+) -> list[FloorAction]:
+    """Unconfirmed moves of these players no longer apply (moved again, seated by hand, or
+    busted: `reason`, a `VOID_SUMMARIES` key), each audited (`floor_moves_void`)."""
+    moves = FloorAction.objects.filter(tournament=tournament, entry_id__in=list(entry_ids))
+    return floor_moves_void(actor, tournament, moves, reason)

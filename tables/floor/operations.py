@@ -35,7 +35,7 @@ from tables.domain.floor import (
     tables_wanted,
 )
 from tables.domain.floor_rules import floor_rules
-from tables.floor.actions import floor_moves_supersede
+from tables.floor.actions import floor_moves_supersede, floor_moves_void
 from tables.floor.selectors import (
     PENDING,
     FieldShape,
@@ -160,7 +160,7 @@ def _replan(
     tables = open_tables(tournament)
     host = final_table_host(tables, rules.final_table_size)
     final_seats = min(host.room_seats, rules.final_table_size)
-    plan = _plan(tournament, tables, rules, shape, host.number, final_seats, rng)
+    plan = _plan(actor, tournament, tables, rules, shape, host.number, final_seats, rng)
     created = _apply_plan(actor, tournament, plan, tables, cause, final_seats, shape)
     if created and any(t.button_seat is None for t in tables):
         new_tables_button_draw(actor, tournament, rng)  # a table opened mid-event (§3.7)
@@ -168,6 +168,7 @@ def _replan(
 
 
 def _plan(
+    actor,
     tournament: Tournament,
     tables: Sequence[PlanTable],
     rules: FloorRules,
@@ -186,16 +187,17 @@ def _plan(
         if not shape.pending_moves:
             return plan
         wanted = max(1, tables_wanted(sum(t.count for t in counts), multi, rules))
-        if shape.unnamed_moves and _void_unnamed_moves(tournament, plan, tables, wanted):
+        if shape.unnamed_moves and _void_unnamed_moves(actor, tournament, plan, tables, wanted):
             continue
         if not _call_off_blocking_moves(tournament, plan, tables, wanted):
             return plan
 
 
 def _void_unnamed_moves(
-    tournament: Tournament, plan: FloorPlan, tables: Sequence[PlanTable], wanted: int
+    actor, tournament: Tournament, plan: FloorPlan, tables: Sequence[PlanTable], wanted: int
 ) -> int:
-    """Supersede pending moves not named yet that a plan cannot live with; returns how many.
+    """Void pending moves not named yet that a plan cannot live with (each audited as
+    floor.void, `floor_moves_void`); returns how many.
 
     A table the plan closes (a break, the final-table draw) seats everybody sitting there and
     is owed nobody: moves from or to it are void. A break the field calls for but the plan
@@ -203,19 +205,16 @@ def _void_unnamed_moves(
     old tables): then every such move is void, and the plan made again moves whoever it
     still needs.
     """
-    unnamed = FloorAction.objects.filter(
-        tournament=tournament, kind=FloorAction.Kind.MOVE, status=PENDING, entry__isnull=True
-    )
+    unnamed = FloorAction.objects.filter(tournament=tournament, entry__isnull=True)
     closing = {b.table for b in plan.breaks}
     if plan.final_table is not None:
         closing.update(t.number for t in tables if t.number != plan.final_table.table)
     elif len(tables) - len(closing) > wanted:
-        return unnamed.update(status=FloorAction.Status.SUPERSEDED)
+        return len(floor_moves_void(actor, tournament, unnamed, "replanned"))
     if not closing:
         return 0
-    return unnamed.filter(Q(from_table__in=closing) | Q(to_table__in=closing)).update(
-        status=FloorAction.Status.SUPERSEDED
-    )
+    closed = unnamed.filter(Q(from_table__in=closing) | Q(to_table__in=closing))
+    return len(floor_moves_void(actor, tournament, closed, "replanned"))
 
 
 def _call_off_blocking_moves(
@@ -476,7 +475,7 @@ def _apply_plan(
         # A player this plan moves again has their unconfirmed move replaced by the new one,
         # which leads from the seat he has not left.
         origins = pending_origins(tournament, moved) if moved else {}
-        floor_moves_supersede(tournament, set(moved))
+        floor_moves_supersede(actor, tournament, set(moved), "moved_again")
     movers = _movers(moved, origins) if moved else {}
     w = _PlanWrite(
         tournament=tournament,

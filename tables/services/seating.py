@@ -513,23 +513,16 @@ def _held_from(tournament: Tournament, entry: Entry, table_number: int, seat: in
     ).exists()
 
 
-def _moves_void(tournament: Tournament, entry: Entry) -> list[int]:
+def _moves_void(actor, tournament: Tournament, entry: Entry) -> list[int]:
     """The entry's pending moves, void now that the floor has seated him by hand: he is where
     he was put, so they hold no seat any more (docs/rules.md §3.4) and can be neither
-    confirmed nor called off; announced to the floor's pages. Their ids."""
-    void = list(
-        FloorAction.objects.filter(
-            tournament=tournament,
-            kind=FloorAction.Kind.MOVE,
-            status=FloorAction.Status.PENDING,
-            entry=entry,
-        ).values_list("pk", flat=True)
-    )
+    confirmed nor called off; each audited (floor.void) and announced to the floor's pages.
+    Their ids."""
+    void = floor_moves_supersede(actor, tournament, [entry.pk], "seated_by_hand")
     if void:
-        floor_moves_supersede(tournament, [entry.pk])
-        rows = floor_actions_out(list(FloorAction.objects.filter(pk__in=void).order_by("pk")))
+        rows = floor_actions_out(void)
         event_append(tournament, "actions", {"reason": "void", "actions": rows})
-    return void
+    return [action.pk for action in void]
 
 
 @transaction.atomic
@@ -575,7 +568,7 @@ def entry_seat_assign(
     entry.waits_for_button = False
     entry.save(update_fields=["tournament_table", "seat", "seated_at", "waits_for_button"])
     after: dict = {"table": table.number, "seat": seat}
-    void = _moves_void(tournament, entry)
+    void = _moves_void(actor, tournament, entry)
     if void:
         after["moves_void"] = void
     audit_record(

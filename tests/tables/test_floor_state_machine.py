@@ -38,7 +38,7 @@ from tables.services.hands import hand_finished_with_busts, hand_report
 from tables.services.seating import held_seats
 from tests.factories import register, started_tournament
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
-from tourney.models import Elimination, Entry, Tournament
+from tourney.models import AuditEntry, Elimination, Entry, Tournament
 from tourney.selectors import tournament_rules
 
 pytestmark = pytest.mark.django_db
@@ -306,6 +306,26 @@ class FloorMachine(RuleBasedStateMachine):
         return occupied[next_big_blind_seat(blinds, occupied, table.seats)]
 
     # --- invariants ----------------------------------------------------------------------
+
+    @invariant()
+    def every_void_move_is_audited_once(self) -> None:
+        """Every write is audited: a pending move voided (its mover busted or moved again, a
+        mover not named yet planned again, a break or redraw left with nothing to confirm) is
+        floor.void, a move called off floor.call_off; one entry each (docs/rules.md §3.4)."""
+        if self.tournament is None:
+            return
+        void = set(
+            FloorAction.objects.filter(
+                tournament_id=self.tid, status=FloorAction.Status.SUPERSEDED
+            ).values_list("pk", flat=True)
+        )
+        audited = Counter(
+            int(pk)
+            for pk in AuditEntry.objects.filter(
+                tournament_id=self.tid, action__in=["floor.void", "floor.call_off"]
+            ).values_list("target_id", flat=True)
+        )
+        assert set(audited) == void and set(audited.values()) <= {1}, (void, audited)
 
     @invariant()
     def nobody_lost_and_no_seat_twice(self) -> None:

@@ -43,6 +43,21 @@ def _bust(director, tournament, entry_ids: list[int]) -> None:
     )
 
 
+def _void_summary(move: FloorAction) -> str:
+    """The activity log's line of a pending move void (floor.void: one per move, it names the
+    player and the move's tables and seats)."""
+    (void,) = AuditEntry.objects.filter(action="floor.void", target_id=move.pk)
+    assert (void.before["status"], void.after["status"]) == ("pending", "superseded")
+    assert void.summary_params == {
+        "name": Entry.objects.get(pk=move.entry_id).player.name,
+        "from": move.from_table,
+        "from_seat": move.from_seat,
+        "to": move.to_table,
+        "to_seat": move.to_seat,
+    }
+    return void.summary
+
+
 def _moved_twice(director, room, structure):
     """Three 4-seat tables of four; two bust-outs at table 3 make the floor move a player
     there (pending: he still sits in his old seat). Then the rest of table 3 and one more
@@ -66,6 +81,7 @@ def _moved_twice(director, room, structure):
     )
     assert second.parent is not None and second.parent.kind == "break_table"
     assert FloorAction.objects.get(pk=first.pk).status == "superseded"
+    assert _void_summary(first).endswith("; moved again before it was confirmed")
     return tournament, first, second
 
 
@@ -97,6 +113,24 @@ def test_the_hold_follows_a_mover_moved_again_before_he_left(director, room, str
     floor_action_undo(actor=director, tournament_id=tournament.pk, action_id=second.parent_id)
     mover = Entry.objects.get(pk=first.entry_id)
     assert (mover.tournament_table.number, mover.seat) == sits
+
+
+def test_a_break_whose_only_mover_busts_before_moving_is_void_and_audited(
+    director, room, structure
+):
+    """Table 3's break moves one player, whose first move is still pending; he busts where
+    he sits before the floor confirmed either: his move is void, and so is the break, which
+    has nothing left to confirm; each has its floor.void entry (docs/rules.md §3.4)."""
+    tournament, _first, second = _moved_twice(director, room, structure)
+    assert list(second.parent.children.values_list("pk", flat=True)) == [second.pk]
+    _bust(director, tournament, [second.entry_id])
+    assert FloorAction.objects.get(pk=second.pk).status == "superseded"
+    assert FloorAction.objects.get(pk=second.parent_id).status == "superseded"
+    assert "went out at table" in _void_summary(second)
+    (broken,) = AuditEntry.objects.filter(action="floor.void", target_id=second.parent_id)
+    assert broken.summary == (
+        f"Break of table {second.parent.from_table} void: none of its moves is left to confirm"
+    )
 
 
 def _state(tournament) -> tuple:
@@ -217,6 +251,7 @@ def test_a_pending_mover_the_floor_moves_elsewhere_leaves_from_the_seat_he_sat_i
     )
     out.refresh_from_db()
     assert FloorAction.objects.get(pk=move.pk).status == "superseded"
+    assert _void_summary(move).endswith("; moved again before it was confirmed")
     assert (out.from_table, out.from_seat) == sits
     assert sits[1] not in held_seats(tournament).get(sits[0], set())
     floor_action_undo(actor=director, tournament_id=tournament.pk, action_id=out.pk)
@@ -241,6 +276,7 @@ def test_a_pending_mover_seated_by_hand_has_left_his_seat(director, room, struct
     assert held_seats(tournament) == {}
     audit = AuditEntry.objects.filter(action="seating.assign").latest("pk")
     assert audit.after["moves_void"] == [move.pk]
+    assert _void_summary(move).endswith("; seated by hand instead")
     places = seats_taken(tournament)
     assert len(places) == len(set(places)) and sits in places
 

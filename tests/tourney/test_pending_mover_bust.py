@@ -1,10 +1,12 @@
 """A pending mover busts where he sits (docs/rules.md §3.4, §11): a player told to move whose
 move is not confirmed yet has not left his old seat. Busted there (from his old table's dealer
 link, or by the floor), the elimination, its audit entry, its event and the undo's log line
-name his old table and seat, not the chart's destination; his move is void; undoing the bust
-puts him back in the seat he busted in, and the floor plans again what the field needs."""
+name his old table and seat, not the chart's destination; his move is void, and audited as
+such (floor.void, read in the staff's language); undoing the bust puts him back in the seat he
+busted in, and the floor plans again what the field needs."""
 
 import pytest
+from django.urls import reverse
 
 from tables.dealer_links.links import dealer_token
 from tables.floor.selectors import pending_origins
@@ -20,6 +22,20 @@ pytestmark = pytest.mark.django_db
 def _where(entry_id: int) -> tuple:
     entry = Entry.objects.select_related("tournament_table").get(pk=entry_id)
     return entry.status, entry.tournament_table.number, entry.seat
+
+
+def _assert_void_audited(move: FloorAction, actor_name: str) -> None:
+    """The voided move has its own audit entry (every write is audited; a call-off has
+    floor.call_off): floor.void, by whoever reported the bust, naming the player and the
+    move's tables and seats."""
+    void = AuditEntry.objects.get(action="floor.void", target_id=move.pk)
+    name = Entry.objects.get(pk=move.entry_id).player.name
+    assert void.actor_name == actor_name and void.target_type == "flooraction"
+    assert (void.before["status"], void.after["status"]) == ("pending", "superseded")
+    assert void.summary == (
+        f"Move void: {name} went out at table {move.from_table} seat {move.from_seat} before "
+        f"moving to table {move.to_table} seat {move.to_seat}"
+    )
 
 
 @pytest.mark.parametrize("by", ["old tables dealer link", "floor"])
@@ -52,6 +68,7 @@ def test_a_pending_mover_busts_in_his_old_seat_and_its_undo_brings_him_back_ther
     assert _where(mover) == ("eliminated", *sat)
     move.refresh_from_db()
     assert move.status == FloorAction.Status.SUPERSEDED  # void: holds no seat any more
+    _assert_void_audited(move, audit.actor_name)
     assert table_players_drift(tournament.pk) == {}
 
     undone = api.post(f"/tournaments/{tournament.pk}/eliminations/{mover}/undo")
@@ -109,3 +126,26 @@ def test_under_hand_for_hand_a_pending_mover_is_placed_with_his_old_tables_busts
         neighbour.pk: (3, 3, move.from_table),
         move.entry_id: (4, 4, move.from_table),
     }
+
+
+def test_the_void_move_reads_in_hungarian_in_the_consoles_activity_log(
+    director, room, structure, api, director_client
+):
+    """The bust's void move is stored untranslated and read in the staff's language, like
+    every floor line of the console's activity log."""
+    tournament, move = pending_move_into_table_one(director, room, structure)
+    busted = api.post(
+        f"/tournaments/{tournament.pk}/eliminations",
+        {"eliminations": [{"entry_id": move.entry_id}]},
+    )
+    assert busted.status_code == 200, busted.content
+    assert AuditEntry.objects.filter(action="floor.void").count() == 1
+    name = Entry.objects.get(pk=move.entry_id).player.name
+    director_client.cookies["django_language"] = "hu"
+    page = director_client.get(reverse("tourney:console_activity", args=[tournament.pk]))
+    assert page.status_code == 200
+    assert (
+        f"Átültetés érvénytelen: {name} kiesett a(z) {move.from_table}. asztal "
+        f"{move.from_seat}. székén, mielőtt átült volna a(z) {move.to_table}. asztal "
+        f"{move.to_seat}. székére"
+    ) in page.content.decode()

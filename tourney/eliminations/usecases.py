@@ -47,9 +47,10 @@ from tourney.services.locks import tournament_lock
 
 def eliminations_follow(actor, tournament: Tournament, outcome: BustOutcome) -> None:
     """What follows from `eliminations_apply` in the floor and the clock: the busted players'
-    pending moves are void; a winner stops the clock (no more levels, §1.4)."""
+    pending moves are void, each audited as floor.void (docs/rules.md §3.4); a winner stops
+    the clock (no more levels, §1.4)."""
     if outcome.pending_moves:
-        floor_moves_supersede(tournament, outcome.busted)
+        floor_moves_supersede(actor, tournament, outcome.busted, "busted")
     if outcome.winner is not None:
         clock_stop_at_finish(actor=actor, tournament=tournament)
         tournament_won_announce(actor, tournament, outcome.winner)
