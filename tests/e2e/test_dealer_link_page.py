@@ -23,6 +23,11 @@ from tourney.models import AuditEntry, Elimination, Entry
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+# The boxes of elements, read at once: every refetch of the state draws the seats and the felt
+# anew, and a locator's bounding_box() between two draws answered None (a CI run under load).
+BOXES = "(sels) => sels.map((s) => document.querySelector(s).getBoundingClientRect().toJSON())"
+
+
 @pytest.fixture(autouse=True)
 def quick_heartbeat(settings):
     settings.EVENTS_HEARTBEAT_SECONDS = 0.5
@@ -48,7 +53,7 @@ def test_a_dealer_busts_a_player_from_the_link_then_the_link_is_revoked(
     # The seats round the table, as on the player's page (Tourney.tableMap): seat 1 at the
     # dealer's left, up the left side, across the far end, down the right side; the action bar
     # stays under the thumb.
-    felt = page.locator(".dl-table .pp-felt").bounding_box()
+    felt = page.evaluate(BOXES, [".dl-table .pp-felt"])[0]
     boxes = page.eval_on_selector_all(
         ".dl-table .dl-seat", "els => els.map(e => e.getBoundingClientRect().toJSON())"
     )
@@ -242,7 +247,7 @@ def test_a_pending_mover_shows_in_his_old_seat_with_the_arrow_and_busts_there(
     )
     expect(seat).to_be_enabled()
     # On screen without scrolling: above the sticky action bar.
-    box, bar = seat.bounding_box(), page.locator(".dl-actions").bounding_box()
+    box, bar = page.evaluate(BOXES, [f'.dl-seat[data-seat="{move.from_seat}"]', ".dl-actions"])
     assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"], (box, bar)
     assert_geometry(page, "dealer-link-pending-mover-origin", full_page=True)
 
