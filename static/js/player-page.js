@@ -156,9 +156,9 @@
       rows.map(function (r) {
         var what = S[PURPOSE[r.purpose] || "entry"];
         if (r.refund) what = fmt(S.refund, { what: what });
-        var at = new Date(r.at_ms);
-        var hm = ("0" + at.getHours()).slice(-2) + ":" + ("0" + at.getMinutes()).slice(-2);
-        return [r.number + " · " + hm + " · " + what, money(r.amount)];
+        // The room's time, as on the paper receipt and at the desk (the server's `time`), not
+        // the phone's zone: a visitor's phone at home time showed 07:42 for a 14:42 receipt.
+        return [r.number + " · " + (r.time || "") + " · " + what, money(r.amount)];
       })
     );
   }

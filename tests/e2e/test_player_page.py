@@ -71,9 +71,15 @@ def _bust_until_a_move(director, tournament) -> FloorAction:
     raise AssertionError("no move planned")
 
 
-def _phone(browser, locale: str):
+def _phone(browser, locale: str, **options):
+    """A 390x844 phone in `locale` (options: e.g. timezone_id, the phone's own zone)."""
     context = browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale=locale
+        viewport=PHONE,
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+        locale=locale,
+        **options,
     )
     context.set_default_timeout(10_000)
     return context

@@ -7,6 +7,8 @@ which seats are taken. Instants are epoch milliseconds of the server clock (`*_m
 
 from collections import defaultdict
 
+from django.utils import timezone
+
 from clocks.selectors import display_periods
 from clocks.services.clock import clock_view, now_ms, structure_periods
 from tables.models import FloorAction, TournamentTable
@@ -99,8 +101,11 @@ def _result(tournament: Tournament, entry: Entry) -> dict | None:
 
 
 def _receipts(entry: Entry) -> list[dict]:
-    """His receipts, oldest first: {number, at_ms, purpose, refund, amount} (amount paid in,
-    or paid out to him when `refund` or a prize)."""
+    """His receipts, oldest first: {number, at_ms, time, purpose, refund, amount} (amount paid
+    in, or paid out to him when `refund` or a prize). `time` is the receipt's HH:MM in the
+    room's time zone (settings.TIME_ZONE), as printed on the paper receipt and shown at the
+    desk, not the phone's: a visitor's phone may be set to his home zone."""
+    room_zone = timezone.get_default_timezone()
     rows: dict[str, list[LedgerEntry]] = defaultdict(list)
     for row in LedgerEntry.objects.filter(entry=entry).order_by("at", "id"):
         rows[row.receipt_number].append(row)
@@ -111,6 +116,7 @@ def _receipts(entry: Entry) -> list[dict]:
             {
                 "number": number,
                 "at_ms": int(group[0].at.timestamp() * 1000),
+                "time": timezone.localtime(group[0].at, room_zone).strftime("%H:%M"),
                 "purpose": group[0].purpose,
                 "refund": total < 0 and group[0].purpose != LedgerEntry.Purpose.PRIZE,
                 "amount": abs(total),
