@@ -123,6 +123,26 @@
     collect.textContent = result.to_collect > 0 ? S.collect : S.collected;
   }
 
+  // A cancelled tournament says so first, and what became of his buy-in (the cage's refunds
+  // on his receipts); its clock, figures and payouts go: they describe a game not played
+  // (evening run: the clock card still showed "Level 3" on a cancelled tournament).
+  function renderCancelled(cancelled) {
+    document.querySelector('[data-section="cancelled"]').hidden = !cancelled;
+    ["clock", "stats", "payouts"].forEach(function (name) {
+      document.querySelector('[data-section="' + name + '"]').hidden = !!cancelled;
+    });
+    if (!cancelled) return;
+    var paid = cancelled.paid, refunded = cancelled.refunded;
+    setText(
+      "cancelled-money",
+      paid <= 0 ? ""
+        : refunded >= paid ? fmt(S.cancelled_refunded, { amount: money(refunded) })
+        : refunded > 0 ? fmt(S.cancelled_part_refunded, { paid: money(paid), refunded: money(refunded) })
+        : fmt(S.cancelled_not_refunded, { paid: money(paid) })
+    );
+    field("cancelled-money").hidden = paid <= 0;
+  }
+
   function listItems(name, rows) {
     var list = field(name);
     list.textContent = "";
@@ -254,6 +274,7 @@
     state = st;
     renderSeat(st.player);
     renderResult(st.result);
+    renderCancelled(st.cancelled);
     setText("players", num(st.stats.players_remaining));
     setText("average", num(st.stats.average_stack));
     setText("pool", money(st.stats.prize_pool));

@@ -3,14 +3,16 @@ phone's time zone), and a cancelled tournament said plainly. Screenshots:
 test-artifacts/screenshots/player-receipt-*.png, player-cancelled-*.png.
 """
 
+import re
+
 import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.e2e.geometry import assert_geometry
-from tests.e2e.test_player_page import _open_online, _phone
-from tourney.models import LedgerEntry
-from tourney.services.entries import entry_register
+from tests.e2e.test_player_page import _arrange, _open_online, _phone
+from tourney.models import Entry, LedgerEntry, Tournament
+from tourney.services.entries import entry_register, entry_unregister
 from tourney.services.players import player_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -44,5 +46,48 @@ def test_receipt_times_are_the_rooms_not_the_phones(
         expect(receipts).to_contain_text(f"{row.receipt_number} · {room_time} ·")
         expect(receipts).not_to_contain_text(phone_time)
         assert_geometry(page, "player-receipt-hu-tokyo", full_page=True)
+    finally:
+        context.close()
+
+
+CANCELLED = {
+    "en-GB": ("This tournament was cancelled", "No refund has been recorded yet", "was refunded"),
+    "hu-HU": ("Ezt a versenyt törölték", "Visszatérítést még nem rögzítettek", "visszakaptad"),
+    "cs-CZ": ("Tento turnaj byl zrušen", "Vrácení zatím nebylo zaznamenáno", "byl vrácen"),
+}
+
+
+@pytest.mark.parametrize("locale", list(CANCELLED))
+def test_a_cancelled_tournament_says_so_and_what_became_of_the_buy_in(
+    live_server, browser, director, tournament, locale
+):
+    """Cancelled while running: the page says so plainly instead of a level and a countdown,
+    with the player's buy-in as the cage recorded it (cancelling refunds nobody by itself):
+    not refunded yet for a player at a table, refunded for one whose entry the desk took back."""
+    title, not_refunded, refunded = CANCELLED[locale]
+    early = player_create(actor=director, name="Gyöngyösi-Szentmiklóssy Bernadett")
+    gone = entry_register(actor=director, tournament_id=tournament.pk, player_id=early.pk)
+    entry_unregister(actor=director, tournament_id=tournament.pk, entry_id=gone.pk)
+    _arrange(director, tournament, count=10)
+    playing = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).first()
+    context = _phone(browser, locale)
+    try:
+        page = _open_online(context, live_server.url, tournament, playing.pk)
+        expect(page.locator('[data-section="clock"]')).to_be_visible()
+        Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.CANCELLED)
+        page.reload()
+        card = page.locator('[data-section="cancelled"]')
+        expect(card).to_be_visible()
+        expect(card).to_contain_text(title)
+        expect(card.locator('[data-field="cancelled-money"]')).to_contain_text(not_refunded)
+        expect(card).to_contain_text(re.compile(r"12[,\xa0 ]000"))  # what he paid, localized
+        for gone_section in ("clock", "stats", "payouts", "seat"):
+            expect(page.locator(f'[data-section="{gone_section}"]')).to_be_hidden()
+        lang = locale[:2]
+        assert_geometry(page, f"player-cancelled-{lang}", full_page=True)
+        other = _open_online(context, live_server.url, tournament, gone.pk)
+        expect(other.locator('[data-section="cancelled"]')).to_contain_text(refunded)
+        expect(other.locator('[data-section="clock"]')).to_be_hidden()
+        assert_geometry(other, f"player-cancelled-refunded-{lang}", full_page=True)
     finally:
         context.close()

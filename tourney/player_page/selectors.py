@@ -125,6 +125,22 @@ def _receipts(entry: Entry) -> list[dict]:
     return out
 
 
+def _cancelled(tournament: Tournament, entry: Entry) -> dict | None:
+    """A cancelled tournament: what he paid in and what the cage has refunded him, from his
+    ledger rows ({paid, refunded}). Cancelling refunds nobody by itself: each refund is the
+    cage's, recorded as any other (a negative row on a receipt)."""
+    if tournament.status != Tournament.Status.CANCELLED:
+        return None
+    paid = refunded = 0
+    rows = LedgerEntry.objects.filter(entry=entry).exclude(purpose=LedgerEntry.Purpose.PRIZE)
+    for amount in rows.values_list("amount", flat=True):
+        if amount > 0:
+            paid += amount
+        else:
+            refunded -= amount
+    return {"paid": paid, "refunded": refunded}
+
+
 def player_state(tournament: Tournament, entry: Entry, now: int | None = None) -> dict:
     """Everything the player's page shows, as of `now` (server epoch ms)."""
     now = now if now is not None else now_ms()
@@ -162,6 +178,7 @@ def player_state(tournament: Tournament, entry: Entry, now: int | None = None) -
             **_seat(tournament, entry),
         },
         "result": _result(tournament, entry),
+        "cancelled": _cancelled(tournament, entry),
         "receipts": _receipts(entry),
         "last_event_id": last_event_id,
         "server_time_ms": now,
