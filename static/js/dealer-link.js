@@ -77,7 +77,12 @@
    * zbývá 9"), and the far end's seat crossed the felt's top edge by 2 to 8 px (evening run).
    * Such a seat's text steps down in size till it fits, to no less than 0.65rem (the felt
    * starts low enough, dealer-link.css, that a far-end seat with a penalty fits at 0.8rem).
+   * A name breaks only between words or after a hyphen (dealer-link.css): a word wider than
+   * its seat steps the text down further, till the longest word fits ("Gyöngyösi-Szentmi /
+   * klóssy" in an evening run). Only below WORD_MIN_REM may a word break (never seen: the
+   * longest Hungarian place-names fit at 0.55rem in the narrowest seat, 1280x720).
    */
+  var WORD_MIN_REM = 0.5;
   var FELT_GAP = 3;  // px between a seat and the felt
 
   function onFelt(seat, felt) {
@@ -101,11 +106,23 @@
     var felt = feltBox.getBoundingClientRect();
     seats.forEach(function (seat) {
       seat.style.fontSize = "";
+      seat.classList.remove("is-squeezed");
       var crowded = function () { return seat.offsetHeight > gap - 4 || onFelt(seat, felt); };
-      for (var size = 0.75; crowded() && size >= 0.65; size -= 0.05) {
-        seat.style.fontSize = size.toFixed(2) + "rem";
+      var size = 0.8;
+      for (; crowded() && size > 0.65 + 0.001; size -= 0.05) {
+        seat.style.fontSize = (size - 0.05).toFixed(2) + "rem";
       }
+      var name = seat.querySelector(".dl-seat-name");
+      for (; name && !wordsFit(name) && size > WORD_MIN_REM + 0.001; size -= 0.025) {
+        seat.style.fontSize = (size - 0.025).toFixed(3) + "rem";
+      }
+      if (name && !wordsFit(name)) seat.classList.add("is-squeezed");
     });
+  }
+
+  // Every word of the name inside the name's box (a word wider than it runs past its edge).
+  function wordsFit(name) {
+    return name.scrollWidth <= name.clientWidth + 0.5;
   }
 
   function render() {

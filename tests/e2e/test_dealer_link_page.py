@@ -338,8 +338,9 @@ def test_a_long_word_in_a_name_stays_inside_its_seat(
     live_server, new_page, api, director, tournament, viewport
 ):
     """The second evening's production run, a 1024x768 tablet: 'Hódmezővásárhelyi' was 126 px
-    wide in a 102 px seat and ran over the seat's border onto the felt; the name's one word
-    wider than the seat must break inside it (as the stylesheet's comment says)."""
+    wide in a 102 px seat and ran over the seat's border onto the felt. A word wider than the
+    seat steps the seat's text down till it fits (it never breaks mid-word: see
+    test_dealer_link_names.py)."""
     seat_players(api, tournament, LONG_NAMES)
     page = new_page(viewport=viewport, is_mobile=True, has_touch=True)
     page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, 1, 0)}/")
