@@ -4,7 +4,7 @@ import functools
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja.security import HttpBearer, SessionAuth
@@ -41,7 +41,8 @@ def _token_query() -> tuple[str, list[tuple[type, list]]]:
 def _token_user(raw: str):
     """The unrevoked token `raw` and its active user (staff profile read along), else None."""
     sql, parts = _token_query()
-    with connection.cursor() as cursor:
+    db = connections[DEFAULT_DB_ALIAS]  # not the proxy, which looks it up on every read
+    with db.cursor() as cursor:
         cursor.execute(sql, [token_hash(raw)])
         row = cursor.fetchone()
     if row is None:
@@ -51,7 +52,7 @@ def _token_user(raw: str):
         values = row[at : at + len(converters)]
         at += len(converters)
         present = values[0] is not None  # the staff profile's LEFT JOIN may find none
-        instances.append(model_from_row(model, values, converters) if present else None)
+        instances.append(model_from_row(model, values, converters, db) if present else None)
     token, user, staff = instances
     # As select_related("user__staff") leaves them: neither is read again.
     type(user).staff.related.set_cached_value(user, staff)

@@ -33,9 +33,15 @@ _local_lock = threading.Lock()
 def channel_prefix() -> str:
     """`tourney:<database>:tournament:`; tournament ids are only unique within one database,
     so two installations (or two test runs) sharing a Redis never see each other's events."""
-    from django.db import connection
+    from django.db import DEFAULT_DB_ALIAS, connections
 
-    database = hashlib.sha1(str(connection.settings_dict["NAME"]).encode()).hexdigest()[:12]
+    return _prefix_of(str(connections[DEFAULT_DB_ALIAS].settings_dict["NAME"]))
+
+
+@cache
+def _prefix_of(database_name: str) -> str:
+    """The prefix for one database's name: hashed once, not on every event published."""
+    database = hashlib.sha1(database_name.encode()).hexdigest()[:12]
     return f"tourney:{database}:tournament:"
 
 

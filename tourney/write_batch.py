@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import psycopg
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
 
 @functools.cache
@@ -72,7 +72,8 @@ class WriteBatch:
         """INSERT `obj` at `flush`, which sets its primary key (or writes the one it has, e.g.
         taken from the sequence beforehand so that rows sent with it can name it)."""
         sql, fields = _insert_sql(type(obj), obj.pk is not None)
-        params = [f.get_db_prep_save(f.pre_save(obj, add=True), connection) for f in fields]
+        db = connections[DEFAULT_DB_ALIAS]  # not the proxy: each field reads it several times
+        params = [f.get_db_prep_save(f.pre_save(obj, add=True), db) for f in fields]
         self._statements.append((sql, params, obj))
 
     def insert_rows(self, objs: Sequence[models.Model]) -> None:
@@ -84,17 +85,15 @@ class WriteBatch:
                 self.insert(obj)
             return
         sql, fields = _insert_rows_sql(type(objs[0]), len(objs))
-        params = [
-            f.get_db_prep_save(f.pre_save(obj, add=True), connection)
-            for obj in objs
-            for f in fields
-        ]
+        db = connections[DEFAULT_DB_ALIAS]
+        params = [f.get_db_prep_save(f.pre_save(obj, add=True), db) for obj in objs for f in fields]
         self._statements.append((sql, params, list(objs)))
 
     def update(self, obj: models.Model, names: Sequence[str]) -> None:
         """UPDATE the fields `names` of `obj` (as it holds them now) at `flush`."""
         sql, fields = _update_sql(type(obj), tuple(names))
-        params = [f.get_db_prep_save(f.pre_save(obj, add=False), connection) for f in fields]
+        db = connections[DEFAULT_DB_ALIAS]
+        params = [f.get_db_prep_save(f.pre_save(obj, add=False), db) for f in fields]
         self._statements.append((sql, [*params, obj.pk], None))
 
     def update_guarded(
@@ -103,7 +102,8 @@ class WriteBatch:
         """`update`, only where the row still holds `guard`'s values (a compare-and-set):
         `flush` raises `refused` unless the row was changed."""
         sql, fields = _update_sql(type(obj), tuple(names), tuple(guard))
-        params = [f.get_db_prep_save(f.pre_save(obj, add=False), connection) for f in fields]
+        db = connections[DEFAULT_DB_ALIAS]
+        params = [f.get_db_prep_save(f.pre_save(obj, add=False), db) for f in fields]
         self._statements.append((sql, [*params, obj.pk, *guard.values()], refused))
 
     @contextlib.contextmanager
@@ -127,21 +127,24 @@ class WriteBatch:
         if not statements:
             return
         self._flushing = True
+        db = connections[DEFAULT_DB_ALIAS]
         try:
-            with connection.wrap_database_errors:
-                connection.ensure_connection()
-                if connection.vendor == "postgresql" and psycopg.Pipeline.is_supported():
-                    with connection.connection.pipeline():
-                        cursors = [self._execute(sql, params) for sql, params, _obj in statements]
+            with db.wrap_database_errors:
+                db.ensure_connection()
+                if db.vendor == "postgresql" and psycopg.Pipeline.is_supported():
+                    with db.connection.pipeline():
+                        cursors = [
+                            self._execute(db, sql, params) for sql, params, _obj in statements
+                        ]
                 else:
-                    cursors = [self._execute(sql, params) for sql, params, _obj in statements]
+                    cursors = [self._execute(db, sql, params) for sql, params, _obj in statements]
                 for (_sql, _params, obj), cursor in zip(statements, cursors, strict=True):
-                    self._settle(obj, cursor)
+                    self._settle(db, obj, cursor)
         finally:
             self._flushing = False
 
     @staticmethod
-    def _settle(obj: models.Model | list[models.Model] | Exception | None, cursor) -> None:  # type: ignore[no-untyped-def]
+    def _settle(db, obj: models.Model | list[models.Model] | Exception | None, cursor) -> None:  # type: ignore[no-untyped-def]
         """An INSERT's objects take their primary keys; a guarded UPDATE that changed no row
         raises its error."""
         try:
@@ -153,12 +156,12 @@ class WriteBatch:
                 for one, (pk,) in zip(objs, cursor.fetchall(), strict=True):
                     one.pk = pk
                     one._state.adding = False
-                    one._state.db = connection.alias
+                    one._state.db = db.alias
         finally:
             cursor.close()
 
     @staticmethod
-    def _execute(sql: str, params: list):
-        cursor = connection.cursor()
+    def _execute(db, sql: str, params: list):  # type: ignore[no-untyped-def]
+        cursor = db.cursor()
         cursor.execute(sql, params)
         return cursor

@@ -3,7 +3,7 @@
 import functools
 
 import psycopg
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.utils.translation import gettext as _
 
 from tourney.errors import NotFound
@@ -36,32 +36,33 @@ def tournament_lock_reading(
     transaction); the tournament and the read's first row (None without `sql`). On
     PostgreSQL both go in one round trip (psycopg's pipeline mode), so the reads a write
     makes under the lock wait for no round trip of their own."""
-    lock_sql, converters = _lock_query(connection.features.has_select_for_update)
+    db = connections[DEFAULT_DB_ALIAS]  # not the proxy, which looks it up on every read
+    lock_sql, converters = _lock_query(db.features.has_select_for_update)
     statements = [(lock_sql, [int(tournament_id)])]
     if sql is not None:
         statements.append((sql, params or []))
-    row, *read = _first_rows(statements)
+    row, *read = _first_rows(db, statements)
     if row is None:
         raise NotFound(
             "tournament_not_found",
             _("There is no tournament with id %(id)s.") % {"id": tournament_id},
         )
-    return model_from_row(Tournament, row, converters), read[0] if read else None
+    return model_from_row(Tournament, row, converters, db), read[0] if read else None
 
 
-def _first_rows(statements: list[tuple[str, list]]) -> list[tuple | None]:
+def _first_rows(db, statements: list[tuple[str, list]]) -> list[tuple | None]:  # type: ignore[no-untyped-def]
     """Each statement's first row, the statements sent together on PostgreSQL."""
-    if len(statements) == 1 or connection.vendor != "postgresql":
-        return [_first_row(sql, params) for sql, params in statements]
-    with connection.wrap_database_errors:
-        connection.ensure_connection()
+    if len(statements) == 1 or db.vendor != "postgresql":
+        return [_first_row(db, sql, params) for sql, params in statements]
+    with db.wrap_database_errors:
+        db.ensure_connection()
         if not psycopg.Pipeline.is_supported():
-            return [_first_row(sql, params) for sql, params in statements]
+            return [_first_row(db, sql, params) for sql, params in statements]
         cursors = []
         try:
-            with connection.connection.pipeline():
+            with db.connection.pipeline():
                 for sql, params in statements:
-                    cursors.append(connection.cursor())
+                    cursors.append(db.cursor())
                     cursors[-1].execute(sql, params)
             return [cursor.fetchone() for cursor in cursors]
         finally:
@@ -69,8 +70,8 @@ def _first_rows(statements: list[tuple[str, list]]) -> list[tuple | None]:
                 cursor.close()
 
 
-def _first_row(sql: str, params: list) -> tuple | None:
-    with connection.cursor() as cursor:
+def _first_row(db, sql: str, params: list) -> tuple | None:  # type: ignore[no-untyped-def]
+    with db.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchone()
 
