@@ -11,6 +11,7 @@ from ninja.security import HttpBearer, SessionAuth
 from ninja.utils import check_csrf
 
 from tables.dealer_links.links import dealer_actor, is_dealer_token
+from tourney import kept_cursors
 from tourney.errors import PermissionDenied
 from tourney.models import ApiToken, StaffProfile
 from tourney.raw_rows import model_columns, model_from_row
@@ -42,9 +43,12 @@ def _token_user(raw: str):
     """The unrevoked token `raw` and its active user (staff profile read along), else None."""
     sql, parts = _token_query()
     db = connections[DEFAULT_DB_ALIAS]  # not the proxy, which looks it up on every read
-    with db.cursor() as cursor:
+    cursor = kept_cursors.take(db, sql)
+    try:
         cursor.execute(sql, [token_hash(raw)])
         row = cursor.fetchone()
+    finally:
+        kept_cursors.give_back(db, sql, cursor)
     if row is None:
         return None, None
     instances, at = [], 0

@@ -18,6 +18,8 @@ from typing import Any
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
+from tourney import kept_cursors
+
 
 @functools.cache
 def _insert_sql(
@@ -138,13 +140,15 @@ class WriteBatch:
                         ]
                 else:
                     cursors = [self._execute(db, sql, params) for sql, params, _obj in statements]
-                for (_sql, _params, obj), cursor in zip(statements, cursors, strict=True):
-                    self._settle(db, obj, cursor)
+                for (sql, _params, obj), cursor in zip(statements, cursors, strict=True):
+                    self._settle(db, sql, obj, cursor)
         finally:
             self._flushing = False
 
     @staticmethod
-    def _settle(db, obj: models.Model | list[models.Model] | Exception | None, cursor) -> None:  # type: ignore[no-untyped-def]
+    def _settle(
+        db, sql: str, obj: models.Model | list[models.Model] | Exception | None, cursor
+    ) -> None:  # type: ignore[no-untyped-def]
         """An INSERT's objects take their primary keys; a guarded UPDATE that changed no row
         raises its error."""
         try:
@@ -158,10 +162,10 @@ class WriteBatch:
                     one._state.adding = False
                     one._state.db = db.alias
         finally:
-            cursor.close()
+            kept_cursors.give_back(db, sql, cursor)
 
     @staticmethod
     def _execute(db, sql: str, params: list):  # type: ignore[no-untyped-def]
-        cursor = db.cursor()
+        cursor = kept_cursors.take(db, sql)  # the statement's conversions set up already
         cursor.execute(sql, params)
         return cursor

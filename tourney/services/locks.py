@@ -6,6 +6,7 @@ import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.utils.translation import gettext as _
 
+from tourney import kept_cursors
 from tourney.errors import NotFound
 from tourney.models import Tournament
 from tourney.raw_rows import model_columns, model_from_row
@@ -62,18 +63,21 @@ def _first_rows(db, statements: list[tuple[str, list]]) -> list[tuple | None]:  
         try:
             with db.connection.pipeline():
                 for sql, params in statements:
-                    cursors.append(db.cursor())
+                    cursors.append(kept_cursors.take(db, sql))
                     cursors[-1].execute(sql, params)
             return [cursor.fetchone() for cursor in cursors]
         finally:
-            for cursor in cursors:
-                cursor.close()
+            for (sql, _params), cursor in zip(statements, cursors, strict=False):
+                kept_cursors.give_back(db, sql, cursor)
 
 
 def _first_row(db, sql: str, params: list) -> tuple | None:  # type: ignore[no-untyped-def]
-    with db.cursor() as cursor:
+    cursor = kept_cursors.take(db, sql)
+    try:
         cursor.execute(sql, params)
         return cursor.fetchone()
+    finally:
+        kept_cursors.give_back(db, sql, cursor)
 
 
 def tournaments_lock(tournament_ids) -> list[Tournament]:  # type: ignore[no-untyped-def]
