@@ -7,7 +7,12 @@ from asgiref.sync import async_to_sync
 from django.core.signals import request_finished, request_started
 
 from tests.factories import asgi_http_scope
-from tourney.asgi_handler import RequestThread, TourneyASGIHandler
+from tourney.asgi_handler import (
+    CACHED_PATH_LENGTH,
+    RequestThread,
+    TourneyASGIHandler,
+    _async_view_cached,
+)
 
 DEADLINE_S = 10
 
@@ -61,3 +66,15 @@ def test_a_thread_still_running_a_call_is_busy():
         assert not thread.busy
     finally:
         thread.shutdown()
+
+
+def test_whether_a_path_is_an_async_view_is_resolved_once_and_answered_alike():
+    stream = "/api/v1/tournaments/7/events"
+    long_path = "/api/v1/" + "x" * CACHED_PATH_LENGTH
+    hits = _async_view_cached.cache_info().hits
+    for _ in range(2):  # the second time from the answers kept
+        assert TourneyASGIHandler._async_view(stream) is True
+        assert TourneyASGIHandler._async_view("/api/v1/time") is False
+        assert TourneyASGIHandler._async_view("/no/such/page") is False
+        assert TourneyASGIHandler._async_view(long_path) is False  # resolved each time, not kept
+    assert _async_view_cached.cache_info().hits - hits >= 3
