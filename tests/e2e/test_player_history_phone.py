@@ -12,7 +12,8 @@ from django.urls import reverse
 from clocks.services.clock import clock_operate
 from tests.conftest import friday_deepstack, seat_players
 from tests.e2e.conftest import PASSWORD, with_password
-from tests.e2e.geometry import assert_geometry
+from tests.e2e.phone_fit import PHONES as SIZES
+from tests.e2e.phone_fit import fit_problems
 from tourney.models import Entry
 from tourney.penalties.usecases import penalty_give
 from tourney.services.players import player_ban
@@ -20,16 +21,6 @@ from tourney.services.players import player_ban
 pytestmark = pytest.mark.django_db(transaction=True)
 
 NAME = "Gyöngyösi-Szentmiklóssy Bernadett"
-SIZES = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
-
-# Boxes that scroll sideways although a person would have to swipe to read them: any element
-# whose content is wider than its box and that lets it scroll (overflow-x auto or scroll).
-SIDEWAYS = """() => [...document.querySelectorAll("body *")].filter((el) => {
-  const s = getComputedStyle(el);
-  return ["auto", "scroll"].includes(s.overflowX) && el.scrollWidth > el.clientWidth + 1 &&
-    el.checkVisibility();
-}).map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} ` +
-  `${el.scrollWidth}px in ${el.clientWidth}px`)"""
 
 
 @pytest.fixture
@@ -79,17 +70,7 @@ def test_the_players_history_fits_a_phone(live_server, browser, login, director,
                 [{"name": "django_language", "value": lang, "url": live_server.url}]
             )
             page.goto(url)
-            page.evaluate("document.fonts.ready")
-            sideways = page.evaluate(SIDEWAYS)
-            if sideways:
-                problems.append(f"{size} {lang}: scrolls sideways: {sideways}")
-            width = page.evaluate("document.documentElement.scrollWidth")
-            if width > SIZES[size]["width"]:
-                problems.append(f"{size} {lang}: the page is {width}px wide")
-            try:
-                assert_geometry(page, f"player-history-{size}-{lang}", full_page=True)
-            except AssertionError as exc:
-                problems.append(str(exc))
+            problems += fit_problems(page, f"player-history-{size}-{lang}", size)
     finally:
         context.close()
     assert not problems, "\n".join(problems)
