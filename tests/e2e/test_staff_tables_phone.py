@@ -6,16 +6,21 @@ list and the audit log scrolled sideways at 390x844 and cut words at the window'
 Screenshots: test-artifacts/screenshots/staff-tables-<page>-<size>-<lang>.png.
 """
 
+import random
 import unicodedata
 
 import pytest
 from django.urls import reverse
 
+from tables.services.seating import seats_draw
+from tests.conftest import friday_deepstack, make_staff
 from tests.e2e.conftest import PASSWORD, with_password
 from tests.e2e.phone_fit import PHONES, action_problems, each_language, fit_problems
+from tourney.models import Tournament
 from tourney.selectors_players import players_page
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
+from tourney.services.tokens import api_token_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -92,4 +97,45 @@ def test_the_audit_log_fits_a_phone(live_server, browser, sign_in, evening_playe
 
     url = live_server.url + reverse("tourney:audit_log")
     problems = each_language(browser, sign_in, url, size, LANGUAGES, check, "staff-tables-audit")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.fixture
+def evening_room(director, structure, room, evening_players):
+    """The players' tournament with its seats drawn, two more with long names (one running, one
+    finished), and four staff with long user names, each with an API token."""
+    seats_draw(actor=director, tournament_id=evening_players.pk, rng=random.Random(7))
+    for name, status in (
+        ("Szombati Turbó · Hajdúszoboszlói Nyári Fesztivál főversenye", "running"),
+        ("Csütörtöki Bounty Builder #12 · Rimóc bajnokság 8. forduló", "finished"),
+    ):
+        other = friday_deepstack(director, structure, room, name=name)
+        Tournament.objects.filter(pk=other.pk).update(status=status)
+    for username, role in (
+        ("szentgyorgyvolgyi.zsofia", "director"),
+        ("torokszentmiklosi.odon", "floor"),
+        ("hajdu-szoboszlay.kornelia", "desk"),
+    ):
+        api_token_create(actor=director, user=make_staff(username, role))
+    api_token_create(actor=director, user=director)
+    return evening_players
+
+
+# Each list with its rows' buttons (44 px tall, whole on the window, on every phone).
+LISTS = {
+    "home": (lambda t: reverse("tourney:home"), ".row-actions .btn"),
+    "staff": (lambda t: reverse("tourney:staff"), "table button[name]"),
+}
+
+
+@pytest.mark.parametrize("size", list(PHONES))
+@pytest.mark.parametrize("screen", list(LISTS))
+def test_a_staff_list_fits_a_phone(live_server, browser, sign_in, evening_room, screen, size):
+    path, buttons = LISTS[screen]
+
+    def check(page, name, lang):
+        return fit_problems(page, name, size) + action_problems(page, name, buttons, size)
+
+    url = live_server.url + path(evening_room)
+    problems = each_language(browser, sign_in, url, size, LANGUAGES, check, f"staff-{screen}")
     assert not problems, "\n".join(problems)
