@@ -12,11 +12,16 @@ import unicodedata
 import pytest
 from django.urls import reverse
 
+from clocks.services.structures import structure_duplicate
 from tables.services.seating import seats_draw
 from tests.conftest import friday_deepstack, make_staff
 from tests.e2e.conftest import PASSWORD, with_password
 from tests.e2e.phone_fit import PHONES, action_problems, each_language, fit_problems
 from tourney.models import Tournament
+from tourney.payouts.structures import (
+    payout_structure_create,
+    payout_structure_templates_install,
+)
 from tourney.selectors_players import players_page
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
@@ -118,13 +123,29 @@ def evening_room(director, structure, room, evening_players):
     ):
         api_token_create(actor=director, user=make_staff(username, role))
     api_token_create(actor=director, user=director)
+    for name in ("Rimóc bajnokság · Hétvégi Mélystack 30 perces szintekkel", "Szombati Turbó"):
+        structure_duplicate(actor=director, structure_id=structure.pk, name=name)
+    payout_structure_templates_install()
+    for name in ("Rimóc bajnokság · Fesztivál főverseny kifizetései", "Bounty Builder"):
+        payout_structure_create(actor=director, name=name, brackets=BRACKETS)
     return evening_players
+
+
+BRACKETS = [
+    {"min_entries": 1, "max_entries": 29, "percents": [100]},
+    {"min_entries": 30, "max_entries": None, "percents": [40, 25, 15, 12, 8]},
+]
 
 
 # Each list with its rows' buttons (44 px tall, whole on the window, on every phone).
 LISTS = {
     "home": (lambda t: reverse("tourney:home"), ".row-actions .btn"),
     "staff": (lambda t: reverse("tourney:staff"), "table button[name]"),
+    "structures": (lambda t: reverse("clocks:structures"), ".structures-table .row-actions .btn"),
+    "payout-structures": (
+        lambda t: reverse("payouts:structures"),
+        "#payout-structures .row-actions .btn",
+    ),
 }
 
 
