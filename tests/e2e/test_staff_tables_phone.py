@@ -13,6 +13,7 @@ import pytest
 from django.urls import reverse
 
 from clocks.services.structures import structure_duplicate
+from tables.services.rooms import seat_restriction_set
 from tables.services.seating import seats_draw
 from tests.conftest import friday_deepstack, make_staff
 from tests.e2e.conftest import PASSWORD, with_password
@@ -126,6 +127,13 @@ def evening_room(director, structure, room, evening_players):
     for name in ("Rimóc bajnokság · Hétvégi Mélystack 30 perces szintekkel", "Szombati Turbó"):
         structure_duplicate(actor=director, structure_id=structure.pk, name=name)
     payout_structure_templates_install()
+    for table, seat, kind, note in (
+        (1, 1, "reserved", "Kerekesszékes hozzáférés a bejárat mellett"),
+        (2, 10, "blocked", "Törött szék, a karbantartó hétfőn cseréli"),
+        (6, 5, "reserved", ""),
+    ):
+        seat_restriction_set(actor=director, room_id=room.pk, table_number=table, seat=seat,
+                             kind=kind, note=note)  # fmt: skip
     for name in ("Rimóc bajnokság · Fesztivál főverseny kifizetései", "Bounty Builder"):
         payout_structure_create(actor=director, name=name, brackets=BRACKETS)
     return evening_players
@@ -141,6 +149,7 @@ BRACKETS = [
 LISTS = {
     "home": (lambda t: reverse("tourney:home"), ".row-actions .btn"),
     "staff": (lambda t: reverse("tourney:staff"), "table button[name]"),
+    "room": (lambda t: reverse("tables:room", args=[t.room_id]), "#restrictions .btn"),
     "structures": (lambda t: reverse("clocks:structures"), ".structures-table .row-actions .btn"),
     "payout-structures": (
         lambda t: reverse("payouts:structures"),
