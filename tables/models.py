@@ -122,6 +122,62 @@ class TournamentTable(models.Model):
         super().save(*args, **kwargs)
 
 
+class Seat(models.Model):
+    """A playing entry's table and seat (none yet before the draw), as the database keeps them
+    from the entry's own columns (tourney/db_triggers.py): one row for each playing entry.
+
+    The seat's uniqueness and every read by table live here, not in the entry table: that
+    table keeps no index on its table or seat, so the draw's UPDATE of 25,000 entries changes
+    no indexed column and PostgreSQL writes each new row version in its own page (a heap-only
+    update) instead of into every index (docs/benchmarks.md, "Seats in a table of their
+    own"). Written by the triggers only; read with `Entry.objects.filter(seat_row__...)`.
+    """
+
+    entry = models.OneToOneField(
+        "tourney.Entry",
+        primary_key=True,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        related_name="seat_row",
+    )
+    tournament = models.ForeignKey(
+        "tourney.Tournament",
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
+        related_name="+",
+    )
+    tournament_table = models.ForeignKey(
+        TournamentTable,
+        null=True,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
+        related_name="seat_rows",
+    )
+    seat = models.PositiveSmallIntegerField(null=True)
+
+    class Meta:
+        constraints = [
+            # Two playing entries never in one seat (docs/rules.md §3.2).
+            models.UniqueConstraint(
+                fields=["tournament_table", "seat"], name="one_player_per_table_seat"
+            ),
+        ]
+        indexes = [
+            # The players left without a seat, counted at every bust-out: a range of the
+            # few (usually none), not a walk through every playing entry.
+            models.Index(
+                fields=["tournament"],
+                condition=models.Q(tournament_table__isnull=True),
+                name="seat_unseated",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"T{self.tournament_table_id} S{self.seat}"
+
+
 class HandReport(models.Model):
     """A dealer's report that a hand finished; records the positions for the next hand."""
 

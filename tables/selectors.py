@@ -14,6 +14,16 @@ from tourney.errors import NotFound
 from tourney.models import Entry, Tournament
 
 
+def at_table(tournament: Tournament | int, number: int) -> Q:
+    """Entries seated at the tournament's table `number` (a playing entry has a seat's row):
+    through the seats' unique index, where the entry table has no index by table."""
+    tournament_id = tournament if isinstance(tournament, int) else tournament.pk
+    return Q(
+        seat_row__tournament_table__tournament_id=tournament_id,
+        seat_row__tournament_table__number=number,
+    )
+
+
 def table_in_play(tournament: Tournament, number: int) -> TournamentTable:
     """The tournament's open table `number`, or 404 `table_not_found`."""
     table = TournamentTable.objects.filter(

@@ -1,13 +1,18 @@
 """Columns the database keeps itself, with triggers, because reading them is on the hot path:
 
+- `tables.Seat`: a row (entry, tournament, table, seat) for each playing entry, kept from the
+  entry's own columns. It holds the seat's uniqueness and serves the reads by table and the
+  count of the players without a seat, so that no index of the entry table holds a table or
+  a seat: the draw's UPDATE of 25,000 entries then changes no indexed column and PostgreSQL
+  updates each row in its page without writing its indexes (docs/benchmarks.md).
 - `TournamentTable.players`: the playing entries seated at the table. The floor compares the
   tables' counts after every bust-out; counting the entries of 1,112 tables took PostgreSQL
   3-4 ms per bust-out in a 10,000-player field (docs/benchmarks.md). Every change of an
-  entry's table or status counts that table's playing entries again (a range of the
-  entry_table_status index), so the value is exact whatever writes the row (the ORM, the
-  draw's bulk UPDATE, a raw statement, a cascade) and in whatever order a bulk write goes.
-  On PostgreSQL an UPDATE recounts once per statement, the tables its changed rows left or
-  joined (SQLite has only row triggers).
+  entry's table, seat or status counts that table's rows of `tables.Seat` again (a range of
+  its unique index), so the value is exact whatever writes the row (the ORM, the draw's bulk
+  UPDATE, a raw statement, a cascade) and in whatever order a bulk write goes.
+  On PostgreSQL an UPDATE syncs the seats and recounts once per statement, over the rows it
+  changed (SQLite has only row triggers).
 - `Tournament.version`: the version of the tournament's latest event, set when the event is
   inserted (one statement per event less for every service), and by nothing else: the
   tournament's `save` leaves the column alone, and `(tournament, version)` is unique on the
@@ -25,14 +30,16 @@ from django.db import migrations
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 ENTRY = "tourney_entry"
+SEAT = "tables_seat"
 TABLE = "tables_tournamenttable"
 EVENT = "tourney_tournamentevent"
 TOURNAMENT = "tourney_tournament"
 ACTIVE = "active"  # Entry.Status.ACTIVE (this module must not import models)
 # A transaction-local setting: while it is 'on', an UPDATE of entries leaves the tables'
-# counts to its writer. The draw sets it around its one UPDATE of 25,000 entries and writes
-# each table's count with the table's opening: recounting 2,778 tables in the trigger took
-# 80 ms of the draw's server time, and wrote each table row twice (docs/benchmarks.md).
+# counts to its writer (the seats' rows are kept all the same). The draw sets it around its
+# one UPDATE of 25,000 entries and writes each table's count with the table's opening:
+# recounting 2,778 tables in the trigger took 80 ms of the draw's server time, and wrote each
+# table row twice (docs/benchmarks.md).
 PLAYERS_WRITTEN = "tourney.players_written"
 
 TRIGGER_TABLES = {
@@ -43,12 +50,31 @@ TRIGGER_TABLES = {
 }
 
 
+def _playing(ref: str) -> str:
+    """Whether the entry row `ref` has a row of its own in the seats table."""
+    return f"{ref}.status = '{ACTIVE}'"
+
+
 def _recount(ref: str) -> str:
     return (
-        f"UPDATE {TABLE} SET players = (SELECT COUNT(*) FROM {ENTRY}"
-        f" WHERE tournament_table_id = {ref}.tournament_table_id AND status = '{ACTIVE}')"
+        f"UPDATE {TABLE} SET players = (SELECT COUNT(*) FROM {SEAT}"
+        f" WHERE tournament_table_id = {ref}.tournament_table_id)"
         f" WHERE id = {ref}.tournament_table_id"
     )
+
+
+_SEAT_COLUMNS = "entry_id, tournament_id, tournament_table_id, seat"
+
+
+def _seat_insert(ref: str) -> str:
+    return (
+        f"INSERT INTO {SEAT} ({_SEAT_COLUMNS}) SELECT {ref}.id, {ref}.tournament_id,"
+        f" {ref}.tournament_table_id, {ref}.seat WHERE {_playing(ref)}"
+    )
+
+
+def _seat_delete(ref: str) -> str:
+    return f"DELETE FROM {SEAT} WHERE entry_id = {ref}.id"
 
 
 _SET_VERSION = (
@@ -56,14 +82,27 @@ _SET_VERSION = (
     " WHERE id = NEW.tournament_id AND version < NEW.version"
 )
 
+# The rows an UPDATE statement changed the seat of (status, table or seat), old and new.
+_CHANGED = (
+    "old_rows AS o JOIN new_rows AS n ON n.id = o.id"
+    " WHERE (o.status, o.tournament_table_id, o.seat)"
+    " IS DISTINCT FROM (n.status, n.tournament_table_id, n.seat)"
+)
+
 _POSTGRES = [
     f"""
     CREATE OR REPLACE FUNCTION tournamenttable_players_recount() RETURNS trigger AS $$
     BEGIN
         IF TG_OP = 'DELETE' THEN
-            {_recount("OLD")};
+            {_seat_delete("OLD")};
+            IF OLD.tournament_table_id IS NOT NULL THEN
+                {_recount("OLD")};
+            END IF;
         ELSE
-            {_recount("NEW")};
+            {_seat_insert("NEW")};
+            IF NEW.tournament_table_id IS NOT NULL THEN
+                {_recount("NEW")};
+            END IF;
         END IF;
         RETURN NULL;
     END
@@ -71,30 +110,33 @@ _POSTGRES = [
     """,
     f"""
     CREATE TRIGGER entry_table_players_insert AFTER INSERT ON {ENTRY}
-    FOR EACH ROW WHEN (NEW.tournament_table_id IS NOT NULL)
+    FOR EACH ROW WHEN ({_playing("NEW")})
     EXECUTE FUNCTION tournamenttable_players_recount()
     """,
-    # Once per UPDATE statement, over the rows it changed, unless the statement's writer
-    # has set `PLAYERS_WRITTEN` (the draw, which writes every table's count itself). The
-    # draw seats 25,000 entries in one statement, and a trigger per row doubled its time
-    # (1.1 s -> 2.2 s). The tables by their primary key (a join with `IN` scanned every
-    # tournament's tables), and no JIT: the planner cannot size the changed rows, and
-    # compiling took 0.7 s of a 1.2 s recount.
+    # Once per UPDATE statement, over the rows it changed: their seats' rows out, the new
+    # ones in (so a statement may swap two players' seats), then the tables' counts unless
+    # the statement's writer has set `PLAYERS_WRITTEN` (the draw, which writes every table's
+    # count itself). The draw seats 25,000 entries in one statement, and a trigger per row
+    # doubled its time (1.1 s -> 2.2 s). The tables by their primary key (a join with `IN`
+    # scanned every tournament's tables), and no JIT: the planner cannot size the changed
+    # rows, and compiling took 0.7 s of a 1.2 s recount.
     f"""
     CREATE OR REPLACE FUNCTION tournamenttable_players_recount_changed() RETURNS trigger AS $$
     BEGIN
+        DELETE FROM {SEAT} WHERE entry_id = ANY (ARRAY(
+            SELECT o.id FROM {_CHANGED} AND {_playing("o")}));
+        INSERT INTO {SEAT} ({_SEAT_COLUMNS})
+            SELECT n.id, n.tournament_id, n.tournament_table_id, n.seat
+            FROM {_CHANGED} AND {_playing("n")};
         IF current_setting('{PLAYERS_WRITTEN}', true) = 'on' THEN
             RETURN NULL;
         END IF;
         UPDATE {TABLE} AS t SET players = (
-            SELECT COUNT(*) FROM {ENTRY} AS e
-            WHERE e.tournament_table_id = t.id AND e.status = '{ACTIVE}')
+            SELECT COUNT(*) FROM {SEAT} AS s WHERE s.tournament_table_id = t.id)
         WHERE t.id = ANY (ARRAY(
             SELECT DISTINCT changed.id FROM (
                 SELECT UNNEST(ARRAY[o.tournament_table_id, n.tournament_table_id]) AS id
-                FROM old_rows AS o JOIN new_rows AS n ON n.id = o.id
-                WHERE o.status IS DISTINCT FROM n.status
-                    OR o.tournament_table_id IS DISTINCT FROM n.tournament_table_id
+                FROM {_CHANGED}
             ) AS changed
             WHERE changed.id IS NOT NULL));
         RETURN NULL;
@@ -108,7 +150,7 @@ _POSTGRES = [
     """,
     f"""
     CREATE TRIGGER entry_table_players_delete AFTER DELETE ON {ENTRY}
-    FOR EACH ROW WHEN (OLD.tournament_table_id IS NOT NULL)
+    FOR EACH ROW WHEN ({_playing("OLD")})
     EXECUTE FUNCTION tournamenttable_players_recount()
     """,
     f"""
@@ -128,19 +170,22 @@ _POSTGRES = [
 _SQLITE = [
     f"""
     CREATE TRIGGER entry_table_players_insert AFTER INSERT ON {ENTRY}
-    WHEN NEW.tournament_table_id IS NOT NULL
-    BEGIN {_recount("NEW")}; END
+    WHEN {_playing("NEW")}
+    BEGIN {_seat_insert("NEW")}; {_recount("NEW")}; END
     """,
     f"""
-    CREATE TRIGGER entry_table_players_update AFTER UPDATE OF status, tournament_table_id
+    CREATE TRIGGER entry_table_players_update AFTER UPDATE OF status, tournament_table_id, seat
     ON {ENTRY}
     WHEN OLD.status IS NOT NEW.status OR OLD.tournament_table_id IS NOT NEW.tournament_table_id
-    BEGIN {_recount("OLD")}; {_recount("NEW")}; END
+        OR OLD.seat IS NOT NEW.seat
+    BEGIN
+        {_seat_delete("OLD")}; {_seat_insert("NEW")}; {_recount("OLD")}; {_recount("NEW")};
+    END
     """,
     f"""
     CREATE TRIGGER entry_table_players_delete AFTER DELETE ON {ENTRY}
-    WHEN OLD.tournament_table_id IS NOT NULL
-    BEGIN {_recount("OLD")}; END
+    WHEN {_playing("OLD")}
+    BEGIN {_seat_delete("OLD")}; {_recount("OLD")}; END
     """,
     f"""
     CREATE TRIGGER event_tournament_version AFTER INSERT ON {EVENT}
@@ -150,8 +195,11 @@ _SQLITE = [
 
 # What the triggers would have kept, for rows written while they were not installed.
 _RECOUNT_ALL = [
-    f"UPDATE {TABLE} SET players = (SELECT COUNT(*) FROM {ENTRY}"
-    f" WHERE {ENTRY}.tournament_table_id = {TABLE}.id AND {ENTRY}.status = '{ACTIVE}')",
+    f"DELETE FROM {SEAT}",
+    f"INSERT INTO {SEAT} ({_SEAT_COLUMNS}) SELECT e.id, e.tournament_id,"
+    f" e.tournament_table_id, e.seat FROM {ENTRY} AS e WHERE {_playing('e')}",
+    f"UPDATE {TABLE} SET players = (SELECT COUNT(*) FROM {SEAT}"
+    f" WHERE {SEAT}.tournament_table_id = {TABLE}.id)",
     f"UPDATE {TOURNAMENT} SET version = (SELECT MAX(version) FROM {EVENT}"
     f" WHERE {EVENT}.tournament_id = {TOURNAMENT}.id)"
     f" WHERE version < (SELECT COALESCE(MAX(version), 0) FROM {EVENT}"
@@ -161,7 +209,7 @@ _RECOUNT_ALL = [
 
 def _tables_exist(connection: BaseDatabaseWrapper) -> bool:
     existing = set(connection.introspection.table_names())
-    return {ENTRY, TABLE, EVENT, TOURNAMENT} <= existing
+    return {ENTRY, SEAT, TABLE, EVENT, TOURNAMENT} <= existing
 
 
 def _drop_statements(vendor: str) -> list[str]:
@@ -208,6 +256,11 @@ class TriggersInstall(migrations.operations.base.Operation):
         pass
 
     def database_forwards(self, app_label, schema_editor, from_state, to_state) -> None:
+        # The triggers keep the seats' table (tables migration 0009): the migrations before
+        # it that reinstall them do nothing on a database that has none yet, and the first
+        # that runs after it (tourney 0017) installs them and counts everything again.
+        if SEAT not in schema_editor.connection.introspection.table_names():
+            return
         for sql in _install_statements(schema_editor.connection.vendor):
             schema_editor.execute(sql, params=None)
 

@@ -234,11 +234,10 @@ class Entry(models.Model):
         ELIMINATED = "eliminated", _("Eliminated")
         UNREGISTERED = "unregistered", _("Unregistered")
 
-    # No index of its own on `tournament`, `tournament_table` and `created_by`: every index is
-    # rewritten for each of the draw's 25,000 seated entries (about 28 ms of server CPU per
-    # index, docs/benchmarks.md). `tournament` and `tournament_table` lead the indexes below,
-    # which serve every query and foreign-key check by them; nothing reads entries by their
-    # creator (deleting a user scans the entries once to clear it).
+    # No index of its own on `tournament`, `tournament_table` and `created_by`: `tournament`
+    # leads the indexes below, which serve every query and foreign-key check by it; the reads
+    # by table go through `tables.Seat` (Meta below); nothing reads entries by their creator
+    # (deleting a user scans the entries once to clear it).
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="entries", db_index=False
     )
@@ -289,21 +288,13 @@ class Entry(models.Model):
                 condition=Q(status__in=["waiting", "active"]),
                 name="one_live_entry_per_player",
             ),
-            models.UniqueConstraint(
-                fields=["tournament_table", "seat"],
-                condition=Q(status="active") & Q(seat__isnull=False),
-                name="one_player_per_seat",
-            ),
         ]
+        # No index holds the table or the seat, nor names them in a condition: the draw then
+        # changes no indexed column, and each of its 25,000 new row versions stays in its page
+        # (fillfactor 45, migration 0017) with no index written. The seat's uniqueness and
+        # the reads by table are `tables.Seat`'s, which the database keeps from these rows.
         indexes = [
-            # With the table last: the playing entries without a seat (players left, in a
-            # bust-out) are an index range, not a walk through every playing entry.
-            models.Index(
-                fields=["tournament", "status", "tournament_table"], name="entry_status_table"
-            ),
-            # The count of a table's playing entries (tourney/db_triggers.py, the planner): an
-            # index range per table, never a visit to the rows.
-            models.Index(fields=["tournament_table", "status"], name="entry_table_status"),
+            models.Index(fields=["tournament", "status"], name="entry_tournament_status"),
         ]
 
 

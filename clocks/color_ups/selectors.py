@@ -77,9 +77,9 @@ def color_up_step_for(
 
 def _players(table: TournamentTable) -> dict[int, tuple[int, str]]:
     """Seat -> (entry id, player name) of the players at `table`."""
-    rows = Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).values_list(
-        "seat", "pk", "player__name"
-    )
+    rows = Entry.objects.filter(
+        seat_row__tournament_table=table, status=Entry.Status.ACTIVE
+    ).values_list("seat", "pk", "player__name")
     return {seat: (entry_id, name) for seat, entry_id, name in rows if seat}
 
 

@@ -37,6 +37,7 @@ from clocks.services.clock_state import clock_view, structure_periods
 from tables.domain.cards import Card
 from tables.floor.page_answers import answer, toast
 from tables.models import TournamentTable
+from tables.selectors import at_table
 from tourney import roles
 from tourney.errors import TourneyError
 from tourney.form_fields import first_error
@@ -130,7 +131,7 @@ def _page_context(request: HttpRequest, tournament: Tournament, number: int, fac
         color_up_for_table(tournament, number, period_index) if period_index is not None else None
     )
     players = list(
-        Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE)
+        Entry.objects.filter(seat_row__tournament_table=table, status=Entry.Status.ACTIVE)
         .order_by("seat")
         .values("seat", "pk", "player__name")
     )
@@ -274,11 +275,7 @@ def form_input(data: dict, method: str, seats: list[int], with_cards: bool):
 
 def _table_seats(tournament: Tournament, number: int) -> list[int]:
     return list(
-        Entry.objects.filter(
-            tournament=tournament,
-            tournament_table__number=number,
-            status=Entry.Status.ACTIVE,
-        )
+        Entry.objects.filter(at_table(tournament, number), status=Entry.Status.ACTIVE)
         .order_by("seat")
         .values_list("seat", flat=True)
     )

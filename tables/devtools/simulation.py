@@ -54,6 +54,7 @@ from tables.devtools.simulation_results import (
 from tables.hand_for_hand.operations import hand_for_hand_state
 from tables.hand_for_hand.usecases import hand_for_hand_set
 from tables.models import FloorAction, Room, TournamentTable
+from tables.selectors import at_table
 from tables.services.hands import hand_report
 from tables.services.rooms import room_create
 from tables.services.seating import seats_draw
@@ -214,18 +215,18 @@ class _Simulation(FloorPerson):
         chosen = self.active.choice(self.rng)
         table_of = Entry.objects.filter(pk=chosen).values("tournament_table_id")
         return list(
-            Entry.objects.filter(tournament_table_id=Subquery(table_of), status=ACTIVE).values_list(
-                "pk", "waits_for_button", "tournament_table__number"
-            )
+            Entry.objects.filter(
+                seat_row__tournament_table_id=Subquery(table_of), status=ACTIVE
+            ).values_list("pk", "waits_for_button", "tournament_table__number")
         )
 
     def _table_players(self, number: int) -> list[tuple[int, bool, int]]:
         return list(
             Entry.objects.filter(
+                at_table(self.tournament_id, number),
                 tournament_id=self.tournament_id,
                 status=ACTIVE,
-                tournament_table__number=number,
-                tournament_table__status=OPEN,
+                seat_row__tournament_table__status=OPEN,
             ).values_list("pk", "waits_for_button", "tournament_table__number")
         )
 
@@ -373,9 +374,7 @@ class _Simulation(FloorPerson):
                 raise
             seats = list(
                 Entry.objects.filter(
-                    tournament_id=self.tournament_id,
-                    status=ACTIVE,
-                    tournament_table__number=number,
+                    at_table(self.tournament_id, number), status=ACTIVE
                 ).values_list("seat", flat=True)
             )
             hand_report(

@@ -64,7 +64,9 @@ class FloorPerson:
         }
         seated_now: dict[int, dict[int, int]] = {n: {} for n in numbers}
         for number, seat, entry_id in Entry.objects.filter(
-            tournament_id=self.tournament_id, status=ACTIVE, tournament_table__number__in=numbers
+            status=ACTIVE,
+            seat_row__tournament_table__tournament_id=self.tournament_id,
+            seat_row__tournament_table__number__in=numbers,
         ).values_list("tournament_table__number", "seat", "pk"):
             seated_now[number][entry_id] = seat
         for i, move in enumerate(moves):
@@ -229,7 +231,9 @@ def next_big_blind_entry(tournament_id: int, table_number: int, rng: random.Rand
     if table is None:
         return None
     occupied = dict(
-        Entry.objects.filter(tournament_table=table, status=ACTIVE).values_list("seat", "pk")
+        Entry.objects.filter(seat_row__tournament_table=table, status=ACTIVE).values_list(
+            "seat", "pk"
+        )
     )
     if not occupied:
         return None

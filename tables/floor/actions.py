@@ -29,9 +29,9 @@ def _sits_out_on_arrival(table: TournamentTable, seat: int, rules: HouseRules) -
     if blinds is None:
         return False
     occupied = set(
-        Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).values_list(
-            "seat", flat=True
-        )
+        Entry.objects.filter(
+            seat_row__tournament_table=table, status=Entry.Status.ACTIVE
+        ).values_list("seat", flat=True)
     ) | {seat}
     if len(occupied) < 2:
         return False
@@ -69,7 +69,7 @@ def _name_mover(actor, tournament: Tournament, action: FloorAction, entry_id: in
         old_pk, old_seat, old_waits = action.payload["before"][str(planned.pk)]
         if (
             Entry.objects.filter(
-                tournament_table_id=old_pk, seat=old_seat, status=Entry.Status.ACTIVE
+                seat_row__tournament_table_id=old_pk, seat=old_seat, status=Entry.Status.ACTIVE
             )
             .exclude(pk=planned.pk)
             .exists()
@@ -234,7 +234,7 @@ def _revertible(action: FloorAction) -> bool:
     taken = set(
         Entry.objects.filter(status=Entry.Status.ACTIVE)
         .exclude(pk__in=ids)
-        .filter(tournament_table_id__in=[t for t, _s in targets])
+        .filter(seat_row__tournament_table_id__in=[t for t, _s in targets])
         .values_list("tournament_table_id", "seat")
     )
     pk_of = dict(

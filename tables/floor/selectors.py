@@ -96,7 +96,9 @@ def planning_field(
         wanted = [t for t in tables if t.number in asked]
         occupied: dict[int, dict[int, int]] = {t.pk: {} for t in wanted}
         for tt_id, seat, entry_id in (
-            Entry.objects.filter(tournament_table_id__in=list(occupied), status=Entry.Status.ACTIVE)
+            Entry.objects.filter(
+                seat_row__tournament_table_id__in=list(occupied), status=Entry.Status.ACTIVE
+            )
             .order_by()
             .values_list("tournament_table_id", "seat", "pk")
         ):

@@ -38,7 +38,7 @@ from tables.floor.usecases import floor_action_done, floor_action_undo
 from tables.hand_for_hand.operations import hand_for_hand_state
 from tables.hand_for_hand.usecases import hand_for_hand_set
 from tables.models import FloorAction, TournamentTable
-from tables.selectors import tournament_tables_layout
+from tables.selectors import at_table, tournament_tables_layout
 from tables.services.clock_calls import clock_call_begin, clock_call_finish, clock_calls_active
 from tables.services.hands import hand_finished_with_busts
 from tourney import roles
@@ -281,11 +281,11 @@ def bustout_search(request, tournament_id: int):
         found = []
     elif by_seat:
         table, seat = (int(g) for g in by_seat.groups())
-        found = list(rows.filter(tournament_table__number=table, seat=seat)[:1])
+        found = list(rows.filter(at_table(tournament, table), seat=seat)[:1])
     elif query.isdigit():  # a table ("²" is a digit to str.isdigit, no number: none found)
         number = whole_number(query, TABLE_MAX)
-        at_table = rows.filter(tournament_table__number=number) if number else rows.none()
-        found = list(at_table.order_by("seat"))
+        seated = rows.filter(at_table(tournament, number)) if number else rows.none()
+        found = list(seated.order_by("seat"))
     else:
         # the language's collation (Mészáros before Molnár), not the database's code points
         found = sorted_by_name(

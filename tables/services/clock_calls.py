@@ -93,7 +93,7 @@ def clock_call_begin(
         table = table_in_play(tournament, table_number)
         entry = (
             Entry.objects.select_related("player")
-            .filter(tournament_table=table, seat=seat, status=Entry.Status.ACTIVE)
+            .filter(seat_row__tournament_table=table, seat=seat, status=Entry.Status.ACTIVE)
             .first()
         )
         if entry is None:

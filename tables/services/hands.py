@@ -111,9 +111,9 @@ def _hand_reported(
     tournament_not_over(tournament)  # the winner alone at his table: no hand to report
     table = table_in_play(tournament, table_number)
     occupied = set(
-        Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).values_list(
-            "seat", flat=True
-        )
+        Entry.objects.filter(
+            seat_row__tournament_table=table, status=Entry.Status.ACTIVE
+        ).values_list("seat", flat=True)
     )
     if len(occupied) < 2:
         raise Conflict("table_short", _("A hand needs at least two players at the table."))
@@ -130,7 +130,7 @@ def _hand_reported(
     table.save(update_fields=["hands_played", *fields])
     # A newcomer waiting for the button is dealt in once the button has passed their seat.
     Entry.objects.filter(
-        tournament_table=table, status=Entry.Status.ACTIVE, waits_for_button=True
+        seat_row__tournament_table=table, status=Entry.Status.ACTIVE, waits_for_button=True
     ).exclude(seat__in=seats_not_dealt(blinds, table.seats)).update(waits_for_button=False)
     _hand_recorded(actor, tournament, table, blinds, previous, button_seat, now)
     penalties_after_hand(actor, tournament, table, now)
@@ -217,7 +217,7 @@ def hand_finished_with_busts(*, actor, tournament_id: int, table_number: int, el
             and table is not None
             and table.big_blind_seat is not None
             and playing.count() > 1
-            and playing.filter(tournament_table=table).count() >= 2
+            and playing.filter(seat_row__tournament_table=table).count() >= 2
         ):
             _hand_reported(actor, tournament, table_number)
             result["hand_recorded"] = True

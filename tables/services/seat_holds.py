@@ -98,7 +98,9 @@ def call_off_refusal(tournament: Tournament, action: FloorAction | None) -> str 
         pk=table_pk, status=TournamentTable.Status.OPEN
     ).exists()
     taken = (
-        Entry.objects.filter(tournament_table_id=table_pk, seat=seat, status=Entry.Status.ACTIVE)
+        Entry.objects.filter(
+            seat_row__tournament_table_id=table_pk, seat=seat, status=Entry.Status.ACTIVE
+        )
         .exclude(pk=mover.pk)
         .exists()
     )

@@ -548,7 +548,9 @@ def entry_seat_assign(
     if not 1 <= seat <= table.table.seats:
         raise InvalidInput("invalid_seat", _("That table has no seat %(s)s.") % {"s": seat})
     if (
-        Entry.objects.filter(tournament_table=table, seat=seat, status=Entry.Status.ACTIVE)
+        Entry.objects.filter(
+            seat_row__tournament_table=table, seat=seat, status=Entry.Status.ACTIVE
+        )
         .exclude(pk=entry.pk)
         .exists()
     ) or _held_from(tournament, entry, table.number, seat):

@@ -25,7 +25,7 @@ OPEN = TournamentTable.Status.OPEN
 def _seats(tables: Iterable[TournamentTable]) -> dict[int, set[int]]:
     seats: dict[int, set[int]] = defaultdict(set)
     for table_id, seat in Entry.objects.filter(
-        tournament_table__in=[t.pk for t in tables], status=Entry.Status.ACTIVE
+        seat_row__tournament_table__in=[t.pk for t in tables], status=Entry.Status.ACTIVE
     ).values_list("tournament_table_id", "seat"):
         seats[table_id].add(seat)
     return seats
@@ -55,7 +55,7 @@ def new_tables_button_draw(actor, tournament: Tournament, rng: random.Random) ->
         for name, value in blinds_fields(blinds).items():
             setattr(table, name, value)
         table.save(update_fields=["button_draw", *blinds_fields(blinds)])
-        Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).update(
+        Entry.objects.filter(seat_row__tournament_table=table, status=Entry.Status.ACTIVE).update(
             waits_for_button=False
         )
         audit_record(

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 
 from tables.floor.usecases import floor_action_done
-from tables.models import TournamentTable
+from tables.models import Seat, TournamentTable
 from tables.selectors import table_players_drift
 from tests.conftest import numbered_players, seat_players
 from tests.factories import register, seating_of, started_tournament
@@ -30,7 +30,15 @@ def stored_counts(tournament) -> dict[int, int]:
 
 
 def assert_counts_right(tournament) -> None:
+    """The stored counts, and the seats' rows (tables.Seat): one per playing entry, the same
+    table and seat."""
     assert table_players_drift(tournament.pk) == {}
+    playing = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
+    assert set(
+        Seat.objects.filter(tournament=tournament).values_list(
+            "entry_id", "tournament_table_id", "seat"
+        )
+    ) == set(playing.values_list("pk", "tournament_table_id", "seat"))
     seating = seating_of(tournament)
     assert stored_counts(tournament) == {
         n: len(seating.get(n, {})) for n in stored_counts(tournament)

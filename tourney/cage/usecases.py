@@ -50,7 +50,7 @@ def _seat_again(tournament: Tournament, entry: Entry, before: dict, rng, now) ->
         table is not None
         and before.get("seat")
         and not Entry.objects.filter(
-            tournament_table=table, seat=before["seat"], status=Entry.Status.ACTIVE
+            seat_row__tournament_table=table, seat=before["seat"], status=Entry.Status.ACTIVE
         ).exists()
         and before["seat"] not in held_seats(tournament).get(table.number, set())
     )

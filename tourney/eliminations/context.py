@@ -17,7 +17,7 @@ from tables.floor.selectors import (
     field_shape_select,
     table_totals_params,
 )
-from tables.models import FloorAction, TournamentTable
+from tables.models import FloorAction, Seat, TournamentTable
 from tourney.errors import Conflict, InvalidInput
 from tourney.models import Elimination, Entry, Player, Tournament
 from tourney.selectors import entry_of
@@ -38,14 +38,15 @@ class BustContext:
 
 
 # Players left: the tables' stored counts (kept by the database, tables migration 0006) plus
-# any playing entry without a seat; counting 10,000 entries took PostgreSQL about 1 ms.
+# any playing entry without a table (a range of the seats' `seat_unseated` index, usually
+# empty); counting 10,000 entries took PostgreSQL about 1 ms.
 _SEATED_SQL = f"""
     (SELECT COALESCE(SUM(players), 0) FROM {TournamentTable._meta.db_table}
         WHERE tournament_id = %s)
 """
 _UNSEATED_SQL = f"""
-    (SELECT COUNT(*) FROM {Entry._meta.db_table}
-        WHERE tournament_table_id IS NULL AND status = %s AND tournament_id = %s)
+    (SELECT COUNT(*) FROM {Seat._meta.db_table}
+        WHERE tournament_table_id IS NULL AND tournament_id = %s)
 """
 _REMAINING_SQL = f"{_SEATED_SQL} + {_UNSEATED_SQL}"
 _LAST_GROUP_SQL = f"""
@@ -62,7 +63,7 @@ _PENDING_MOVES_SQL = f"""
 
 
 def _unseated_params(tid: int) -> list:
-    return [Entry.Status.ACTIVE, tid]
+    return [tid]
 
 
 def _remaining_params(tid: int) -> list:

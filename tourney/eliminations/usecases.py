@@ -178,7 +178,7 @@ def _reseat(tournament: Tournament, entry: Entry, rng: random.Random, now) -> No
         table is not None
         and table.status == TournamentTable.Status.OPEN
         and not Entry.objects.filter(
-            tournament_table=table, seat=entry.seat, status=Entry.Status.ACTIVE
+            seat_row__tournament_table=table, seat=entry.seat, status=Entry.Status.ACTIVE
         ).exists()
         and entry.seat not in held_seats(tournament).get(table.number, set())
     )

@@ -237,7 +237,7 @@ def _penalty_new(
     )
     if kind in SITTING_OUT:
         _check_sitting_out(tournament, entry, rules, now)
-        players = Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE)
+        players = Entry.objects.filter(seat_row__tournament_table=table, status=Entry.Status.ACTIVE)
         penalty.players_at_table = players.count()
         try:
             penalty.hands = penalty_hands(

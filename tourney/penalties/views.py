@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tables.floor.page_answers import answer, refused, toast, whole_number
 from tables.floor.views import TABLE_SEAT
+from tables.selectors import at_table
 from tourney import roles
 from tourney.collation import sorted_by_name
 from tourney.errors import TourneyError
@@ -101,8 +102,9 @@ def form(request, tournament_id: int):
             Entry.objects.filter(
                 tournament=tournament,
                 status=Entry.Status.ACTIVE,
-                tournament_table__number=table,
-                tournament_table__status="open",
+                seat_row__tournament_table__tournament=tournament,
+                seat_row__tournament_table__number=table,
+                seat_row__tournament_table__status="open",
             )
             .order_by("seat")
             .values("seat", entry_id=F("pk"), player_name=F("player__name"))
@@ -125,24 +127,24 @@ def search(request, tournament_id: int):
         found = []
     elif by_seat:
         table, seat = (int(g) for g in by_seat.groups())
-        found = list(rows.filter(tournament_table__number=table, seat=seat)[:1])
+        found = list(rows.filter(at_table(tournament, table), seat=seat)[:1])
     else:
         found = sorted_by_name(  # the language's collation (Mészáros before Molnár)
             rows.filter(player__name__icontains=query), key=lambda e: e.player.name
         )[:SEARCH_LIMIT]
     # Players at each table, the offender included: the preview of rounds x players.
-    at_table = dict(
+    players_at = dict(
         Entry.objects.filter(
             tournament=tournament,
             status=Entry.Status.ACTIVE,
-            tournament_table_id__in={e.tournament_table_id for e in found},
+            seat_row__tournament_table_id__in={e.tournament_table_id for e in found},
         )
         .values("tournament_table_id")
         .annotate(n=Count("pk"))
         .values_list("tournament_table_id", "n")
     )
     for entry in found:
-        entry.table_players = at_table.get(entry.tournament_table_id)
+        entry.table_players = players_at.get(entry.tournament_table_id)
     return render(
         request,
         "tourney/_penalty_results.html",

@@ -25,9 +25,9 @@ def _table_map(table: TournamentTable | None, seat: int | None) -> dict | None:
     if table is None:
         return None
     taken = set(
-        Entry.objects.filter(tournament_table=table, status=Entry.Status.ACTIVE).values_list(
-            "seat", flat=True
-        )
+        Entry.objects.filter(
+            seat_row__tournament_table=table, status=Entry.Status.ACTIVE
+        ).values_list("seat", flat=True)
     )
     return {
         "number": table.number,
