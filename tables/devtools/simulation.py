@@ -53,7 +53,7 @@ from tables.devtools.simulation_results import (
 )
 from tables.hand_for_hand.operations import hand_for_hand_state
 from tables.hand_for_hand.usecases import hand_for_hand_set
-from tables.models import FloorAction, Room, TournamentTable
+from tables.models import FloorAction, Room, Seat, TournamentTable
 from tables.selectors import at_table
 from tables.services.hands import hand_report
 from tables.services.rooms import room_create
@@ -462,7 +462,7 @@ class _Simulation(FloorPerson):
         every seat change leaves a dead row that index scans must visit."""
         if not self.config.analyze or connection.vendor != "postgresql":
             return
-        models = (Entry, TournamentTable, Elimination, FloorAction, Player, LedgerEntry)
+        models = (Entry, Seat, TournamentTable, Elimination, FloorAction, Player, LedgerEntry)
         # VACUUM cannot run inside a transaction (a test's): then statistics only.
         command = "ANALYZE" if connection.in_atomic_block else "VACUUM ANALYZE"
         with connection.cursor() as cursor:

@@ -12,7 +12,7 @@ from tables.models import Seat
 from tables.services.seating import seats_draw
 from tests.conftest import numbered_players, seat_players
 from tests.factories import register, started_tournament
-from tests.tables.test_table_players import assert_counts_right
+from tests.tables.table_counts import assert_counts_right
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Entry
 

@@ -9,40 +9,17 @@ import pytest
 from django.db import connection
 
 from tables.floor.usecases import floor_action_done
-from tables.models import Seat, TournamentTable
+from tables.models import TournamentTable
 from tables.selectors import table_players_drift
 from tests.conftest import numbered_players, seat_players
 from tests.factories import register, seating_of, started_tournament
+from tests.tables.table_counts import assert_counts_right, stored_counts
 from tourney.db_triggers import TRIGGER_TABLES, triggers_drop, triggers_install, triggers_installed
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
 from tourney.services.entries import entry_unregister
 
 pytestmark = pytest.mark.django_db
-
-
-def stored_counts(tournament) -> dict[int, int]:
-    return dict(
-        TournamentTable.objects.filter(tournament=tournament, status=TournamentTable.Status.OPEN)
-        .values_list("number", "players")
-        .order_by("number")
-    )
-
-
-def assert_counts_right(tournament) -> None:
-    """The stored counts, and the seats' rows (tables.Seat): one per playing entry, the same
-    table and seat."""
-    assert table_players_drift(tournament.pk) == {}
-    playing = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
-    assert set(
-        Seat.objects.filter(tournament=tournament).values_list(
-            "entry_id", "tournament_table_id", "seat"
-        )
-    ) == set(playing.values_list("pk", "tournament_table_id", "seat"))
-    seating = seating_of(tournament)
-    assert stored_counts(tournament) == {
-        n: len(seating.get(n, {})) for n in stored_counts(tournament)
-    }
 
 
 def test_the_triggers_are_installed():
