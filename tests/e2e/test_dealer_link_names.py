@@ -11,8 +11,8 @@ from tables.dealer_links.links import dealer_token
 from tables.models import TournamentTable
 from tables.services.rooms import room_create
 from tests.conftest import friday_deepstack, seat_players
+from tests.e2e.dealer_link_checks import SPLIT_WORDS
 from tests.e2e.geometry import assert_geometry
-from tests.e2e.test_dealer_link_page import SPLIT_WORDS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -17,6 +17,7 @@ from tables.services.rooms import room_create
 from tests.clocks.color_up_game import BREAK_100, game  # noqa: F401 (fixture)
 from tests.conftest import friday_deepstack, numbered_players, seat_players
 from tests.e2e.conftest import PASSWORD, PHONE, with_password
+from tests.e2e.dealer_link_checks import SPLIT_WORDS
 from tests.e2e.geometry import assert_geometry
 from tourney.models import AuditEntry, Elimination, Entry
 
@@ -86,26 +87,6 @@ def test_a_dealer_busts_a_player_from_the_link_then_the_link_is_revoked(
     expect(page.locator('[data-field="message"]')).to_contain_text("revoked")
     expect(page.locator('[data-action="hand"]')).to_be_disabled()
     assert_geometry(page, "dealer-link-revoked", full_page=True)
-
-
-# Each word of a seat's name whose characters lie on more than one line (split mid-word).
-SPLIT_WORDS = """() => {
-  const split = [];
-  for (const name of document.querySelectorAll(".dl-seat-name")) {
-    const text = name.firstChild;
-    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
-    const re = /[^\\s-]+/g;
-    let m;
-    while ((m = re.exec(text.data))) {
-      const range = document.createRange();
-      range.setStart(text, m.index);
-      range.setEnd(text, m.index + m[0].length);
-      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-      if (tops.size > 1) split.push(m[0]);
-    }
-  }
-  return split;
-}"""
 
 
 def test_seat_names_on_a_phone_wrap_between_words_even_on_the_button_seat(

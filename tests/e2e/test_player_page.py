@@ -8,7 +8,6 @@ level changes and he busts: the page shows the new level and his place. The page
 geometry check at each step. Screenshots: test-artifacts/screenshots/player-*.png.
 """
 
-import random
 import re
 
 import pytest
@@ -17,14 +16,11 @@ from playwright.sync_api import expect
 from clocks.services.clock import clock_operate
 from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction
-from tables.services.seating import seats_draw
-from tests.e2e.conftest import PHONE
 from tests.e2e.geometry import assert_geometry
+from tests.e2e.player_page_steps import arrange_players, open_online, phone_context
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
 from tourney.player_page.links import player_token
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,14 +34,6 @@ WORDS = {
 @pytest.fixture(autouse=True)
 def quick_heartbeat(settings):
     settings.EVENTS_HEARTBEAT_SECONDS = 0.5
-
-
-def _arrange(director, tournament, count: int = 19) -> None:
-    for n in range(count):
-        player = player_create(actor=director, name=f"Játékos {n + 1:02d}")
-        entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
-    seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(4))
-    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
 
 
 def _bust_until_a_move(director, tournament) -> FloorAction:
@@ -71,33 +59,11 @@ def _bust_until_a_move(director, tournament) -> FloorAction:
     raise AssertionError("no move planned")
 
 
-def _phone(browser, locale: str, **options):
-    """A 390x844 phone in `locale` (options: e.g. timezone_id, the phone's own zone)."""
-    context = browser.new_context(
-        viewport=PHONE,
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=2,
-        locale=locale,
-        **options,
-    )
-    context.set_default_timeout(10_000)
-    return context
-
-
-def _open_online(context, base: str, tournament, entry_id: int):
-    """The player's page of `entry_id`, its event stream connected."""
-    page = context.new_page()
-    page.goto(f"{base}/p/{player_token(tournament.pk, entry_id)}/")
-    page.wait_for_function("() => document.body.dataset.stream === 'online'")
-    return page
-
-
 def _moved_with_the_notice_open(live_server, director, tournament, context):
     """A mover whose page shows the move notice once the floor confirms it, and nobody taps OK."""
     move = _bust_until_a_move(director, tournament)
     mover = Entry.objects.get(pk=move.entry_id)
-    page = _open_online(context, live_server.url, tournament, mover.pk)
+    page = open_online(context, live_server.url, tournament, mover.pk)
     floor_action_done(actor=director, tournament_id=tournament.pk, action_id=move.pk)
     notice = page.locator("#move-notice")
     expect(notice).to_be_visible()
@@ -109,10 +75,10 @@ def test_a_player_follows_his_move_a_level_change_and_his_bust_out(
     live_server, browser, director, tournament, locale
 ):
     words = WORDS[locale]
-    _arrange(director, tournament)
+    arrange_players(director, tournament)
     move = _bust_until_a_move(director, tournament)
     mover = Entry.objects.get(pk=move.entry_id)
-    context = _phone(browser, locale)
+    context = phone_context(browser, locale)
     try:
         page = context.new_page()
         page.goto(f"{live_server.url}/p/{player_token(tournament.pk, mover.pk)}/")
@@ -187,11 +153,11 @@ def test_a_revoked_link_says_so_at_once_and_an_expired_one_on_opening(
     from tourney.models import Tournament
     from tourney.player_page.usecases import player_link_revoke
 
-    _arrange(director, tournament, count=10)
+    arrange_players(director, tournament, count=10)
     entry, other = Entry.objects.filter(tournament=tournament).order_by("pk")[:2]
-    context = _phone(browser, locale)
+    context = phone_context(browser, locale)
     try:
-        page = _open_online(context, live_server.url, tournament, entry.pk)
+        page = open_online(context, live_server.url, tournament, entry.pk)
         player_link_revoke(actor=director, tournament_id=tournament.pk, entry_id=entry.pk)
         box = page.locator("#link-ended")
         expect(box).to_be_visible()
@@ -217,8 +183,8 @@ def test_a_move_notice_left_open_closes_when_the_player_busts(
 ):
     """The evening's run: a player moved by a table break who never tapped OK busted later;
     his phone still said "You have been moved: table 1, seat 5" over his place and prize."""
-    _arrange(director, tournament)
-    context = _phone(browser, "en-GB")
+    arrange_players(director, tournament)
+    context = phone_context(browser, "en-GB")
     try:
         mover, page, notice = _moved_with_the_notice_open(
             live_server, director, tournament, context
@@ -240,8 +206,8 @@ def test_a_move_notice_left_open_closes_when_the_player_wins(
     """The second evening's run: the player moved to the final table never tapped OK and won;
     at the finish his phone still said "You have been moved: table 1, seat 5" over his 1st
     place and prize. He never busts, so closing the notice at a bust-out left it open."""
-    _arrange(director, tournament)
-    context = _phone(browser, "en-GB")
+    arrange_players(director, tournament)
+    context = phone_context(browser, "en-GB")
     try:
         mover, page, notice = _moved_with_the_notice_open(
             live_server, director, tournament, context
@@ -265,13 +231,13 @@ def test_no_seat_once_out_or_the_tournament_is_over(live_server, browser, direct
     """Evening run: the winner's phone still said "Your seat: table 1, seat 5" under his 1st
     place, and a cancelled tournament's players still had a seat. Out: his place, no seat; the
     tournament finished: the winner's 1st place, no seat."""
-    _arrange(director, tournament, count=10)
+    arrange_players(director, tournament, count=10)
     entries = list(Entry.objects.filter(tournament=tournament).order_by("pk"))
     busted, winner = entries[0], entries[-1]
-    context = _phone(browser, "en-GB")
+    context = phone_context(browser, "en-GB")
     try:
-        out = _open_online(context, live_server.url, tournament, busted.pk)
-        won = _open_online(context, live_server.url, tournament, winner.pk)
+        out = open_online(context, live_server.url, tournament, busted.pk)
+        won = open_online(context, live_server.url, tournament, winner.pk)
         expect(won.locator('[data-section="seat"]')).to_be_visible()
         eliminations_record(
             actor=director, tournament_id=tournament.pk, eliminations=[(busted.pk, None)]
@@ -300,11 +266,11 @@ def test_no_seat_once_the_tournament_is_cancelled(live_server, browser, director
     still active at a table."""
     from tourney.models import Tournament
 
-    _arrange(director, tournament, count=10)
+    arrange_players(director, tournament, count=10)
     entry = Entry.objects.filter(tournament=tournament).order_by("pk").first()
-    context = _phone(browser, "hu-HU")
+    context = phone_context(browser, "hu-HU")
     try:
-        page = _open_online(context, live_server.url, tournament, entry.pk)
+        page = open_online(context, live_server.url, tournament, entry.pk)
         expect(page.locator('[data-section="seat"]')).to_be_visible()
         Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.CANCELLED)
         page.reload()

@@ -10,7 +10,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.e2e.geometry import assert_geometry
-from tests.e2e.test_player_page import _arrange, _open_online, _phone
+from tests.e2e.player_page_steps import arrange_players, open_online, phone_context
 from tourney.models import Entry, LedgerEntry, Tournament
 from tourney.services.entries import entry_register, entry_unregister
 from tourney.services.players import player_create
@@ -33,9 +33,9 @@ def test_receipt_times_are_the_rooms_not_the_phones(
     entry = entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
     row = LedgerEntry.objects.filter(entry=entry).order_by("at").first()
     room_time = timezone.localtime(row.at).strftime("%H:%M")  # the paper receipt's H:i
-    context = _phone(browser, "hu-HU", timezone_id="Asia/Tokyo")
+    context = phone_context(browser, "hu-HU", timezone_id="Asia/Tokyo")
     try:
-        page = _open_online(context, live_server.url, tournament, entry.pk)
+        page = open_online(context, live_server.url, tournament, entry.pk)
         phone_time = page.evaluate(
             "(ms) => { const d = new Date(ms); return String(d.getHours()).padStart(2, '0') +"
             " ':' + String(d.getMinutes()).padStart(2, '0'); }",
@@ -68,11 +68,11 @@ def test_a_cancelled_tournament_says_so_and_what_became_of_the_buy_in(
     early = player_create(actor=director, name="Gyöngyösi-Szentmiklóssy Bernadett")
     gone = entry_register(actor=director, tournament_id=tournament.pk, player_id=early.pk)
     entry_unregister(actor=director, tournament_id=tournament.pk, entry_id=gone.pk)
-    _arrange(director, tournament, count=10)
+    arrange_players(director, tournament, count=10)
     playing = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).first()
-    context = _phone(browser, locale)
+    context = phone_context(browser, locale)
     try:
-        page = _open_online(context, live_server.url, tournament, playing.pk)
+        page = open_online(context, live_server.url, tournament, playing.pk)
         expect(page.locator('[data-section="clock"]')).to_be_visible()
         Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.CANCELLED)
         page.reload()
@@ -85,7 +85,7 @@ def test_a_cancelled_tournament_says_so_and_what_became_of_the_buy_in(
             expect(page.locator(f'[data-section="{gone_section}"]')).to_be_hidden()
         lang = locale[:2]
         assert_geometry(page, f"player-cancelled-{lang}", full_page=True)
-        other = _open_online(context, live_server.url, tournament, gone.pk)
+        other = open_online(context, live_server.url, tournament, gone.pk)
         expect(other.locator('[data-section="cancelled"]')).to_contain_text(refunded)
         expect(other.locator('[data-section="clock"]')).to_be_hidden()
         assert_geometry(other, f"player-cancelled-refunded-{lang}", full_page=True)
