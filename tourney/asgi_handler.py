@@ -7,8 +7,11 @@ chain back to the loop; with the view itself that made some thirty hand-offs bet
 and the request's thread for every API call, each a thread wake-up (a registration took 23.6 ms
 over HTTP against 7.7 ms in-process, docs/benchmarks.md). Here a request for a sync view runs
 Django's sync handler, the whole middleware chain and the view, in the request's thread in one
-go, exactly as under WSGI and in the tests (django.test.Client); only async views (the event
-stream) take the async chain, where a thousand screens cost no thread at all.
+go, exactly as under WSGI and in the tests (django.test.Client), together with the
+`request_started` signal before it and the response's `close` after it (Django hands each of
+those to the thread on its own: three thread wake-ups each way per request, where one does);
+only async views (the event stream) take the async chain, where a thousand screens cost no
+thread at all.
 
 The request's thread is kept for the next request: Django gives each request a thread of its
 own (asgiref's `ThreadSensitiveContext`), started for it and joined after it by yet another
@@ -20,9 +23,12 @@ import functools
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from asgiref.sync import ThreadSensitiveContext, iscoroutinefunction, sync_to_async
-from django.core.handlers.asgi import ASGIHandler
+from django.core import signals
+from django.core.exceptions import RequestAborted
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
-from django.urls import Resolver404, get_resolver
+from django.http import FileResponse, HttpResponseBase
+from django.urls import Resolver404, get_resolver, set_script_prefix
 
 IDLE_THREADS_KEPT = 32
 
@@ -72,6 +78,42 @@ class TourneyASGIHandler(ASGIHandler):
         if len(path) > CACHED_PATH_LENGTH:
             return _resolves_to_async_view(resolver, path)
         return _async_view_cached(resolver, path)
+
+    async def handle(self, scope, receive, send):
+        script_name = get_script_prefix(scope)
+        if self._async_view(scope["path"].removeprefix(script_name)):
+            return await super().handle(scope, receive, send)
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        set_script_prefix(script_name)
+        try:
+            # thread-sensitive: the request's own thread (its ThreadSensitiveContext)
+            response = await sync_to_async(self._respond, thread_sensitive=True)(scope, body_file)
+            await self.send_response(response, send)
+            if response.streaming:  # closed once its iterator is spent (a static file)
+                await sync_to_async(response.close, thread_sensitive=True)()
+        finally:
+            body_file.close()
+
+    def _respond(self, scope, body_file) -> HttpResponseBase:
+        """In the request's thread, in one go: what Django's handler does in three hand-offs
+        between the event loop and that thread (`request_started`, the middleware chain and
+        the view, the response's `close`, which sends `request_finished` and gives the
+        database connection back to the pool). A sync view cannot be cancelled midway, so
+        Django's watch for the client's disconnect is not kept; a response for a client gone
+        away is dropped by the server."""
+        signals.request_started.send(sender=self.__class__, scope=scope)
+        request, response = self.create_request(scope, body_file)
+        if request is not None:
+            response = self._sync.get_response(request)
+        response._handler_class = self.__class__
+        if isinstance(response, FileResponse):
+            response.block_size = self.chunk_size
+        if not response.streaming:
+            response.close()  # its content is already in memory
+        return response
 
     async def get_response_async(self, request):
         if self._async_view(request.path_info):

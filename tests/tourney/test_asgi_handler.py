@@ -55,6 +55,38 @@ def test_a_request_runs_on_the_thread_an_earlier_one_ran_on():
     assert len(handler._idle) == 1
 
 
+def test_a_sync_request_is_handed_to_its_thread_once(monkeypatch):
+    """`request_started`, the view and the response's `close` (`request_finished`) run in one
+    call on the request's thread: one hand-off, where Django's handler makes three."""
+    calls: list[str] = []
+    submit = RequestThread.submit
+
+    def counted(self, fn, /, *args, **kwargs):
+        calls.append(getattr(fn, "__name__", repr(fn)))
+        return submit(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(RequestThread, "submit", counted)
+    handler = TourneyASGIHandler()
+    status, body = async_to_sync(get)(handler, "/api/v1/time")
+    assert status == 200 and b"server_time_ms" in body
+    assert len(calls) == 1
+
+
+def test_a_static_file_is_streamed_and_closed():
+    closed: list[bool] = []
+
+    def finished(**_kwargs):
+        closed.append(True)
+
+    request_finished.connect(finished)
+    try:
+        status, body = async_to_sync(get)(TourneyASGIHandler(), "/static/js/clock.js")
+    finally:
+        request_finished.disconnect(finished)
+    assert status == 200 and len(body) > 1_000
+    assert closed == [True]
+
+
 def test_a_thread_still_running_a_call_is_busy():
     thread = RequestThread()
     release = threading.Event()
