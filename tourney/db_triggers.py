@@ -13,6 +13,10 @@
   UPDATE, a raw statement, a cascade) and in whatever order a bulk write goes.
   On PostgreSQL an UPDATE syncs the seats and recounts once per statement, over the rows it
   changed (SQLite has only row triggers).
+- `Tournament.playing`: the tournament's playing entries (its rows of `tables.Seat`), one more
+  or one fewer as an entry comes into play or leaves it. Registration compares it with the
+  seats instead of counting the field: 0.4 ms of PostgreSQL's time per registration at 1,000
+  entries, growing with the field (docs/benchmarks.md). An entry stays in its tournament.
 - `Tournament.version`: the version of the tournament's latest event, set when the event is
   inserted (one statement per event less for every service), and by nothing else: the
   tournament's `save` leaves the column alone, and `(tournament, version)` is unique on the
@@ -77,6 +81,10 @@ def _seat_delete(ref: str) -> str:
     return f"DELETE FROM {SEAT} WHERE entry_id = {ref}.id"
 
 
+def _playing_add(ref: str, step: int) -> str:
+    return f"UPDATE {TOURNAMENT} SET playing = playing + ({step}) WHERE id = {ref}.tournament_id"
+
+
 _SET_VERSION = (
     f"UPDATE {TOURNAMENT} SET version = NEW.version"
     " WHERE id = NEW.tournament_id AND version < NEW.version"
@@ -95,11 +103,13 @@ _POSTGRES = [
     BEGIN
         IF TG_OP = 'DELETE' THEN
             {_seat_delete("OLD")};
+            {_playing_add("OLD", -1)};
             IF OLD.tournament_table_id IS NOT NULL THEN
                 {_recount("OLD")};
             END IF;
         ELSE
             {_seat_insert("NEW")};
+            {_playing_add("NEW", 1)};
             IF NEW.tournament_table_id IS NOT NULL THEN
                 {_recount("NEW")};
             END IF;
@@ -122,12 +132,29 @@ _POSTGRES = [
     # rows, and compiling took 0.7 s of a 1.2 s recount.
     f"""
     CREATE OR REPLACE FUNCTION tournamenttable_players_recount_changed() RETURNS trigger AS $$
+    DECLARE
+        gone bigint;
+        came bigint;
     BEGIN
         DELETE FROM {SEAT} WHERE entry_id = ANY (ARRAY(
             SELECT o.id FROM {_CHANGED} AND {_playing("o")}));
+        GET DIAGNOSTICS gone = ROW_COUNT;
         INSERT INTO {SEAT} ({_SEAT_COLUMNS})
             SELECT n.id, n.tournament_id, n.tournament_table_id, n.seat
             FROM {_CHANGED} AND {_playing("n")};
+        GET DIAGNOSTICS came = ROW_COUNT;
+        -- In one tournament as many seats' rows out as in: the count in play is unchanged
+        -- (the draw's 25,000 moves); otherwise each tournament's count changes by its own.
+        IF gone <> came OR (gone > 0 AND EXISTS (SELECT 1 FROM new_rows
+                WHERE tournament_id <> (SELECT tournament_id FROM new_rows LIMIT 1))) THEN
+            UPDATE {TOURNAMENT} AS t SET playing = t.playing + d.step FROM (
+                SELECT moves.tournament_id, SUM(moves.step) AS step FROM (
+                    SELECT o.tournament_id, -1 AS step FROM {_CHANGED} AND {_playing("o")}
+                    UNION ALL
+                    SELECT n.tournament_id, 1 FROM {_CHANGED} AND {_playing("n")}
+                ) AS moves GROUP BY moves.tournament_id HAVING SUM(moves.step) <> 0
+            ) AS d WHERE t.id = d.tournament_id;
+        END IF;
         IF current_setting('{PLAYERS_WRITTEN}', true) = 'on' THEN
             RETURN NULL;
         END IF;
@@ -171,7 +198,7 @@ _SQLITE = [
     f"""
     CREATE TRIGGER entry_table_players_insert AFTER INSERT ON {ENTRY}
     WHEN {_playing("NEW")}
-    BEGIN {_seat_insert("NEW")}; {_recount("NEW")}; END
+    BEGIN {_seat_insert("NEW")}; {_playing_add("NEW", 1)}; {_recount("NEW")}; END
     """,
     f"""
     CREATE TRIGGER entry_table_players_update AFTER UPDATE OF status, tournament_table_id, seat
@@ -180,12 +207,14 @@ _SQLITE = [
         OR OLD.seat IS NOT NEW.seat
     BEGIN
         {_seat_delete("OLD")}; {_seat_insert("NEW")}; {_recount("OLD")}; {_recount("NEW")};
+        {_playing_add("OLD", -1)} AND {_playing("OLD")} AND NOT {_playing("NEW")};
+        {_playing_add("NEW", 1)} AND {_playing("NEW")} AND NOT {_playing("OLD")};
     END
     """,
     f"""
     CREATE TRIGGER entry_table_players_delete AFTER DELETE ON {ENTRY}
     WHEN {_playing("OLD")}
-    BEGIN {_seat_delete("OLD")}; {_recount("OLD")}; END
+    BEGIN {_seat_delete("OLD")}; {_playing_add("OLD", -1)}; {_recount("OLD")}; END
     """,
     f"""
     CREATE TRIGGER event_tournament_version AFTER INSERT ON {EVENT}
@@ -200,6 +229,8 @@ _RECOUNT_ALL = [
     f" e.tournament_table_id, e.seat FROM {ENTRY} AS e WHERE {_playing('e')}",
     f"UPDATE {TABLE} SET players = (SELECT COUNT(*) FROM {SEAT}"
     f" WHERE {SEAT}.tournament_table_id = {TABLE}.id)",
+    f"UPDATE {TOURNAMENT} SET playing = (SELECT COUNT(*) FROM {SEAT}"
+    f" WHERE {SEAT}.tournament_id = {TOURNAMENT}.id)",
     f"UPDATE {TOURNAMENT} SET version = (SELECT MAX(version) FROM {EVENT}"
     f" WHERE {EVENT}.tournament_id = {TOURNAMENT}.id)"
     f" WHERE version < (SELECT COALESCE(MAX(version), 0) FROM {EVENT}"
@@ -210,6 +241,18 @@ _RECOUNT_ALL = [
 def _tables_exist(connection: BaseDatabaseWrapper) -> bool:
     existing = set(connection.introspection.table_names())
     return {ENTRY, SEAT, TABLE, EVENT, TOURNAMENT} <= existing
+
+
+def _schema_ready(connection: BaseDatabaseWrapper) -> bool:
+    """The tables and columns the triggers keep exist: the seats' table (tables migration
+    0009) and `Tournament.playing` (tourney migration 0018). The migrations before those
+    that reinstall the triggers do nothing on a database that lacks them; the first that
+    runs after them installs the triggers and counts everything again."""
+    if not _tables_exist(connection):
+        return False
+    with connection.cursor() as cursor:
+        columns = connection.introspection.get_table_description(cursor, TOURNAMENT)
+    return any(column.name == "playing" for column in columns)
 
 
 def _drop_statements(vendor: str) -> list[str]:
@@ -238,7 +281,7 @@ def triggers_drop(connection: BaseDatabaseWrapper) -> None:
 
 def triggers_install(connection: BaseDatabaseWrapper) -> None:
     """(Re)create the triggers and recount what they keep (on SQLite, after migrations)."""
-    if not _tables_exist(connection):
+    if not _schema_ready(connection):
         return
     with connection.cursor() as cursor:
         for sql in _install_statements(connection.vendor):
@@ -256,10 +299,7 @@ class TriggersInstall(migrations.operations.base.Operation):
         pass
 
     def database_forwards(self, app_label, schema_editor, from_state, to_state) -> None:
-        # The triggers keep the seats' table (tables migration 0009): the migrations before
-        # it that reinstall them do nothing on a database that has none yet, and the first
-        # that runs after it (tourney 0017) installs them and counts everything again.
-        if SEAT not in schema_editor.connection.introspection.table_names():
+        if not _schema_ready(schema_editor.connection):
             return
         for sql in _install_statements(schema_editor.connection.vendor):
             schema_editor.execute(sql, params=None)

@@ -201,6 +201,10 @@ class Tournament(models.Model):
     # The version of the tournament's latest event: written only by the event's insert (the
     # database trigger of migration 0013, tourney/db_triggers.py); `save` never writes it.
     version = models.PositiveIntegerField(default=0)
+    # The entries in play (status active, seated or not): kept by the database's triggers from
+    # the entry rows (tourney/db_triggers.py), so that registration checks the seats left
+    # without counting the field; `save` never writes it.
+    playing = models.PositiveIntegerField(default=0)
     # Signed into every display link: revoking the links bumps it (clocks/display_links.py).
     display_link_generation = models.PositiveIntegerField(default=0)
     # Signed into every player's page link of the tournament: revoking them all changes it
@@ -214,8 +218,8 @@ class Tournament(models.Model):
         return self.name
 
     def save(self, *args, **kwargs) -> None:
-        # One writer for the version: an event's insert. A full save of a stored tournament
-        # writes every other column.
+        # One writer each for the version (an event's insert) and the count in play (the entry
+        # rows' triggers). A full save of a stored tournament writes every other column.
         if not self._state.adding and kwargs.get("update_fields") is None:
             kwargs["update_fields"] = _TOURNAMENT_SAVED_FIELDS
         super().save(*args, **kwargs)
@@ -387,7 +391,9 @@ class LedgerEntry(models.Model):
 
 
 _TOURNAMENT_SAVED_FIELDS = [
-    f.name for f in Tournament._meta.concrete_fields if not f.primary_key and f.name != "version"
+    f.name
+    for f in Tournament._meta.concrete_fields
+    if not f.primary_key and f.name not in ("version", "playing")
 ]
 
 

@@ -40,14 +40,13 @@ def player_active_ban(player: Player, now: datetime | None = None) -> PlayerBan 
 
 
 CAPACITY_SQL = """
-    SELECT COALESCE(SUM(free), 0) FROM (
-        SELECT tt.seats - (
-            SELECT COUNT(*) FROM tables_seatrestriction r
-            WHERE r.table_id = tt.table_id AND r.seat <= tt.seats
-        ) AS free
-        FROM tables_tournamenttable tt
-        WHERE tt.tournament_id = %s AND tt.status <> 'closed'
-    ) per_table
+    SELECT COALESCE(SUM(tt.seats), 0) - (
+        SELECT COUNT(*) FROM tables_seatrestriction r
+        JOIN tables_tournamenttable rt ON rt.table_id = r.table_id AND r.seat <= rt.seats
+        WHERE rt.tournament_id = %s AND rt.status <> 'closed'
+    )
+    FROM tables_tournamenttable tt
+    WHERE tt.tournament_id = %s AND tt.status <> 'closed'
 """
 
 
@@ -59,7 +58,7 @@ def tournament_capacity(tournament: Tournament) -> int:
     the same query with the ORM cost more than running it.
     """
     with connection.cursor() as cursor:
-        cursor.execute(CAPACITY_SQL, [tournament.pk])
+        cursor.execute(CAPACITY_SQL, [tournament.pk, tournament.pk])
         seats = int(cursor.fetchone()[0])
     if tournament.max_entries:
         seats = min(seats, tournament.max_entries)

@@ -4,7 +4,7 @@ player counts and the seats' rows."""
 from tables.models import Seat, TournamentTable
 from tables.selectors import table_players_drift
 from tests.factories import seating_of
-from tourney.models import Entry
+from tourney.models import Entry, Tournament
 
 
 def stored_counts(tournament) -> dict[int, int]:
@@ -17,9 +17,11 @@ def stored_counts(tournament) -> dict[int, int]:
 
 def assert_counts_right(tournament) -> None:
     """The stored counts, and the seats' rows (tables.Seat): one per playing entry, the same
-    table and seat."""
+    table and seat; the tournament's count of entries in play."""
     assert table_players_drift(tournament.pk) == {}
     playing = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
+    stored = Tournament.objects.values_list("playing", flat=True).get(pk=tournament.pk)
+    assert stored == playing.count()
     assert set(
         Seat.objects.filter(tournament=tournament).values_list(
             "entry_id", "tournament_table_id", "seat"

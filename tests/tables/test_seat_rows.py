@@ -7,14 +7,15 @@ import random
 
 import pytest
 from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
 
 from tables.models import Seat
 from tables.services.seating import seats_draw
 from tests.conftest import numbered_players, seat_players
-from tests.factories import register, started_tournament
+from tests.factories import PlayerFactory, register, started_tournament
 from tests.tables.table_counts import assert_counts_right
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
-from tourney.models import Entry
+from tourney.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -104,3 +105,45 @@ def test_the_draw_updates_every_entry_in_its_own_page(api, director, tournament)
     assert updated_after - updated == 40
     assert hot_after - hot == 40
     assert_counts_right(tournament)
+
+
+def stored_playing(tournament) -> int:
+    return Tournament.objects.values_list("playing", flat=True).get(pk=tournament.pk)
+
+
+def test_the_count_in_play_follows_every_statement_across_tournaments(director, structure):
+    """`Tournament.playing` (registration's seats check) is kept by the database: rows in and
+    out of play one at a time, and statements that change entries of two tournaments, in
+    equal numbers in and out too (PostgreSQL's statement trigger counts them per tournament)."""
+    rng = random.Random(5)
+    first = started_tournament(director, structure, 12, "rimoc", rng, tables=2)
+    second = started_tournament(director, structure, 12, "rimoc", rng, tables=2)
+    assert (stored_playing(first), stored_playing(second)) == (12, 12)
+    a, a2 = Entry.objects.filter(tournament=first, status=Entry.Status.ACTIVE)[:2]
+    b, b2 = Entry.objects.filter(tournament=second, status=Entry.Status.ACTIVE)[:2]
+    Entry.objects.filter(pk__in=[a.pk, b.pk]).update(status=Entry.Status.ELIMINATED)
+    assert (stored_playing(first), stored_playing(second)) == (11, 11)
+    with connection.cursor() as cursor:  # one back in play, one out, one statement
+        cursor.execute(
+            "UPDATE tourney_entry SET status = CASE WHEN id = %s THEN 'active'"
+            " ELSE 'eliminated' END WHERE id IN (%s, %s)",
+            [a.pk, a.pk, b2.pk],
+        )
+    assert (stored_playing(first), stored_playing(second)) == (12, 10)
+    Entry.objects.filter(pk__in=[a2.pk, b.pk]).update(status=Entry.Status.WAITING)
+    assert (stored_playing(first), stored_playing(second)) == (11, 10)
+    extra = Entry.objects.create(
+        tournament=first,
+        player=PlayerFactory(name="Kovács-Szentmiklóssy Bernadett"),
+        number=99,
+        status=Entry.Status.ACTIVE,
+        created_at=timezone.now(),
+    )
+    assert stored_playing(first) == 12
+    extra.delete()
+    assert stored_playing(first) == 11
+    first.name = "Saved in full"
+    first.save()  # a full save leaves the count to the database
+    assert stored_playing(first) == 11
+    assert_counts_right(first)
+    assert_counts_right(second)
