@@ -41,8 +41,17 @@ class AuditEntry(models.Model):
     """Who did what, when, to what, with the state before and after. Never deleted."""
 
     at = models.DateTimeField(db_index=True)
+    # Who did it, with no database constraint (Django still sets it to NULL when the user is
+    # deleted): a constraint's check locks the user's row (FOR KEY SHARE) in every write
+    # transaction of that user, a tuple lock written and logged for each registration, and a
+    # multixact when two of one user's writes overlap (docs/benchmarks.md).
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_constraint=False,
     )
     actor_name = models.CharField(max_length=150, blank=True)
     action = models.CharField(max_length=60, db_index=True)
@@ -266,12 +275,13 @@ class Entry(models.Model):
     waits_for_button = models.BooleanField(default=False)
     waiting_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField()
-    created_by = models.ForeignKey(
+    created_by = models.ForeignKey(  # who did it: no constraint, as `AuditEntry.actor`
         settings.AUTH_USER_MODEL,
         null=True,
         on_delete=models.SET_NULL,
         related_name="+",
         db_index=False,
+        db_constraint=False,
     )
     seated_at = models.DateTimeField(null=True, blank=True)
     # Set while staff have marked the seated player absent (docs/rules.md §2.3), cleared on arrival.
@@ -379,8 +389,12 @@ class LedgerEntry(models.Model):
     )
     amount = models.BigIntegerField()
     method = models.CharField(max_length=8, choices=Method.choices, default=Method.CASH)
-    cashier = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    cashier = models.ForeignKey(  # who did it: no constraint, as `AuditEntry.actor`
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_constraint=False,
     )
     at = models.DateTimeField()
     receipt_number = models.CharField(max_length=30, db_index=True)

@@ -2,9 +2,11 @@
 
 import pytest
 
+from tests.conftest import make_staff
+from tests.factories import PlayerFactory
 from tourney.errors import Conflict
 from tourney.models import AuditEntry, Entry, LedgerEntry
-from tourney.services.entries import entries_register_bulk
+from tourney.services.entries import entries_register_bulk, entry_register
 
 pytestmark = pytest.mark.django_db
 
@@ -294,3 +296,21 @@ def test_the_activity_log_says_an_unregistration_in_the_readers_language(
     director_client.cookies["django_language"] = language
     page = director_client.get(f"/tournaments/{tournament.pk}/").content.decode()
     assert f'<span class="activity-what">{line}</span>' in page
+
+
+def test_a_deleted_cashier_leaves_the_money_and_the_record_without_a_name(tournament):
+    """Who registered, took the money and did it are kept without a database constraint
+    (tourney migration 0019: a check locked the user's row in every registration); deleting
+    the user still empties them, as the foreign keys' SET_NULL says."""
+    cashier = make_staff("Kasszás Kata", "desk")
+    player = PlayerFactory(name="Szentmiklóssy-Gyöngyösi Bernadett")
+    entry = entry_register(actor=cashier, tournament_id=tournament.pk, player_id=player.pk)
+    audit = AuditEntry.objects.get(action="entry.register", target_id=entry.pk)
+    assert (entry.created_by_id, audit.actor_id) == (cashier.pk, cashier.pk)
+    cashier.delete()
+    entry.refresh_from_db()
+    audit.refresh_from_db()
+    assert entry.created_by_id is None and audit.actor_id is None
+    assert audit.actor_name  # the name stays on the record
+    money = LedgerEntry.objects.filter(entry=entry)
+    assert money.count() == 2 and not money.exclude(cashier=None).exists()
