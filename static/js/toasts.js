@@ -16,7 +16,8 @@
  * dealer's Button/SB/BB); it sits
  * above a bar marked [data-toast-above] (the dealer's "Hand finished"). It moves again when the
  * page scrolls or resizes. Where every corner would cover something, only the newest toast
- * shows (.is-compact) in the corner where it covers least.
+ * shows (.is-compact) in the corner where it covers least; on a phone the page then moves down
+ * to make room for it under the top bar (--toasts-room).
  */
 (function (window, document) {
   "use strict";
@@ -58,6 +59,8 @@
     var topbar = document.querySelector(".topbar");
     var top = topbar ? Math.max(0, topbar.getBoundingClientRect().bottom) : 0;
     box.style.setProperty("--toasts-top", top + "px");
+    // the room made for a toast (makeRoom) is measured again each time, from none
+    document.documentElement.style.removeProperty("--toasts-room");
     if (!box.querySelector(".toast")) return;
     var targets = Array.prototype.filter.call(document.querySelectorAll(CONTROLS), function (el) {
       if (box.contains(el) || (bar && bar.contains(el)) || el.closest("dialog:not([open])")) return false;
@@ -78,6 +81,18 @@
     });
     box.classList.toggle("is-compact", best.compact);
     box.setAttribute("data-corner", best.corner);
+    if (best.cost > 0 && window.innerWidth < 640) makeRoom(box);
+  }
+
+  /** On a phone where every corner covers something (a list of cards, each with buttons, fills
+   * the window: the player links page), the page moves down under the newest toast while it
+   * shows, so it covers neither the title nor a button. */
+  function makeRoom(box) {
+    box.classList.add("is-compact");
+    box.setAttribute("data-corner", "top-left");
+    var main = document.getElementById("main");
+    var gap = box.getBoundingClientRect().bottom - (main ? main.getBoundingClientRect().top : 0);
+    document.documentElement.style.setProperty("--toasts-room", Math.max(0, Math.ceil(gap)) + "px");
   }
 
   var pending = false;

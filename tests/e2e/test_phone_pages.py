@@ -1,0 +1,47 @@
+"""Pages that did not fit a floor person's phone (360x740, 390x844) with an evening's long
+Hungarian names: the player links page, with and without a toast, fits the window
+(tests/e2e/phone_fit.py) in en and hu. Screenshots: test-artifacts/screenshots/phone-*.png."""
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tests.conftest import seat_players
+from tests.e2e.conftest import PASSWORD, with_password
+from tests.e2e.phone_fit import PHONES, action_problems, each_language, fit_problems
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LANGUAGES = ("en", "hu")
+NAMES = [
+    "Gyöngyösi-Szentmiklóssy Bernadett", "Törökszentmiklósi Ifj. Ödön",
+    "Szentgyörgyvölgyi Zsófia Boglárka", "Hajdú-Szoboszlay Kornélia", "Řezníček Přemysl",
+]  # fmt: skip
+
+
+@pytest.fixture
+def sign_in(login, director):
+    return lambda page: login(page, with_password(director), PASSWORD)
+
+
+@pytest.mark.parametrize("size", list(PHONES))
+def test_the_player_links_page_fits_a_phone(live_server, browser, sign_in, api, tournament, size):
+    tournament.name = "Péntek esti Deepstack #47 · Rimóc bajnokság 9. forduló"
+    tournament.save(update_fields=["name"])
+    seat_players(api, tournament, NAMES)
+
+    def check(page, name, lang):
+        problems = fit_problems(page, name, size)
+        problems += action_problems(page, name, "#player-links td.actions .btn", size)
+        # a revoked link's toast: the page makes room for it (static/js/toasts.js)
+        row = page.locator("#player-links tbody tr").first
+        row.locator("[data-revoke]").click()
+        expect(page.locator("#toasts .toast")).to_be_visible()
+        problems += fit_problems(page, f"{name}-toast", size)
+        row.locator("[data-undo-revoke]").click()
+        expect(row.locator(".badge.ok")).to_be_visible()
+        return problems
+
+    url = live_server.url + reverse("player_page:links", args=[tournament.pk])
+    problems = each_language(browser, sign_in, url, size, LANGUAGES, check, "phone-links")
+    assert not problems, "\n".join(problems)
