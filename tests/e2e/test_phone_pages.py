@@ -1,6 +1,7 @@
 """Pages that did not fit a floor person's phone (360x740, 390x844) with an evening's long
 Hungarian names: the player links page, with and without a toast, fits the window
-(tests/e2e/phone_fit.py) in en and hu. Screenshots: test-artifacts/screenshots/phone-*.png."""
+(tests/e2e/phone_fit.py) in en and hu; the players search box's placeholder is whole in en,
+hu and cs. Screenshots: test-artifacts/screenshots/phone-*.png."""
 
 import pytest
 from django.urls import reverse
@@ -44,4 +45,31 @@ def test_the_player_links_page_fits_a_phone(live_server, browser, sign_in, api, 
 
     url = live_server.url + reverse("player_page:links", args=[tournament.pk])
     problems = each_language(browser, sign_in, url, size, LANGUAGES, check, "phone-links")
+    assert not problems, "\n".join(problems)
+
+
+# The placeholder's width in the input's font against the room the input gives its text.
+PLACEHOLDER_FIT = """(selector) => {
+  const input = document.querySelector(selector);
+  const s = getComputedStyle(input);
+  const ctx = document.createElement("canvas").getContext("2d");
+  ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+  const room = input.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+  return {text: input.placeholder, width: ctx.measureText(input.placeholder).width, room};
+}"""
+
+
+@pytest.mark.parametrize("size", list(PHONES))
+def test_the_players_search_placeholder_is_whole_on_a_phone(live_server, browser, sign_in, size):
+    def check(page, name, lang):
+        fit = page.evaluate(PLACEHOLDER_FIT, "#players-q")
+        if fit["width"] > fit["room"]:
+            problems = [f"{name}: the placeholder {fit['text']!r} is {fit['width']:.0f}px in "
+                        f"{fit['room']:.0f}px"]  # fmt: skip
+        else:
+            problems = []
+        return problems + fit_problems(page, name, size)
+
+    url = live_server.url + reverse("tourney:players")
+    problems = each_language(browser, sign_in, url, size, ("en", "hu", "cs"), check, "phone-q")
     assert not problems, "\n".join(problems)
