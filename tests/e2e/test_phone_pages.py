@@ -3,6 +3,8 @@ Hungarian names: the player links page, with and without a toast, fits the windo
 (tests/e2e/phone_fit.py) in en and hu; the players search box's placeholder is whole in en,
 hu and cs. Screenshots: test-artifacts/screenshots/phone-*.png."""
 
+import unicodedata
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
@@ -10,6 +12,7 @@ from playwright.sync_api import expect
 from tests.conftest import seat_players
 from tests.e2e.conftest import PASSWORD, with_password
 from tests.e2e.phone_fit import PHONES, action_problems, each_language, fit_problems
+from tourney.services.players import player_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -72,4 +75,46 @@ def test_the_players_search_placeholder_is_whole_on_a_phone(live_server, browser
 
     url = live_server.url + reverse("tourney:players")
     problems = each_language(browser, sign_in, url, size, ("en", "hu", "cs"), check, "phone-q")
+    assert not problems, "\n".join(problems)
+
+
+# Where each e-mail cell's text goes onto a new line: the characters either side of each break.
+EMAIL_BREAKS = """() => [...document.querySelectorAll("#players-table td[data-label]")]
+  .filter((td) => td.innerText.includes("@")).map((td) => {
+    const text = td.innerText.trim(), breaks = [];
+    const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    let top = null, before = "";
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect) continue;
+        if (top !== null && rect.top > top + 2) breaks.push(before + "|" + node.data[i]);
+        top = rect.top; before = node.data[i];
+      }
+    }
+    return {text, breaks};
+  })"""
+
+
+@pytest.mark.parametrize("size", list(PHONES))
+def test_e_mails_wrap_after_the_at_or_before_a_dot_on_a_phone(
+    live_server, browser, sign_in, director, size
+):
+    for i, name in enumerate(NAMES):
+        local = unicodedata.normalize("NFKD", name.split()[0].lower())
+        local = local.encode("ascii", "ignore").decode()
+        player_create(actor=director, name=name, email=f"{local}.{i}@rimocpokerklub-tagok.hu")
+
+    def check(page, name, lang):
+        problems = fit_problems(page, name, size)
+        for cell in page.evaluate(EMAIL_BREAKS):
+            bad = [b for b in cell["breaks"] if b[0] not in "@-" and b[-1] != "."]
+            if bad:
+                problems.append(f"{name}: {cell['text']!r} breaks mid-word at {bad}")
+        return problems
+
+    url = live_server.url + reverse("tourney:players")
+    problems = each_language(browser, sign_in, url, size, LANGUAGES, check, "phone-emails")
     assert not problems, "\n".join(problems)
