@@ -16,6 +16,7 @@ from tests.factories import PlayerFactory, register, started_tournament
 from tests.tables.table_counts import assert_counts_right
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Entry, Tournament
+from tourney.services.entries import entries_register_bulk
 
 pytestmark = pytest.mark.django_db
 
@@ -147,3 +148,27 @@ def test_the_count_in_play_follows_every_statement_across_tournaments(director, 
     assert stored_playing(first) == 11
     assert_counts_right(first)
     assert_counts_right(second)
+
+
+def test_a_bulk_insert_counts_its_entries_in_play_at_once(director, tournament):
+    """A field registered in bulk (the simulation) is counted once per statement on
+    PostgreSQL: a row trigger updated the tournament's row once per entry, and the draw after
+    it read the row through every dead version."""
+    updated = (
+        "SELECT pg_stat_get_xact_tuples_updated('tourney_tournament'::regclass)"
+        if connection.vendor == "postgresql"
+        else None
+    )
+    with transaction.atomic(), connection.cursor() as cursor:
+        before = cursor.execute(updated).fetchone()[0] if updated else 0
+        entries_register_bulk(
+            actor=director, tournament_id=tournament.pk, names=[f"Játékos {i}" for i in range(60)]
+        )
+        after = cursor.execute(updated).fetchone()[0] if updated else 1
+    assert stored_playing(tournament) == 60
+    assert after - before == 1
+    Entry.objects.filter(tournament=tournament, number__lte=10).update(
+        status=Entry.Status.ELIMINATED
+    )
+    assert stored_playing(tournament) == 50
+    assert_counts_right(tournament)
