@@ -135,6 +135,8 @@ _POSTGRES = [
     DECLARE
         gone bigint;
         came bigint;
+        first_tournament bigint;
+        several boolean := false;
     BEGIN
         DELETE FROM {SEAT} WHERE entry_id = ANY (ARRAY(
             SELECT o.id FROM {_CHANGED} AND {_playing("o")}));
@@ -143,10 +145,18 @@ _POSTGRES = [
             SELECT n.id, n.tournament_id, n.tournament_table_id, n.seat
             FROM {_CHANGED} AND {_playing("n")};
         GET DIAGNOSTICS came = ROW_COUNT;
-        -- In one tournament as many seats' rows out as in: the count in play is unchanged
-        -- (the draw's 25,000 moves); otherwise each tournament's count changes by its own.
-        IF gone <> came OR (gone > 0 AND EXISTS (SELECT 1 FROM new_rows
-                WHERE tournament_id <> (SELECT tournament_id FROM new_rows LIMIT 1))) THEN
+        -- In one tournament, the count in play changes by the seats' rows in less those out
+        -- (none for the draw's 25,000 moves, one out for a bust-out); a statement over
+        -- several tournaments counts each one's own.
+        IF gone > 0 OR came > 0 THEN
+            SELECT tournament_id INTO first_tournament FROM new_rows LIMIT 1;
+            several := EXISTS (
+                SELECT 1 FROM new_rows WHERE tournament_id <> first_tournament);
+        END IF;
+        IF NOT several AND gone <> came THEN
+            UPDATE {TOURNAMENT} SET playing = playing + (came - gone)
+            WHERE id = first_tournament;
+        ELSIF several THEN
             UPDATE {TOURNAMENT} AS t SET playing = t.playing + d.step FROM (
                 SELECT moves.tournament_id, SUM(moves.step) AS step FROM (
                     SELECT o.tournament_id, -1 AS step FROM {_CHANGED} AND {_playing("o")}
