@@ -115,13 +115,6 @@ class TourneyASGIHandler(ASGIHandler):
             response.close()  # its content is already in memory
         return response
 
-    async def get_response_async(self, request):
-        if self._async_view(request.path_info):
-            return await super().get_response_async(request)
-        # thread-sensitive: the request's own thread (its ThreadSensitiveContext), the one its
-        # signals and database connection also use
-        return await sync_to_async(self._sync.get_response, thread_sensitive=True)(request)
-
 
 def _resolves_to_async_view(resolver, path: str) -> bool:  # type: ignore[no-untyped-def]
     try:
