@@ -333,10 +333,30 @@
         (cu.all_done ? t("color_up_done", { chips: fmt(st.total_chips) })
           : t("color_up_tables", { done: cu.tables_done, total: cu.tables_total }))
       : "");
+    this.renderPending();
     this.renderMoves();
     this.renderResults();
     this.renderMessage();
     this.layout();
+  };
+
+  /** The lobby before the start (clocks/_display_pending.html): its figures and heading, as
+   * registrations and the seat draw come in; the page was rendered before them. */
+  Screen.prototype.renderPending = function () {
+    var st = this.state.stats;
+    var tournament = this.state.tournament || {};
+    var values = {
+      "prize-pool": fmt(st.prize_pool),
+      players: fmt(st.players_remaining),
+      entries: fmt(st.entries),
+      average: fmt(st.average_stack),
+      "of-entries": t("of_entries", { n: fmt(st.entries) }),
+      heading: tournament.seats_drawn ? S.seats_drawn : S.registration_open,
+    };
+    Array.prototype.forEach.call(this.root.querySelectorAll("[data-stat]"), function (el) {
+      var value = values[el.getAttribute("data-stat")];
+      if (value != null) setText(el, value);
+    });
   };
 
   /** Every move of the last quarter of an hour (at least the latest four), newest first, paged: all

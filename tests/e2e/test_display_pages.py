@@ -217,3 +217,28 @@ def test_a_guaranteed_million_shows_whole_before_the_start(
     expect(tv.locator("#seat-results ol[data-paged]")).to_have_count(1)
     expect(tv.locator(".lobby-prize .display-value")).to_have_text("1 000 000 Ft")
     assert_geometry(tv, f"display-pending-guarantee-{viewport['width']}", fixed_height=True)
+
+
+def test_the_lobby_before_the_start_counts_the_registrations_as_they_come(
+    live_server, new_page, director, settings
+):
+    """The evening's play on PostgreSQL: a lobby TV opened at the start of registration kept
+    "0 Ft · 0 / 0 · 0" under the first levels while 66 players registered and the seats were
+    drawn (only the seat list, polled every 20 s, changed); a reload showed 792 000 Ft and
+    66 / 66. The figures follow the event stream now, and the heading the draw."""
+    from tourney.services.entries import entry_register
+    from tourney.services.players import player_create
+
+    settings.EVENTS_HEARTBEAT_SECONDS = 0.5
+    evening = Evening(director, players=10).arrange()
+    tv = new_page(viewport=TV)
+    tv.goto(f"{live_server.url}/display/{display_token(evening.tournament.pk)}/?lang=hu")
+    stats = tv.locator(".dscreen-pending .lobby-stats .display-value")
+    expect(stats).to_have_text(["100 000 Ft", "10 / 10", "40 000"])
+    expect(tv.locator(".lobby-hero > .display-label")).to_have_text(
+        "Sorsolás kész: foglald el a helyed"
+    )
+    for name in ("Késő Nevező Bernadett", "Utolsó Pillanat Ödön"):
+        player = player_create(actor=director, name=name)
+        entry_register(actor=director, tournament_id=evening.tournament.pk, player_id=player.pk)
+    expect(stats).to_have_text(["120 000 Ft", "12 / 12", "40 000"])
