@@ -235,6 +235,7 @@ def test_the_lobby_before_the_start_counts_the_registrations_as_they_come(
     tv.goto(f"{live_server.url}/display/{display_token(evening.tournament.pk)}/?lang=hu")
     stats = tv.locator(".dscreen-pending .lobby-stats .display-value")
     expect(stats).to_have_text(["100 000 Ft", "10 / 10", "40 000"])
+    assert "{#" not in tv.locator(".dscreen-pending").inner_text()
     expect(tv.locator(".lobby-hero > .display-label")).to_have_text(
         "Sorsolás kész: foglald el a helyed"
     )
