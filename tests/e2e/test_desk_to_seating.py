@@ -274,3 +274,31 @@ def test_the_desk_toast_covers_not_the_page_title(
             or box["y"] >= title["y"] + title["height"] or title["y"] >= box["y"] + box["height"]
         )  # fmt: skip
         assert apart, (box, title)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_waiting_list_registration_reads_whole_beside_its_buttons(
+    live_server, page, login, director, room, structure
+):
+    """The evening's desk at 1366x768 in Hungarian: the banner of a registration that went to
+    the waiting list wrote "Automatikusan helyet kap, amint felszabadul egy szék. · 76. nevezés"
+    on one line (the paragraph was .num, which never wraps), 555 px in a 457 px column, under
+    the "Ülőhelykártya nyomtatása" button."""
+    from tests.conftest import friday_deepstack
+    from tests.e2e.geometry import assert_geometry
+    from tourney.services.entries import entry_register
+
+    tournament = friday_deepstack(director, structure, room, max_entries=1)
+    first = player_create(actor=director, name="Gyöngyösi-Szentmiklóssy Bernadett")
+    entry_register(actor=director, tournament_id=tournament.pk, player_id=first.pk)
+    player_create(actor=director, name="Mészáros-Szentgyörgyi Szilveszter")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    login(page, with_password(director), PASSWORD)
+    url = live_server.url + reverse("tourney:desk", args=[tournament.pk])
+    page.context.add_cookies([{"name": "django_language", "value": "hu", "url": url}])
+    page.goto(url)
+    page.locator("#player-search").press_sequentially("meszaros", delay=15)
+    expect(page.locator("#search-results [role=option]")).to_have_count(1)
+    page.keyboard.press("Enter")
+    expect(page.locator("#last-registration")).to_contain_text("várólistára került")
+    assert_geometry(page, "desk-waiting-list-registration-1366-hu")
