@@ -11,7 +11,7 @@ from ninja.security import HttpBearer, SessionAuth
 from ninja.utils import check_csrf
 
 from tables.dealer_links.links import dealer_actor, is_dealer_token
-from tourney import kept_cursors
+from tourney import kept_cursors, token_cache
 from tourney.errors import PermissionDenied
 from tourney.models import ApiToken, StaffProfile
 from tourney.raw_rows import model_columns, model_from_row
@@ -39,16 +39,24 @@ def _token_query() -> tuple[str, list[tuple[type, list]]]:
     return sql, parts
 
 
-def _token_user(raw: str):
-    """The unrevoked token `raw` and its active user (staff profile read along), else None."""
-    sql, parts = _token_query()
+def _token_read(digest: str) -> tuple | None:
+    """The row of the unrevoked token of hash `digest` and its active user, else None."""
+    sql, _parts = _token_query()
     db = connections[DEFAULT_DB_ALIAS]  # not the proxy, which looks it up on every read
     cursor = kept_cursors.take(db, sql)
     try:
-        cursor.execute(sql, [token_hash(raw)])
-        row = cursor.fetchone()
+        cursor.execute(sql, [digest])
+        return cursor.fetchone()
     finally:
         kept_cursors.give_back(db, sql, cursor)
+
+
+def _token_user(raw: str):
+    """The unrevoked token `raw` and its active user (staff profile read along), else None.
+    Each call gets instances of its own, from the row kept for a moment (tourney/token_cache.py)."""
+    _sql, parts = _token_query()
+    db = connections[DEFAULT_DB_ALIAS]
+    row = token_cache.token_row(token_hash(raw), _token_read)
     if row is None:
         return None, None
     instances, at = [], 0
@@ -79,6 +87,7 @@ class BearerTokenAuth(HttpBearer):
         # Write last use at most once a minute so a busy script does not write on every call.
         if found.last_used_at is None or now - found.last_used_at > timedelta(minutes=1):
             ApiToken.objects.filter(pk=found.pk).update(last_used_at=now)
+            token_cache.token_forget(found.token_hash)  # read again, with this last use
         request.user = user
         return user
 
