@@ -73,16 +73,23 @@ def _when(ms: int | None) -> datetime | None:
     return datetime.fromtimestamp(ms / 1000, tz=UTC) if ms else None
 
 
+_VOID = frozenset({FloorAction.Status.SUPERSEDED, FloorAction.Status.UNDONE})
+
+
 def _decorate(actions: list[dict]) -> list[dict]:
-    """Card labels ("A♠") and `created_at` datetimes on the rows; a redraw's moves by seat."""
+    """Card labels ("A♠") and `created_at` datetimes on the rows; a redraw's moves by seat;
+    `void` on a move called off (its mover busted before moving: no Done, no slip) and the
+    moves still to make or made (`live_moves`), which "All done" compares with the pending."""
     for action in actions:
         action["card_label"] = _card_label(action.get("card"))
         action["created_at"] = _when(action.get("created_at_ms"))
         for move in action["moves"]:
             move["card_label"] = _card_label(move.get("card"))
+            move["void"] = move["status"] in _VOID
         if action["kind"] == FloorAction.Kind.FINAL_TABLE_REDRAW:
             action["moves"].sort(key=lambda m: m["to_seat"] or 0)
         action["pending_moves"] = sum(1 for m in action["moves"] if m["status"] == "pending")
+        action["live_moves"] = sum(1 for m in action["moves"] if not m["void"])
     return actions
 
 
@@ -311,6 +318,7 @@ def move_slip(request, tournament_id: int, action_id: int):
     rows = [row]
     action = _decorate(rows)[0]
     slips = action["moves"] if action["kind"] != FloorAction.Kind.MOVE else [action]
+    slips = [m for m in slips if m["status"] not in _VOID]
     return render(
         request,
         "tables/move_slip.html",

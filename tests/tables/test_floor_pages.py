@@ -239,6 +239,28 @@ def test_a_broken_tables_dealer_page_says_it_is_closed_and_lists_its_players_mov
     assert single.count('class="move-slip"') == 1 and one["player_name"] in single
 
 
+def test_a_broken_tables_mover_who_busts_before_moving_is_no_longer_a_move_to_do(
+    director_client, api, tournament
+):
+    """The evening's play: table 1 broke (7 moves), one of its players busted before he had
+    moved; the console still listed his move with Done (refused: "no longer open") and the
+    main button read "The other 6 done" while nothing was done; his slip still printed."""
+    start(api, tournament, 19)
+    seven = next(n for n, c in counts(tournament).items() if c == 7)
+    action = bust(api, tournament, next(iter(seated_at(tournament, seven).values())))["actions"][0]
+    gone = action["moves"][0]
+    bust(api, tournament, gone["entry_id"])
+    assert FloorAction.objects.get(pk=gone["id"]).status == FloorAction.Status.SUPERSEDED
+    todo = director_client.get(url("floor_todo", tournament)).content.decode()
+    row = re.search(rf'<tr data-move="{gone["id"]}"[^>]*>.*?</tr>', todo, re.S).group(0)
+    assert "floor-move-done" not in row and "Replaced" in row and "is-void" in row
+    assert todo.count("floor-move-done") == len(action["moves"]) - 1
+    assert "All done" in todo and "other" not in todo
+    slips = director_client.get(url("move_slip", tournament, action["id"])).content.decode()
+    assert slips.count('class="move-slip"') == len(action["moves"]) - 1
+    assert gone["player_name"] not in slips
+
+
 # --- quick bust-out and the dealer's bust-out ------------------------------------------------
 
 
