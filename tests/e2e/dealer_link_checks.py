@@ -1,9 +1,9 @@
 """Checks that the dealer link's browser tests share."""
 
 # Each word of a seat's name whose characters lie on more than one line (split mid-word).
-SPLIT_WORDS = """() => {
+SPLIT_WORDS_IN = """(selector) => {
   const split = [];
-  for (const name of document.querySelectorAll(".dl-seat-name")) {
+  for (const name of document.querySelectorAll(selector)) {
     const text = name.firstChild;
     if (!text || text.nodeType !== Node.TEXT_NODE) continue;
     const re = /[^\\s-]+/g;
@@ -18,3 +18,6 @@ SPLIT_WORDS = """() => {
   }
   return split;
 }"""
+
+# The dealer page's seat names (SPLIT_WORDS_IN takes any names' selector, e.g. the color-up's).
+SPLIT_WORDS = f"() => ({SPLIT_WORDS_IN})('.dl-seat-name')"

@@ -32,9 +32,9 @@ NAMES = [
 BREAK_2 = 9  # L1-L4, break 1, L5-L8, break 2
 
 
-def _at_break_2(director, tournament) -> list[int]:
-    """NAMES seated, the clock started and at Rimóc's break 2; table 1's seats taken."""
-    for name in NAMES:
+def _at_break_2(director, tournament, names=NAMES) -> list[int]:
+    """`names` seated, the clock started and at Rimóc's break 2; table 1's seats taken."""
+    for name in names:
         player = player_create(actor=director, name=name)
         entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
     seats_draw(actor=director, tournament_id=tournament.pk, rng=random.Random(5))
@@ -165,3 +165,32 @@ def test_a_dealt_race_fits_a_phone_in_hungarian(live_server, new_page, login, di
     phone.evaluate("document.querySelectorAll('#toasts .toast-close').forEach(b => b.click())")
     expect(phone.locator("#toasts .toast")).to_have_count(0)
     assert_geometry(phone, "colorup-phone-dealt-hu", full_page=True)
+
+
+LONG_NAMES = [
+    "Hódmezővásárhelyi Dorottya Réka", "Szentgyörgyvölgyi Örs Gellért",
+    "Gyöngyösi-Szentmiklóssy Bernadett", "Török-Szentmiklósi Enikő Krisztina",
+    "Bajcsy-Zsilinszky Ildikó Erzsébet", "Hajdú-Szoboszlay Zsófia Boglárka",
+    "Mészáros-Szentgyörgyi Szilveszter", "Vörösmarty Enikő Krisztina", "Zrínyi-Frangepán Örs",
+]  # fmt: skip
+
+
+def test_long_names_on_the_color_up_page_are_not_split_mid_word(
+    live_server, new_page, login, director, tournament
+):
+    """The evening's play, table 3's color-up on a 390 px phone in Hungarian: beside the +/-
+    stepper the names broke inside words ("Hódmezővásárh|elyi", "Szentgyörgyvölg|yi"). A name
+    now has the row's width, the stepper under it beside "no other chips"."""
+    from tests.e2e.dealer_link_checks import SPLIT_WORDS_IN
+    from tests.e2e.geometry import assert_geometry
+
+    seats = _at_break_2(director, tournament, names=LONG_NAMES)
+    phone = new_page(viewport=PHONE, has_touch=True)
+    phone.context.add_cookies([{"name": "django_language", "value": "hu", "url": live_server.url}])
+    login(phone, with_password(make_staff("floor", "floor")), PASSWORD)
+    phone.goto(live_server.url + reverse("clocks:colorup", args=[tournament.pk, 1]))
+    expect(phone.locator("li.colorup-seat")).to_have_count(len(seats))
+    for method in ("race", "round_up"):
+        phone.locator(f"#colorup-form input[name=method][value={method}]").check()
+        assert phone.evaluate(SPLIT_WORDS_IN, ".colorup-seat-name") == [], method
+        assert_geometry(phone, f"colorup-phone-long-names-{method}-hu", full_page=True)
