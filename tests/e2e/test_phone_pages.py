@@ -1,7 +1,7 @@
 """Pages that did not fit a floor person's phone (360x740, 390x844) with an evening's long
 Hungarian names: the player links page, with and without a toast, fits the window
-(tests/e2e/phone_fit.py) in en and hu; the players search box's placeholder is whole in en,
-hu and cs. Screenshots: test-artifacts/screenshots/phone-*.png."""
+(tests/e2e/phone_fit.py) in en and hu; the players and the desk's search boxes' placeholders are
+whole in en, hu and cs (the desk's on its computer too). Screenshots: test-artifacts/screenshots/phone-*.png."""
 
 import unicodedata
 
@@ -10,7 +10,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.conftest import seat_players
-from tests.e2e.conftest import PASSWORD, with_password
+from tests.e2e.conftest import DESKTOP, PASSWORD, with_password
+from tests.e2e.geometry import assert_geometry
 from tests.e2e.phone_fit import PHONES, action_problems, each_language, fit_problems
 from tourney.services.players import player_create
 
@@ -51,14 +52,21 @@ def test_the_player_links_page_fits_a_phone(live_server, browser, sign_in, api, 
     assert not problems, "\n".join(problems)
 
 
-# The placeholder's width in the input's font against the room the input gives its text.
+# The placeholder's width in the input's font against the room the input gives its text; and
+# the same words typed in: how far the box has to scroll to show their end (`over`, 0 when
+# whole), which counts what else the box draws inside its padding (a search box's clear button).
 PLACEHOLDER_FIT = """(selector) => {
   const input = document.querySelector(selector);
   const s = getComputedStyle(input);
   const ctx = document.createElement("canvas").getContext("2d");
   ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
   const room = input.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
-  return {text: input.placeholder, width: ctx.measureText(input.placeholder).width, room};
+  const typed = input.value;
+  input.value = input.placeholder;
+  input.scrollLeft = 1e6;
+  const over = input.scrollLeft;
+  input.value = typed;
+  return {text: input.placeholder, width: ctx.measureText(input.placeholder).width, room, over};
 }"""
 
 
@@ -118,3 +126,47 @@ def test_e_mails_wrap_after_the_at_or_before_a_dot_on_a_phone(
     url = live_server.url + reverse("tourney:players")
     problems = each_language(browser, sign_in, url, size, LANGUAGES, check, "phone-emails")
     assert not problems, "\n".join(problems)
+
+
+def placeholder_problems(page, name: str, selector: str) -> list[str]:
+    fit = page.evaluate(PLACEHOLDER_FIT, selector)
+    if fit["width"] <= fit["room"] and fit["over"] == 0:
+        return []
+    return [f"{name}: the placeholder {fit['text']!r} is {fit['width']:.0f}px in "
+            f"{fit['room']:.0f}px, typed in it scrolls {fit['over']}px"]  # fmt: skip
+
+
+@pytest.mark.parametrize("size", [*PHONES, "desktop"])
+def test_the_desk_search_placeholder_is_whole(live_server, browser, sign_in, tournament, size):
+    """The desk's search box (focus starts there) says what to type, whole, on a phone and on
+    the desk's computer, in en, hu and cs (was cut: 'Type a name, nickname or phone…')."""
+    url = live_server.url + reverse("tourney:desk", args=[tournament.pk])
+
+    def check(page, name, lang):
+        problems = placeholder_problems(page, name, "#player-search")
+        if size == "desktop":
+            return problems + geometry_problems_named(page, name)
+        return problems + fit_problems(page, name, size)
+
+    if size != "desktop":
+        problems = each_language(browser, sign_in, url, size, ("en", "hu", "cs"), check, "desk-q")
+    else:
+        context = browser.new_context(viewport=DESKTOP)
+        page, problems = context.new_page(), []
+        try:
+            sign_in(page)
+            for lang in ("en", "hu", "cs"):
+                page.context.add_cookies([{"name": "django_language", "value": lang, "url": url}])
+                page.goto(url)
+                problems += check(page, f"desk-q-desktop-{lang}", lang)
+        finally:
+            context.close()
+    assert not problems, "\n".join(problems)
+
+
+def geometry_problems_named(page, name: str) -> list[str]:
+    try:
+        assert_geometry(page, name)
+    except AssertionError as exc:
+        return [str(exc)]
+    return []
