@@ -18,7 +18,9 @@ class NewPlayerForm(forms.Form):
     method = forms.ChoiceField(
         label=_("Paid by"), choices=LedgerEntry.Method.choices, initial="cash"
     )
-    create_anyway = forms.BooleanField(required=False)
+    # Sent by the duplicates warning's "Create a new player anyway" (templates/tourney/desk.html),
+    # never shown in the form (it had no label: a checkbox "Create anyway" in English).
+    create_anyway = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class RefundForm(forms.Form):

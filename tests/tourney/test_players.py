@@ -55,6 +55,18 @@ def test_the_desk_warns_before_a_second_identical_player(director_client, direct
     assert r.status_code == 302 and Player.objects.count() == 2
 
 
+def test_the_desks_new_player_form_has_no_untranslated_create_anyway_box(
+    director_client, tournament
+):
+    """The evening's desk in Hungarian: the new-player form ended with a checkbox "Create
+    anyway" (the form's field for the duplicates warning's button, given no label, so Django
+    named it in English); the warning's own button sends it, the form shows no box."""
+    director_client.cookies["django_language"] = "hu"
+    page = director_client.get(reverse("tourney:desk", args=[tournament.pk])).content.decode()
+    assert 'id="id_name"' in page
+    assert "Create anyway" not in page and 'type="checkbox" name="create_anyway"' not in page
+
+
 def test_the_api_names_likely_duplicates_on_create(api):
     first = api.post("/players", {"name": "Varga Ferenc"}).json()
     second = api.post("/players", {"name": "varga  ferenc"})
