@@ -46,3 +46,31 @@ def test_the_late_registration_banner_goes_when_the_tournament_is_over(director,
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
     html = client.get(live).content.decode()
     assert '<div id="late-registration" hidden hx-swap-oob="outerHTML"></div>' in html
+
+
+def test_a_busted_entry_in_the_latest_registrations_says_out_not_its_old_seat(
+    director, api, tournament
+):
+    """The evening's desk: a late entry busted since still read "A7 · Sz4" among the latest
+    registrations (his old seat, taken by someone else meanwhile) beside his re-entry's
+    "A3 · Sz9"; the search said "Kiesett · 65. hely". The row says so too now."""
+    import re
+
+    from tests.conftest import numbered_players, seat_players
+
+    ids = seat_players(api, tournament, numbered_players(12))
+    assert api.post(f"/tournaments/{tournament.pk}/clock/start").status_code == 200
+    out = list(ids.values())[-1]
+    busted = api.post(
+        f"/tournaments/{tournament.pk}/eliminations", {"eliminations": [{"entry_id": out}]}
+    )
+    assert busted.status_code == 200
+    client = Client()
+    client.force_login(make_staff("desk1", "desk"))
+    client.cookies["django_language"] = "hu"
+    html = client.get(f"/tournaments/{tournament.pk}/desk/live/").content.decode()
+    row = re.search(rf'<tr data-entry="{out}"[^>]*>.*?</tr>', html, re.S).group(0)
+    assert (
+        "Kiesett · 12. hely" in row
+        and "Sz" not in row.split("desk-entry-name")[1].split("actions")[0]
+    )
