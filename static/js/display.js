@@ -241,8 +241,12 @@
       this.renderChips(view.period_index, period);
     }
     this.renderAverage(view);
-    // A new part of the screen shows (a break, the end, another level's blinds): fit it again.
-    var shape = [status, isBreak, view.period_index, f.countdown && f.countdown.className].join("|");
+    // A new part of the screen shows (a break, the end, another level's blinds, the
+    // hand-for-hand flag in the header): fit it again.
+    var shape = [
+      status, isBreak, view.period_index, f.countdown && f.countdown.className,
+      cls.contains("is-hand-for-hand"),
+    ].join("|");
     if (shape !== this.shape) {
       this.shape = shape;
       this.layout();

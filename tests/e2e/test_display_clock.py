@@ -335,6 +335,33 @@ def test_hand_for_hand_on_the_bubble_says_so_on_the_tv_not_just_paused(
     expect(screen).to_have_class(re.compile(r"\bis-running\b"))
 
 
+@pytest.mark.parametrize("viewport", [TV, {"width": 1080, "height": 1920}])
+def test_the_hand_for_hand_flag_leaves_the_long_title_and_the_moves_whole(
+    live_server, new_page, director, short_tournament, viewport
+):
+    """The evening's bubble on PostgreSQL: when hand-for-hand came on, the landscape TV's title
+    "Csütörtöki Deepstack · Rimóc Kupa 7. forduló" was cut at "fordul" (1097 px in 1079 px) and
+    the portrait TV's moves panel showed its last move cut (242 px in 227 px): the flag took
+    room in the header but the screen was not fitted again until the next level."""
+    from tables.hand_for_hand.usecases import hand_for_hand_set
+    from tourney.models import Tournament
+
+    t = short_tournament.pk
+    Tournament.objects.filter(pk=t).update(name="Csütörtöki Deepstack · Rimóc Kupa 7. forduló")
+    clock_operate(actor=director, tournament_id=t, operation="start")
+    tv = new_page(viewport=viewport)
+    tv.goto(f"{live_server.url}/display/{display_token(t)}/?lang=hu")
+    expect(tv.locator(".display-screen")).to_have_class(re.compile(r"\bis-running\b"))
+    assert_geometry(tv, f"display-h4h-before-{viewport['width']}", fixed_height=True)
+    hand_for_hand_set(actor=director, tournament_id=t, active=True)
+    expect(tv.locator(".is-h4h-flag")).to_be_visible()
+    tv.wait_for_function(
+        "() => [...document.querySelectorAll('.display-title')]"
+        ".every(h => h.scrollWidth <= h.clientWidth + 1)"
+    )
+    assert_geometry(tv, f"display-h4h-on-{viewport['width']}", fixed_height=True)
+
+
 ONE_LINE = """(el) => {
   // every "a / b" pair and "ante n" figure in el sits on one line
   const out = [], nodes = [];
