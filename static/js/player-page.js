@@ -346,20 +346,25 @@
   var pending = null;
   var again = false;
   var later = null;
-  // An event about this player (his move, his bust-out) is fetched at once; any other change
-  // (players left, the pool) within a few seconds, spread so a room's phones do not all ask
-  // the server in the same instant.
+  // An event about this player (his move, his bust-out) is fetched at once. Any other change
+  // (players left, the pool) is fetched at most once every OTHERS_EVERY_MS, a few seconds late
+  // at random: every phone of the room gets every event (a hand reported at any table, every
+  // bust-out, every late entry: about one a second in a big room), and a refetch for each from
+  // a thousand phones would be a thousand snapshots a second for the server.
   var SPREAD_MS = 3000;
+  var OTHERS_EVERY_MS = 30000;
+  var fetchedAt = Date.now(); // the state the page was rendered with
   function refetchSoon(mine) {
     if (mine) {
       if (later) window.clearTimeout(later);
       later = null;
       refetch();
     } else if (!later) {
+      var due = Math.max(0, fetchedAt + OTHERS_EVERY_MS - Date.now());
       later = window.setTimeout(function () {
         later = null;
         refetch();
-      }, Math.random() * SPREAD_MS);
+      }, due + Math.random() * SPREAD_MS);
     }
   }
   function refetch() {
@@ -367,6 +372,7 @@
       again = true;
       return;
     }
+    fetchedAt = Date.now();
     pending = live.refresh().then(function () {
       pending = null;
       if (again) {
@@ -418,6 +424,7 @@
     snapshotUrl: config.state_url,
     readSnapshot: function (json) { return { clock: json.clock, periods: json.periods }; },
     onSnapshot: function (json) {
+      fetchedAt = Date.now(); // a reconnect's refetch too
       if (json) renderState(json, true);
       else checkEnded(); // refused: a revoked or expired link says so
     },
