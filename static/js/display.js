@@ -172,6 +172,9 @@
 
   Screen.prototype.onEvent = function (kind, data) {
     if (kind === "ready") return; // the stream's own (re)connect already refetches
+    // A hand reported at a table (about one a second in a big room) changes nothing a TV shows:
+    // no refetch for it (the hand-for-hand flag comes as its own event).
+    if (kind === "hand") return;
     if (kind === "message" && data && typeof data.message === "string") {
       this.state.message = data.message;
       this.renderMessage();
