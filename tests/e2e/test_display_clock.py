@@ -362,6 +362,29 @@ def test_the_hand_for_hand_flag_leaves_the_long_title_and_the_moves_whole(
     assert_geometry(tv, f"display-h4h-on-{viewport['width']}", fixed_height=True)
 
 
+def test_the_portrait_break_screen_shows_the_next_blinds_as_large_as_their_label(
+    live_server, new_page, director, short_tournament
+):
+    """The evening's portrait TV (1080x1920, hu) at both breaks: "KÖVETKEZŐ" was written 46 px
+    high and the next level it announces, "10. szint · 700 / 1 400", 23 px (its size was
+    capped at 2.1 % of the width, meant for the landscape screen's narrow box, while the
+    portrait box has the whole width): the figure the room looks for, the smallest."""
+    t = short_tournament.pk
+    clock_operate(actor=director, tournament_id=t, operation="start")
+    clock_operate(actor=director, tournament_id=t, operation="jump", period_index=2)
+    tv = new_page(viewport={"width": 1080, "height": 1920})
+    tv.goto(f"{live_server.url}/display/{display_token(t)}/?lang=hu")
+    expect(tv.locator(".display-screen")).to_have_class(re.compile(r"\bis-break\b"))
+    value = tv.locator('[data-field="break-next"]')
+    expect(value).to_have_text("3. szint · 100 / 200")
+    sizes = value.evaluate(
+        "el => [el, el.parentElement.querySelector('.display-label')]"
+        ".map(e => parseFloat(getComputedStyle(e).fontSize))"
+    )
+    assert sizes[0] >= sizes[1], sizes
+    assert_geometry(tv, "display-break-portrait-next", fixed_height=True)
+
+
 ONE_LINE = """(el) => {
   // every "a / b" pair and "ante n" figure in el sits on one line
   const out = [], nodes = [];
