@@ -1,7 +1,8 @@
 """Pages that did not fit a floor person's phone (360x740, 390x844) with an evening's long
 Hungarian names: the player links page, with and without a toast, fits the window
 (tests/e2e/phone_fit.py) in en and hu; the players and the desk's search boxes' placeholders are
-whole in en, hu and cs (the desk's on its computer too). Screenshots: test-artifacts/screenshots/phone-*.png."""
+whole in en, hu and cs (the desk's on its computer too).
+Screenshots: test-artifacts/screenshots/phone-*.png."""
 
 import unicodedata
 
