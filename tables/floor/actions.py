@@ -278,9 +278,18 @@ def floor_action_revert(action: FloorAction, actor, now) -> bool:
     return True
 
 
-def reopened_tables(actions: Sequence[FloorAction]) -> list[int]:
-    """The tables (ids) that reverting `actions` brought back into play."""
-    return [int(pk) for a in actions for pk in a.payload.get("tables_before", {})]
+def reverted_tables(actions: Sequence[FloorAction]) -> list[int]:
+    """The tables (ids) that reverting `actions` brought back into play, and those their
+    players left again: a mover taken back may have held the big blind there (§4.7)."""
+    reopened = [int(pk) for a in actions for pk in a.payload.get("tables_before", {})]
+    moves = [
+        m for a in actions for m in ([a] if a.kind == FloorAction.Kind.MOVE else a.children.all())
+    ]
+    numbers = {m.to_table for m in moves if m.entry_id is not None and m.to_table is not None}
+    left = TournamentTable.objects.filter(
+        tournament_id__in={a.tournament_id for a in actions}, number__in=numbers
+    ).values_list("pk", flat=True)
+    return list(dict.fromkeys([*reopened, *left]))
 
 
 def floor_actions_revert_caused_by(

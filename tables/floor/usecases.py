@@ -9,7 +9,7 @@ from tables.floor.actions import (
     floor_action_confirm,
     floor_action_revert,
     floor_action_summary,
-    reopened_tables,
+    reverted_tables,
 )
 from tables.floor.follow import floor_follow
 from tables.floor.selectors import floor_action_of, floor_actions_out
@@ -65,7 +65,7 @@ def floor_action_undo(*, actor, tournament_id: int, action_id: int) -> dict:
                 "undo_stale",
                 _("Play has moved on since (a player busted or moved again): undo that first."),
             )
-        restored_tables_positions(actor, tournament, reopened_tables([action]))
+        restored_tables_positions(actor, tournament, reverted_tables([action]))
         seats_freed(tournament, actor)  # the seats its movers held (§3.4)
         row = floor_actions_out([action])[0]
         audit_record(

@@ -393,3 +393,33 @@ def test_undoing_a_bust_out_that_broke_a_table_keeps_the_big_blind_on_a_player(
     assert table.button_seat != table.big_blind_seat
     listed = next(t for t in api.get(f"/tournaments/{tid}/tables").json() if t["number"] == 3)
     assert listed["button_seat"] == table.button_seat
+
+
+def test_undoing_a_bust_out_whose_move_took_the_big_blind_keeps_it_on_a_player(
+    api, room, structure
+):
+    """Table 1's next big blind has busted; another player busts there and the hand is
+    reported: the mover from table 2 sits in the empty seat as the big blind. Undoing that
+    bust-out (or a rebuy taking it back) takes the move back: the big blind goes to the next
+    player, not the empty seat (docs/rules.md §4.7; the evening's table 1 after a rebuy)."""
+    tid = create(api, room, structure, house_rules="tda2024", table_numbers=[1, 2])
+    start(api, tid, numbered_players(18))  # 9 and 9
+    table = TournamentTable.objects.get(tournament_id=tid, number=1)
+    seated = seats_of(tid, 1)
+    ring = [(table.big_blind_seat + i - 1) % table.seats + 1 for i in range(1, table.seats)]
+    next_bb = next(s for s in ring if s in seated)
+    assert bust(api, tid, seated[next_bb])["actions"] == []  # 9 and 8
+    busted = seated[table.button_seat]
+    result = bust(api, tid, busted)  # 9 and 7
+    assert [a["kind"] for a in result["actions"]] == ["move"]
+    mover = result["actions"][0]["entry_id"]
+    assert api.post(f"/tournaments/{tid}/tables/1/hands", {}).status_code == 200
+    table.refresh_from_db()
+    assert seats_of(tid, 1)[table.big_blind_seat] == mover  # the mover is the big blind
+    undo = api.post(f"/tournaments/{tid}/eliminations/{busted}/undo")
+    assert undo.status_code == 200, undo.json()
+    table.refresh_from_db()
+    occupied = seats_of(tid, 1)
+    assert mover not in occupied.values()
+    assert table.big_blind_seat in occupied, (table.big_blind_seat, sorted(occupied))
+    assert table.button_seat != table.big_blind_seat

@@ -19,7 +19,7 @@ from clocks.services.clock_finish import clock_restart_after_undo, clock_stop_at
 from tables.floor.actions import (
     floor_actions_revert_caused_by,
     floor_moves_supersede,
-    reopened_tables,
+    reverted_tables,
 )
 from tables.floor.operations import floor_replan
 from tables.floor.selectors import floor_actions_out
@@ -370,7 +370,7 @@ def elimination_undo_locked(
         tournament.chips_removed = max(0, tournament.chips_removed - tournament.starting_stack)
         tournament.save(update_fields=["chips_removed"])
     _back_in_play(tournament, entry, rng, now)
-    restored_tables_positions(actor, tournament, reopened_tables(reverted))  # §4.7
+    restored_tables_positions(actor, tournament, reverted_tables(reverted))  # §4.7
     _waiting_seated_again(actor, tournament)
     after = _undo_announce(actor, tournament, entry, before, reverted)
     actions = floor_replan(actor=actor, tournament=tournament, rng=rng)
