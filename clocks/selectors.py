@@ -120,7 +120,7 @@ def floor_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict]
 def recent_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict]:
     """The latest floor moves and seat assignments (late registration), newest first. A
     player's newest counts: a seat he had before, or gave back (an alternate sent back to the
-    waiting list, a refund), is not listed."""
+    waiting list, a refund), is not listed, nor any of a player out of play."""
     moves = floor_moves(tournament, limit)
     rows = []
     settled: set[int] = set()  # players whose newest seat event has been read
@@ -145,8 +145,14 @@ def recent_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict
         )
         for row in rows:
             row["player_name"] = row["player_name"] or names.get(row["entry_id"], "")
-    # A player moved twice (or seated, then moved) is listed at his newest seat only.
-    merged, listed = [], set()
+    # A player moved twice (or seated, then moved) is listed at his newest seat only; one out
+    # of play (busted since) has no seat to find: another player may sit there now.
+    out = set(
+        Entry.objects.filter(pk__in={r["entry_id"] for r in moves + rows} - {None})
+        .exclude(status=Entry.Status.ACTIVE)
+        .values_list("pk", flat=True)
+    )
+    merged, listed = [], set(out)
     for row in sorted(moves + rows, key=lambda r: r["at_ms"], reverse=True):
         if row["entry_id"] is not None and row["entry_id"] in listed:
             continue

@@ -200,6 +200,34 @@ def test_a_player_moved_twice_is_listed_at_his_newest_seat(api, tournament):
     assert seats == [(first.pk, 2, 9), (second.pk, 3, 3)]
 
 
+def test_a_busted_players_move_leaves_the_recent_moves(api, tournament):
+    """The Czech evening's final table: the 1920x1080 TV listed 'Fülöp-Szentgyörgyi Gedeon
+    S3 · M9 -> S1 · M1' (a balancing move) beside 'Jaroslava Řeháková S1 · M5 -> S1 · M1' (the
+    redraw): he had busted since, so two players were sent to one seat. A player out of play has
+    no seat to find: his moves and seats are not listed."""
+    from django.utils import timezone
+
+    from tables.models import FloorAction
+
+    seat_players(api, tournament, numbered_players(3))
+    api.post(f"/tournaments/{tournament.pk}/clock/start")
+    first, second, _third = tournament.entries.order_by("pk")
+    for entry, way in ((first, (1, 4, 2, 1)), (second, (1, 5, 2, 2))):
+        FloorAction.objects.create(
+            tournament=tournament, kind=FloorAction.Kind.MOVE, status=FloorAction.Status.DONE,
+            entry=entry, from_table=way[0], from_seat=way[1], to_table=way[2], to_seat=way[3],
+            created_at=timezone.now(),
+        )  # fmt: skip
+    with transaction.atomic():
+        locked = tournament_lock(tournament.pk)
+        late = {"action": "register", "status": "active", "player_name": first.player.name}
+        event_append(locked, "entry", late | {"id": first.pk, "table": 2, "seat": 1})
+    body = {"eliminations": [{"entry_id": first.pk}]}
+    assert api.post(f"/tournaments/{tournament.pk}/eliminations", body).status_code == 200
+    data = Client().get(state_url(display_token(tournament.pk))).json()
+    assert [m["entry_id"] for m in data["recent_moves"]] == [second.pk]
+
+
 # --- pure helpers -----------------------------------------------------------------------------
 
 
