@@ -5,6 +5,7 @@ the forms, the console's card and the dealer page's banner."""
 import json
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -121,6 +122,16 @@ def test_the_dealer_page_links_to_the_color_up_during_the_break(client, game, ap
     html = client.get(dealer).content.decode()
     assert 'id="dealer-colorup-banner"' in html and url("colorup", game) in html
     assert "race off the" in html
+
+
+def test_the_czech_dealer_banner_names_the_chips_raced_off(client, game, api):
+    """The Czech evening's dealer pages read 'Color-up: chip race o ⚪100 žetony' during the
+    break: 'a chip race for 100 chips', not the 100 chips leaving the table (the Hungarian says
+    'Color-up, chip race: ⚪100 ...')."""
+    jump(api, game, BREAK_100)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "cs"
+    html = client.get(reverse("tables:dealer", args=[game.pk, 1])).content.decode()
+    assert "Color-up, chip race:" in html and "chip race o" not in html
 
 
 @pytest.mark.parametrize(
