@@ -47,6 +47,15 @@ def test_outside_a_color_up_break_the_page_says_when_and_the_console_shows_no_ca
     assert 'id="floor-colorup"' in console and 'id="colorup-card"' not in console
 
 
+def test_the_czech_page_outside_a_break_does_not_call_the_level_a_break(client, game):
+    """The Czech evening, level 6: a director opening table 2's color-up page read 'Tato
+    přestávka nemá color-up' ('this break has no color-up') while no break was on."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "cs"
+    html = client.get(url("colorup", game)).content.decode()
+    assert 'name="override"' in html
+    assert "Teď není přestávka s color-upem" in html and "Tato přestávka" not in html
+
+
 def test_the_plan_then_a_virtual_deal_then_confirm_then_undo(client, game, api):
     jump(api, game, BREAK_100)
     page = client.get(url("colorup", game)).content.decode()
