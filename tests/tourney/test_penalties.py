@@ -381,3 +381,15 @@ def test_a_busted_players_penalty_is_not_sitting_out(api, tournament):
     assert serving(api, tournament) == []
     api.post(f"/tournaments/{tournament.pk}/eliminations/{ids['P0']}/undo")
     assert [p["entry_id"] for p in serving(api, tournament)] == [ids["P0"]]
+
+
+def test_the_winner_is_not_shown_as_still_playing_on_his_page(api, client, director, tournament):
+    ids = start(api, tournament, 2)
+    give(api, tournament, ids["P0"], kind="disqualification", chips=40_000)
+    winner = Entry.objects.get(pk=ids["P1"])
+    assert winner.place == 1
+    client.force_login(director)
+    row = client.get(f"/players/{winner.player_id}/").content.decode()
+    row = row[row.index(f'href="/tournaments/{tournament.pk}/"') :]
+    status = row[: row.index("</tr>")]
+    assert "Finished" in status and "Playing" not in status and "T1 · S" not in status
