@@ -138,20 +138,18 @@ def recent_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict
             settled.add(entry_id)
         if len(rows) == limit:
             break
-    missing = {r["entry_id"] for r in rows if not r["player_name"] and r["entry_id"]}
-    if missing:
-        names = dict(
-            Entry.objects.filter(pk__in=missing).values_list("pk", "player__name").iterator()
-        )
-        for row in rows:
-            row["player_name"] = row["player_name"] or names.get(row["entry_id"], "")
+    # One read of the listed players: the names the events lack, and who is still in play.
+    listed_ids = {r["entry_id"] for r in moves + rows} - {None}
+    players = Entry.objects.filter(pk__in=listed_ids).values_list("pk", "player__name", "status")
+    names, out = {}, set()
+    for pk, name, status in players.iterator():
+        names[pk] = name
+        if status != Entry.Status.ACTIVE:
+            out.add(pk)
+    for row in rows:
+        row["player_name"] = row["player_name"] or names.get(row["entry_id"], "")
     # A player moved twice (or seated, then moved) is listed at his newest seat only; one out
     # of play (busted since) has no seat to find: another player may sit there now.
-    out = set(
-        Entry.objects.filter(pk__in={r["entry_id"] for r in moves + rows} - {None})
-        .exclude(status=Entry.Status.ACTIVE)
-        .values_list("pk", flat=True)
-    )
     merged, listed = [], set(out)
     for row in sorted(moves + rows, key=lambda r: r["at_ms"], reverse=True):
         if row["entry_id"] is not None and row["entry_id"] in listed:
