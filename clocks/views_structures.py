@@ -32,6 +32,7 @@ from clocks.services.structures import (
 )
 from tourney import roles
 from tourney.form_fields import first_error
+from tourney.schema_types import json_loads
 from tourney.views_support import role_required, run_service
 
 # Colours offered for chips (any other name typed in an imported file is kept as it is).
@@ -228,13 +229,15 @@ def _import_payload(request, form: StructureImportForm) -> tuple[dict | None, st
     if not raw.strip():
         return None, _("Choose a .json file or paste a structure.")
     try:
-        payload = json.loads(raw)
+        payload = json_loads(raw)
     except json.JSONDecodeError as exc:
         return None, _("This is not JSON (line %(line)s, column %(col)s: %(msg)s).") % {
             "line": exc.lineno,
             "col": exc.colno,
             "msg": exc.msg,
         }
+    except ValueError:  # a number past any structure's (5,000 digits, 1e999999)
+        return None, _("A number in this file is too large for a blind structure.")
     except RecursionError:  # nested deeper than any structure
         payload = None
     if not isinstance(payload, dict):

@@ -6,6 +6,8 @@ from functools import wraps
 
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
+from django.db import InterfaceError as DatabaseInterfaceError
+from django.db import OperationalError as DatabaseOperationalError
 from django.db import connection
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
@@ -122,20 +124,30 @@ def on_http_error(request, exc: HttpError):
 # --- health and time ---------------------------------------------------------------------
 
 
-@api.get("/health", auth=None, response=HealthOut, tags=["system"])
-def health(request):
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    broker = "absent"
-    if settings.REDIS_URL:
-        from tourney.bus import redis_client
+def _broker_health() -> str:
+    if not settings.REDIS_URL:
+        return "absent"
+    from tourney.bus import redis_client
 
-        try:
-            redis_client().ping()
-            broker = "ok"
-        except Exception:
-            broker = "down"
-    late = [{"tournament_id": t, "late_ms": ms} for t, ms in clocks_late()]
+    try:
+        redis_client().ping()
+    except Exception:
+        return "down"
+    return "ok"
+
+
+@api.get("/health", auth=None, response={200: HealthOut, 503: HealthOut}, tags=["system"])
+def health(request):
+    """What is up: 200 while the database answers, 503 (`"database": "down"`) when it does not,
+    so that a proxy or a supervisor can tell a web process that cannot serve."""
+    broker = _broker_health()
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        late = [{"tournament_id": t, "late_ms": ms} for t, ms in clocks_late()]
+    except (DatabaseOperationalError, DatabaseInterfaceError):
+        down = {"database": "down", "timers": "unknown", "late_timers": []}
+        return Status(503, {"status": "down", "broker": broker, **down})
     return {
         "status": "ok",
         "database": "ok",

@@ -9,20 +9,25 @@ that is not already `{code, detail}` JSON (Django's 404 and 405, a 400, a 500) b
 The parsed body is kept on the request for the API's parser, so JSON is decoded once.
 """
 
-import json
+import logging
+import sys
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
+from django.views import defaults
 from ninja import NinjaAPI
 from ninja.parser import Parser
 
 from tourney.middleware import SyncAndAsyncMiddleware
-from tourney.schema_types import bad_character
+from tourney.schema_types import bad_character, json_loads
+
+logger = logging.getLogger(__name__)
 
 API_PREFIX = "/api/"
 FORM_TYPES = ("multipart/form-data", "application/x-www-form-urlencoded")
@@ -47,10 +52,6 @@ def error(status: int, code: str, detail: str, headers: dict | None = None) -> J
     for name, value in (headers or {}).items():
         response[name] = value
     return response
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
 
 
 def _check_text(value: Any) -> None:
@@ -115,8 +116,8 @@ def check_request(request: HttpRequest) -> None:
         422, "invalid_json", _("The request body must be a JSON object (or nothing).")
     )
     try:
-        data = json.loads(body, parse_constant=_refuse_constant)
-    except ValueError:  # JSONDecodeError, UnicodeDecodeError, NaN and Infinity
+        data = json_loads(body)
+    except ValueError:  # JSONDecodeError, UnicodeDecodeError, NaN, Infinity, 5,000 digits
         raise not_json from None
     except RecursionError:
         raise not_json from None
@@ -165,6 +166,59 @@ def _as_contract(response: HttpResponse) -> HttpResponse:
     return error(response.status_code, code, _(detail), headers)
 
 
+def outage(exc: BaseException | None) -> tuple[str, str] | None:
+    """`(code, detail)` when `exc` says a service is out of reach (the database stopped or
+    restarting, its pool exhausted, SQLite locked past its timeout; Redis down), else None: the
+    request failed for a reason that passes, not for its content, and nothing was changed (a
+    use case's transaction rolled back)."""
+    from django.db import InterfaceError, OperationalError
+
+    if isinstance(exc, OperationalError | InterfaceError):
+        return "database_unavailable", _(
+            "The database cannot be reached at the moment; nothing was changed. "
+            "Try again in a few seconds."
+        )
+    from kombu.exceptions import OperationalError as BrokerError
+    from redis.exceptions import ConnectionError as RedisConnectionError
+    from redis.exceptions import TimeoutError as RedisTimeoutError
+
+    if isinstance(exc, BrokerError | RedisConnectionError | RedisTimeoutError):
+        return "broker_unavailable", _(
+            "Redis cannot be reached at the moment; nothing was changed. "
+            "Try again in a few seconds."
+        )
+    return None
+
+
+RETRY_AFTER_SECONDS = "5"
+
+
+def outage_response(request: HttpRequest, code: str, detail: str) -> HttpResponse:
+    """503 `{code, detail}` under /api/, else a page that needs nothing of the database (the
+    usual pages read the session and the user from it)."""
+    headers = {"Retry-After": RETRY_AFTER_SECONDS}
+    if request.path.startswith(API_PREFIX):
+        return error(503, code, detail, headers)
+    page = render_to_string(
+        "unavailable.html", {"detail": detail, "reload": request.method == "GET"}
+    )
+    response = HttpResponse(page, status=503)
+    response["Retry-After"] = RETRY_AFTER_SECONDS
+    return response
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Django's handler500: an outage raised where no view caught it (a middleware reading the
+    session) is still a 503 that says what is down; anything else is the 500 it was."""
+    found = outage(sys.exc_info()[1])
+    if found is not None:
+        return outage_response(request, *found)
+    if request.path.startswith(API_PREFIX):
+        code, detail = status_code(500)
+        return error(500, code, _(detail))
+    return defaults.server_error(request)
+
+
 class ApiContractMiddleware(SyncAndAsyncMiddleware):
     @staticmethod
     def _refusal(request) -> HttpResponse | None:
@@ -186,6 +240,14 @@ class ApiContractMiddleware(SyncAndAsyncMiddleware):
         response = self.get_response(request)
         return _as_contract(response) if request.path.startswith(API_PREFIX) else response
 
+    def process_exception(self, request, exception):
+        """A database or broker outage in a view answers 503, never 500 (error contract)."""
+        found = outage(exception)
+        if found is None:
+            return None
+        logger.warning("%s on %s %s: %s", found[0], request.method, request.path, exception)
+        return outage_response(request, *found)
+
     async def ahandle(self, request):
         refusal = self._refusal(request)
         if refusal is not None:
@@ -200,7 +262,7 @@ class CheckedJsonParser(Parser):
     def parse_body(self, request: HttpRequest) -> dict:
         if hasattr(request, _PARSED):
             return getattr(request, _PARSED)
-        data = json.loads(request.body, parse_constant=_refuse_constant)
+        data = json_loads(request.body)
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
         return data

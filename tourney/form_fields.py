@@ -1,13 +1,12 @@
 """Form fields the pages share, with the limits of the API's schema types (defined once, in
-tourney/schema_types.py)."""
+tourney/schema_types.py): a page never takes a number the API would refuse, nor one its
+column cannot hold."""
 
-import re
+from typing import Any
 
 from django import forms
 
-from tourney.schema_types import INT64_MAX
-
-_SEPARATORS = re.compile(r"[\s,.'\u00a0\u202f]")
+from tourney.schema_types import INT64_MAX, SEPARATORS, type_bounds, whole_number
 
 
 class WholeNumberField(forms.IntegerField):
@@ -15,8 +14,17 @@ class WholeNumberField(forms.IntegerField):
 
     def to_python(self, value):
         if isinstance(value, str):
-            value = _SEPARATORS.sub("", value)
+            value = SEPARATORS.sub("", value)
         return super().to_python(value)
+
+
+def number_field(kind: Any, *, least: int | None = None, **kwargs) -> WholeNumberField:
+    """A whole-number field bounded as the API's schema type `kind` (`Money`, `Chips`,
+    `Entries` ...); `least` raises its lower bound where the page means more (a stack > 0)."""
+    low, high = type_bounds(kind)
+    return WholeNumberField(
+        min_value=low if least is None else max(least, low), max_value=high, **kwargs
+    )
 
 
 class IdField(forms.IntegerField):
@@ -24,6 +32,21 @@ class IdField(forms.IntegerField):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(min_value=1, max_value=INT64_MAX, **kwargs)
+
+
+def number_list(text: str, kind: Any, refusal: str) -> list[int]:
+    """Whole numbers typed separated by commas ("1, 2, 5"), each bounded as `kind`; refused
+    with `refusal` when one is not such a number."""
+    low, high = type_bounds(kind)
+    numbers = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        number = whole_number(part, high, low)
+        if number is None:
+            raise forms.ValidationError(refusal)
+        numbers.append(number)
+    return numbers
 
 
 def first_error(form: forms.Form) -> str:

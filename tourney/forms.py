@@ -6,8 +6,18 @@ from django.utils.translation import gettext_lazy as _
 from clocks.models import Structure
 from tables.models import Room
 from tourney.domain.house_rules import PROFILES
-from tourney.form_fields import IdField
+from tourney.form_fields import IdField, number_field, number_list
 from tourney.models import LedgerEntry, RebuyCondition
+from tourney.schema_types import (
+    Chips,
+    Entries,
+    Level,
+    Money,
+    PoolMoney,
+    Purchases,
+    TableNumber,
+    TableSeats,
+)
 
 
 class NewPlayerForm(forms.Form):
@@ -45,7 +55,7 @@ class PlayerChoiceForm(forms.Form):
 
 
 class RegisterForm(forms.Form):
-    player_id = forms.IntegerField(min_value=1)
+    player_id = IdField()
     method = forms.ChoiceField(choices=LedgerEntry.Method.choices, initial="cash")
 
 
@@ -57,9 +67,9 @@ class TournamentForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
     )
-    max_entries = forms.IntegerField(
+    max_entries = number_field(
+        Entries,
         label=_("Entry cap"),
-        min_value=1,
         required=False,
         help_text=_(
             "Players in play at once; past it entries wait on the waiting list (or are "
@@ -73,20 +83,18 @@ class TournamentForm(forms.Form):
         choices=[(key, p.name) for key, p in PROFILES.items()],
         initial="tda2024",
     )
-    starting_stack = forms.IntegerField(label=_("Starting stack"), min_value=1, initial=40_000)
-    buy_in = forms.IntegerField(label=_("Buy-in (to the prize pool)"), min_value=0, initial=10_000)
-    fee = forms.IntegerField(label=_("Fee (to the house)"), min_value=0, initial=2_000)
-    seats_per_table = forms.IntegerField(
-        label=_("Seats per table"), min_value=2, max_value=12, required=False
-    )
+    starting_stack = number_field(Chips, least=1, label=_("Starting stack"), initial=40_000)
+    buy_in = number_field(Money, label=_("Buy-in (to the prize pool)"), initial=10_000)
+    fee = number_field(Money, label=_("Fee (to the house)"), initial=2_000)
+    seats_per_table = number_field(TableSeats, label=_("Seats per table"), required=False)
     table_numbers = forms.CharField(
         label=_("Tables in opening order"),
         required=False,
         help_text=_("Comma-separated table numbers; empty = every table of the room."),
     )
-    late_registration_level = forms.IntegerField(
+    late_registration_level = number_field(
+        Level,
         label=_("Late registration until the end of level"),
-        min_value=1,
         required=False,
         help_text=_("Empty = open while the tournament runs."),
     )
@@ -94,21 +102,21 @@ class TournamentForm(forms.Form):
         label=_("Waiting list when full"), required=False, initial=True
     )
     # Rebuys, add-on, re-entries and the guarantee (tourney.domain.purchases checks them).
-    reentry_max = forms.IntegerField(
+    reentry_max = number_field(
+        Purchases,
         label=_("Re-entries per player"),
-        min_value=0,
         required=False,
         help_text=_("Empty = the house rules' number (0 = no re-entry)."),
     )
-    rebuy_until_level = forms.IntegerField(
+    rebuy_until_level = number_field(
+        Level,
         label=_("Rebuys until the end of level"),
-        min_value=1,
         required=False,
         help_text=_("Empty = no rebuys."),
     )
-    rebuy_max = forms.IntegerField(
+    rebuy_max = number_field(
+        Purchases,
         label=_("Rebuys per entry"),
-        min_value=0,
         initial=0,
         required=False,
         help_text=_("0 = no limit."),
@@ -116,27 +124,25 @@ class TournamentForm(forms.Form):
     rebuy_condition = forms.ChoiceField(
         label=_("Rebuy allowed when"), choices=RebuyCondition.choices, initial="at_most_start"
     )
-    rebuy_buy_in = forms.IntegerField(
-        label=_("Rebuy price (prize pool)"), min_value=0, initial=0, required=False
+    rebuy_buy_in = number_field(
+        Money, label=_("Rebuy price (prize pool)"), initial=0, required=False
     )
-    rebuy_fee = forms.IntegerField(label=_("Rebuy fee"), min_value=0, initial=0, required=False)
-    rebuy_chips = forms.IntegerField(label=_("Rebuy chips"), min_value=0, initial=0, required=False)
-    addon_level = forms.IntegerField(
+    rebuy_fee = number_field(Money, label=_("Rebuy fee"), initial=0, required=False)
+    rebuy_chips = number_field(Chips, label=_("Rebuy chips"), initial=0, required=False)
+    addon_level = number_field(
+        Level,
         label=_("Add-on at the break after level"),
-        min_value=1,
         required=False,
         help_text=_("Empty = no add-on. Without a break there, during the next level."),
     )
-    addon_buy_in = forms.IntegerField(
-        label=_("Add-on price (prize pool)"), min_value=0, initial=0, required=False
+    addon_buy_in = number_field(
+        Money, label=_("Add-on price (prize pool)"), initial=0, required=False
     )
-    addon_fee = forms.IntegerField(label=_("Add-on fee"), min_value=0, initial=0, required=False)
-    addon_chips = forms.IntegerField(
-        label=_("Add-on chips"), min_value=0, initial=0, required=False
-    )
-    guarantee = forms.IntegerField(
+    addon_fee = number_field(Money, label=_("Add-on fee"), initial=0, required=False)
+    addon_chips = number_field(Chips, label=_("Add-on chips"), initial=0, required=False)
+    guarantee = number_field(
+        PoolMoney,
         label=_("Guaranteed prize pool"),
-        min_value=0,
         initial=0,
         required=False,
         help_text=_("0 = none; the house pays what the entries do not cover."),
@@ -167,10 +173,8 @@ class TournamentForm(forms.Form):
         return any(self.errors.get(name) for name in self.MONEY_FIELDS)
 
     def clean_table_numbers(self) -> list[int]:
-        raw = self.cleaned_data["table_numbers"].replace(" ", "")
-        if not raw:
-            return []
-        try:
-            return [int(part) for part in raw.split(",") if part]
-        except ValueError as exc:
-            raise forms.ValidationError(_("Use table numbers separated by commas.")) from exc
+        return number_list(
+            self.cleaned_data["table_numbers"],
+            TableNumber,
+            _("Use table numbers separated by commas."),
+        )

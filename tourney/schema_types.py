@@ -8,8 +8,11 @@ NUL and other control characters (PostgreSQL cannot store NUL); only multi-line 
 tabs and line breaks.
 """
 
+import json
+import math
+import re
 import unicodedata
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
 from pydantic import AfterValidator, BeforeValidator, Field
 
@@ -28,6 +31,8 @@ SEAT_MAX = 12
 ELIMINATIONS_MAX = SEAT_MAX
 ENTRIES_MAX = 100_000
 LEVEL_MAX = 1_000
+# Re-entries per player, rebuys per entry.
+PURCHASES_MAX = 1_000
 HANDS_MAX = 10_000
 # A penalty's or a ban's reason; a ban of days.
 REASON_MAX = 300
@@ -66,6 +71,53 @@ Entries = bounded(1, ENTRIES_MAX)
 Seconds = bounded(0, SECONDS_MAX)
 Instant = bounded(0, MS_MAX)
 Version = bounded(0, INT32_MAX)
+TableSeats = bounded(2, SEAT_MAX)
+Purchases = bounded(0, PURCHASES_MAX)
+
+
+def type_bounds(kind: Any) -> tuple[int, int]:
+    """The (ge, le) of an integer type made by `bounded`, so a page's form field takes exactly
+    what the API's schema takes (tourney/form_fields.py)."""
+    for meta in get_args(kind)[1:]:
+        for rule in getattr(meta, "metadata", ()):
+            if hasattr(rule, "ge"):
+                low = rule.ge
+            if hasattr(rule, "le"):
+                high = rule.le
+    return low, high
+
+
+SEPARATORS = re.compile(r"[\s,.'\u00a0\u202f]")
+
+
+def whole_number(value: str | None, most: int = INT64_MAX, least: int = 0) -> int | None:
+    """A whole number in [least, most] as a person types it ("12 000", "12,000", "12.000"),
+    else None. Only ASCII digits count: "²" is a digit to `str.isdigit`, not to `int`; and a
+    number past `most` (by default the API's Id, a 64-bit column) is no number, so that a query
+    string never reaches the database with what it cannot hold."""
+    cleaned = SEPARATORS.sub("", value or "")
+    if not (cleaned.isascii() and cleaned.isdigit()) or len(cleaned) > 30:
+        return None
+    number = int(cleaned)
+    return number if least <= number <= most else None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999999 reads as infinity
+        raise ValueError(f"{text[:20]} is out of range")
+    return value
+
+
+def json_loads(raw: str | bytes) -> Any:
+    """JSON as every face reads it: NaN, Infinity and numbers that overflow to them are refused,
+    as are integers of more than 4,300 digits (Python's limit); each refusal is a ValueError
+    (json.JSONDecodeError is one), a nesting deeper than the stack a RecursionError."""
+    return json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float)
 
 
 def bad_character(text: str, multiline: bool = False) -> str | None:

@@ -14,8 +14,10 @@ from tourney.schema_types import (
     Line,
     Money,
     PoolMoney,
+    Purchases,
     SeatNumber,
     TableNumber,
+    TableSeats,
     Text,
     bounded,
 )
@@ -36,11 +38,13 @@ class LateTimerOut(Schema):
 
 
 class HealthOut(Schema):
-    status: str
-    database: str
+    # "down" (answered 503) when the database cannot be reached
+    status: Literal["ok", "down"]
+    database: Literal["ok", "down"]
     broker: Literal["ok", "absent", "down"]
-    # "late": a running clock's stored period ended over 2 s ago and was not advanced
-    timers: Literal["ok", "late"]
+    # "late": a running clock's stored period ended over 2 s ago and was not advanced;
+    # "unknown" while the database is down
+    timers: Literal["ok", "late", "unknown"]
     late_timers: list[LateTimerOut]
 
 
@@ -93,8 +97,8 @@ class TournamentIn(Schema):
     house_rules: Line | None = Field(
         None, description="tda2024, mirage, doyle, veszprem, rimoc, atlas"
     )
-    seats_per_table: bounded(2, 12) | None = None
-    final_table_size: bounded(2, 12) | None = None
+    seats_per_table: TableSeats | None = None
+    final_table_size: TableSeats | None = None
     table_numbers: list[TableNumber] | None = Field(None, max_length=1_000)
     balance_threshold: bounded(1, 9) | None = None
     rules: dict[str, Any] = Field(default_factory=dict, description="Other house-rule overrides")
@@ -108,13 +112,13 @@ class TournamentIn(Schema):
         description="Late registration is open through the end of this level (1-based, breaks "
         "not counted); omit for no clock deadline",
     )
-    reentry_max: bounded(0, 1_000) | None = Field(
+    reentry_max: Purchases | None = Field(
         None, description="Re-entries per player (house rule; 0 = none)"
     )
     rebuy_until_level: Level | None = Field(
         None, description="Rebuys through the end of this level; omit for no rebuys"
     )
-    rebuy_max: bounded(0, 1_000) = Field(0, description="Rebuys per entry; 0 = no limit")
+    rebuy_max: Purchases = Field(0, description="Rebuys per entry; 0 = no limit")
     rebuy_condition: Literal["at_most_start", "busted"] = "at_most_start"
     rebuy_buy_in: Money = Field(0, description="Rebuy price to the prize pool")
     rebuy_fee: Money = 0

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tourney.models import TournamentEvent
+from tourney.schema_types import whole_number
 
 RETRY_MS = 2_000
 # Events read per catch-up query: a screen further behind gets its backlog page after page
@@ -60,8 +61,9 @@ def heartbeat_frame() -> str:
 def parse_last_event_id(*candidates: str | None) -> int | None:
     """The first candidate that is a non-negative integer (header first, then query)."""
     for value in candidates:
-        if value is not None and value.strip().isdigit():
-            return int(value.strip())
+        number = whole_number((value or "").strip())
+        if number is not None:
+            return number
     return None
 
 

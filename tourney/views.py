@@ -22,6 +22,7 @@ from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
 from tourney.forms import NewPlayerForm, RegisterForm, TournamentForm
 from tourney.models import AuditEntry, Entry, LedgerEntry, Tournament
 from tourney.purchases.views import desk_purchase, desk_purchase_rows
+from tourney.schema_types import whole_number
 from tourney.selectors import (
     entry_waiting_list,
     tournament_rules,
@@ -171,22 +172,22 @@ def desk_live(request, tournament_id: int):
 
 def _desk_last(request, tournament: Tournament) -> Entry | None:
     """The registration just made (?last=<entry id>), highlighted in the list."""
-    if not request.GET.get("last", "").isdigit():
+    last = whole_number(request.GET.get("last"), least=1)
+    if last is None:
         return None
-    found = desk_entries(
-        tournament, Entry.objects.filter(tournament=tournament, pk=int(request.GET["last"]))
-    )
+    found = desk_entries(tournament, Entry.objects.filter(tournament=tournament, pk=last))
     return found[0] if found else None
 
 
 def _desk_context(request, tournament: Tournament) -> dict:
     last = _desk_last(request, tournament)
     focus = None
-    if request.GET.get("entry", "").isdigit():
+    entry_pk = whole_number(request.GET.get("entry"), least=1)
+    if entry_pk is not None:
         # The console's "Rebuy" after a bust-out: the player is looked up at once.
         focus = (
             Entry.objects.select_related("player")
-            .filter(tournament=tournament, pk=int(request.GET["entry"]))
+            .filter(tournament=tournament, pk=entry_pk)
             .first()
         )
     return {
@@ -449,8 +450,9 @@ def audit_log(request):
         "action": request.GET.get("action", ""),
         "actor": request.GET.get("actor", ""),
     }
-    if filters["tournament"].isdigit():
-        entries = entries.filter(tournament_id=int(filters["tournament"]))
+    tournament_pk = whole_number(filters["tournament"], least=1)
+    if tournament_pk is not None:
+        entries = entries.filter(tournament_id=tournament_pk)
     if filters["action"]:
         entries = entries.filter(action__startswith=filters["action"])
     if filters["actor"]:

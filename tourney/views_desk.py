@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from tourney.forms import RefundForm
 from tourney.models import Entry, LedgerEntry, Tournament
 from tourney.money import money_text
+from tourney.schema_types import whole_number
 from tourney.services.entries import entry_unregister
 from tourney.views_support import role_required, run_service
 
@@ -84,12 +85,11 @@ def desk_refund(request, tournament_id: int, entry_id: int):
 
 def refunded_entry(tournament: Tournament, entry_id: str | None) -> Entry | None:
     """The desk's confirmation after a refund (`?refunded=<id>`): receipt and Undo."""
-    if not (entry_id or "").isdigit():
+    entry_pk = whole_number(entry_id, least=1)
+    if entry_pk is None:
         return None
     rows = desk_entries(
         tournament,
-        Entry.objects.filter(
-            tournament=tournament, pk=int(entry_id), status=Entry.Status.UNREGISTERED
-        ),
+        Entry.objects.filter(tournament=tournament, pk=entry_pk, status=Entry.Status.UNREGISTERED),
     )
     return rows[0] if rows else None

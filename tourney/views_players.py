@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from tourney import roles
 from tourney.forms import PlayerChoiceForm
 from tourney.models import Player
+from tourney.schema_types import INT32_MAX, whole_number
 from tourney.selectors_players import player_duplicates, player_search, players_page
 from tourney.services.player_merge import player_merge
 from tourney.views_support import role_required, run_service
@@ -20,7 +21,7 @@ PAGE_SIZE = 50
 
 
 def _page_number(raw: str | None) -> int:
-    return int(raw) if (raw or "").isdigit() and int(raw) > 0 else 1
+    return whole_number(raw, INT32_MAX, least=1) or 1
 
 
 @role_required("desk")

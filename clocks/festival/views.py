@@ -16,6 +16,7 @@ from clocks.festival.selectors import board_state, live_tournaments, overview_st
 from clocks.festival.strings import festival_strings
 from clocks.festival.usecases import board_link_revoke
 from tables.models import Room
+from tourney.schema_types import LEVEL_MAX, whole_number
 from tourney.views_support import role_required, run_service
 
 EVERY_CHOICES = (10, 20, 30, 60)
@@ -52,9 +53,9 @@ def board_state_json(request, token: str):
 def links(request):
     """Rooms' board links and a rotation link built from the tournaments ticked."""
     tournaments = live_tournaments()
-    chosen = [int(t) for t in request.GET.getlist("t") if t.isdigit()]
-    every = request.GET.get("every", "20")
-    every = int(every) if every.isdigit() and int(every) in EVERY_CHOICES else 20
+    chosen = [n for n in (whole_number(t, least=1) for t in request.GET.getlist("t")) if n]
+    every = whole_number(request.GET.get("every"), LEVEL_MAX)
+    every = every if every in EVERY_CHOICES else 20
     rotation = None
     picked = [t for t in tournaments if t.pk in chosen]
     if picked:

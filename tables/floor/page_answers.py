@@ -4,14 +4,11 @@ htmx (`HX-Request`) gets 204 (done) or 422 (refused) with
 plain form gets Django messages and a redirect back."""
 
 import json
-import re
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
-
-from tourney.schema_types import INT64_MAX
 
 
 def is_htmx(request: HttpRequest) -> bool:
@@ -20,7 +17,8 @@ def is_htmx(request: HttpRequest) -> bool:
 
 
 def back_url(request: HttpRequest, fallback: str) -> str:
-    """The form's `next` when it is on this site, else `fallback`."""
+    """The form's `next` when it is on this site, else `fallback` (the one check of every
+    page's `next`: never redirect to a form's value without it)."""
     target = request.POST.get("next", "")
     if target and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
@@ -49,7 +47,8 @@ def toast(
 
 
 def answer(request: HttpRequest, toasts: list[dict], ok: bool, fallback: str) -> HttpResponse:
-    """204/422 with toasts for htmx; messages and a redirect for a plain form."""
+    """204/422 with toasts for htmx; messages and a redirect for a plain form, to its `next`
+    when that is on this site, else to `fallback` (a URL of ours, never the form's)."""
     if is_htmx(request):
         response = HttpResponse(status=204 if ok else 422)
         # ASCII-only JSON: header values must be latin-1, player names need not be.
@@ -63,13 +62,3 @@ def answer(request: HttpRequest, toasts: list[dict], ok: bool, fallback: str) ->
 
 def refused(request: HttpRequest, detail: str, fallback: str) -> HttpResponse:
     return answer(request, [toast(detail, "bad")], ok=False, fallback=fallback)
-
-
-def whole_number(value: str | None, most: int = INT64_MAX) -> int | None:
-    """A whole number up to `most` as a person types it ("12 000", "12,000", "12.000"), else
-    None (so is "²": a digit to str.isdigit, not to int; the default bound is the API's Id)."""
-    cleaned = re.sub(r"[\s,.'\u00a0\u202f]", "", value or "")
-    if not (cleaned.isascii() and cleaned.isdigit()):
-        return None
-    number = int(cleaned)
-    return number if number <= most else None

@@ -27,7 +27,7 @@ from tables.floor.forms import (
     ClockCallForm,
     HandForHandForm,
 )
-from tables.floor.page_answers import answer, back_url, refused, toast, whole_number
+from tables.floor.page_answers import answer, back_url, refused, toast
 from tables.floor.selectors import (
     floor_actions_list,
     floor_actions_out,
@@ -49,7 +49,7 @@ from tourney.form_fields import first_error
 from tourney.models import Entry, Tournament
 from tourney.penalties.selectors import seats_sitting_out
 from tourney.purchases.views import bustout_rebuy_links
-from tourney.schema_types import TABLE_MAX
+from tourney.schema_types import TABLE_MAX, whole_number
 from tourney.views_support import role_required
 
 SEARCH_LIMIT = 8

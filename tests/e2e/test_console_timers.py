@@ -35,3 +35,23 @@ def test_console_shows_late_timers_until_they_catch_up(
 
     clocks_advance_due()  # a timer runs again and catches up
     expect(warning).to_be_hidden(timeout=15_000)  # the next look at health, 5 s apart
+
+
+def test_console_says_when_the_database_does_not_answer(
+    live_server, page, login, screenshot, director, seated_tournament
+):
+    """Issue 24: with the database out of reach the console says so, and what it means for
+    the floor, instead of the browser's error page; it clears once the database answers."""
+    from tests.tourney.test_outage import database_out_of_reach
+
+    with_password(director)
+    login(page, director, PASSWORD)
+    page.goto(live_server.url + reverse("tourney:console", args=[seated_tournament.pk]))
+    warning = page.locator("#timers-health")
+    expect(warning).to_be_hidden()
+    with database_out_of_reach():
+        expect(warning).to_be_visible(timeout=15_000)  # the next look at health, 5 s apart
+        expect(warning).to_contain_text("The database does not answer")
+        expect(warning).to_contain_text("Nothing can be saved until it is back")
+        screenshot(page, "console-database-down", full_page=False)
+    expect(warning).to_be_hidden(timeout=15_000)

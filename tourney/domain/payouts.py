@@ -209,14 +209,16 @@ def validate_structure(structure: PayoutStructure) -> None:
 
 def shares_from_percents(percents: Sequence[str | int | Decimal]) -> tuple[int, ...]:
     """Percent values as typed ("50", "12.5", "0.0150") -> shares in millionths, exactly.
-    Refused: not a number (``bad_percent``), finer than 0.0001 % (``percent_precision``)."""
+    Refused: not a number from 0 to 100 (``bad_percent``), finer than 0.0001 %
+    (``percent_precision``)."""
     shares = []
     for place, text in enumerate(percents, 1):
         try:
             value = Decimal(str(text).strip().replace(",", "."))
         except InvalidOperation:
             value = None
-        if value is None or not value.is_finite():
+        # A share is a part of 100 %: "1e999999" is a finite Decimal whose millionths overflow.
+        if value is None or not value.is_finite() or not 0 <= value <= 100:
             raise PayoutError(
                 "bad_percent",
                 N_("Place %(place)s: %(text)s is not a percentage."),

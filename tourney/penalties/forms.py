@@ -15,13 +15,7 @@ def _choices(values) -> list[tuple[str, str]]:
     return [(v, v) for v in values]
 
 
-class NextForm(forms.Form):
-    """Where a plain (not htmx) form goes back to."""
-
-    next = forms.CharField(required=False, max_length=2_000)
-
-
-class PenaltyGiveForm(NextForm):
+class PenaltyGiveForm(forms.Form):
     entry = IdField(error_messages={"required": _("Choose the player first.")})
     kind = forms.ChoiceField(
         choices=_choices(KIND_CHOICES),
@@ -55,7 +49,7 @@ class PenaltyGiveForm(NextForm):
     ban_days = WholeNumberField(required=False, min_value=0, max_value=BAN_DAYS_MAX)
 
 
-class PenaltyChoiceForm(NextForm):
+class PenaltyChoiceForm(forms.Form):
     penalty = IdField(error_messages={"required": _("Choose a penalty.")})
 
 

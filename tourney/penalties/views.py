@@ -17,7 +17,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tables.floor.page_answers import answer, refused, toast, whole_number
+from tables.floor.page_answers import answer, refused, toast
 from tables.floor.views import TABLE_SEAT
 from tables.selectors import at_table
 from tourney import roles
@@ -32,6 +32,7 @@ from tourney.penalties.forms import (
 )
 from tourney.penalties.selectors import penalties_list, penalties_sitting_out, player_penalties
 from tourney.penalties.usecases import penalty_end, penalty_give, penalty_undo
+from tourney.schema_types import whole_number
 from tourney.selectors import tournament_rules
 from tourney.selectors_bans import player_bans
 from tourney.services.players import player_ban, player_ban_lift
@@ -202,7 +203,8 @@ def give(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     form = PenaltyGiveForm(request.POST)
     valid = form.is_valid()
-    fallback = form.cleaned_data.get("next") or reverse("tourney:console", args=[tournament.pk])
+    # A plain form goes back to its `next` when that is on this site (page_answers.back_url).
+    fallback = reverse("tourney:console", args=[tournament.pk])
     if not valid:
         return refused(request, _first_error(form), fallback)
     data = form.cleaned_data
@@ -237,8 +239,7 @@ def _penalty_action(service, text):
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         form = PenaltyChoiceForm(request.POST)
         valid = form.is_valid()
-        console = reverse("tourney:console", args=[tournament.pk])
-        fallback = form.cleaned_data.get("next") or console
+        fallback = reverse("tourney:console", args=[tournament.pk])
         if not valid:
             return refused(request, _first_error(form), fallback)
         try:

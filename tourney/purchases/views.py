@@ -7,15 +7,17 @@ from django.utils.translation import gettext as _
 from tourney import roles
 from tourney.models import ChipPurchase, Entry, Tournament
 from tourney.purchases.usecases import chip_purchase_out, purchase_options
+from tourney.schema_types import whole_number
 from tourney.selectors import tournament_rules
 
 
 def desk_purchase(tournament: Tournament, purchase_id: str | None) -> dict | None:
     """The desk's confirmation of a rebuy or add-on (`?purchase=<id>`), None if unknown."""
-    if not (purchase_id or "").isdigit():
+    purchase_pk = whole_number(purchase_id, least=1)
+    if purchase_pk is None:
         return None
     purchase = (
-        ChipPurchase.objects.filter(tournament=tournament, pk=int(purchase_id))
+        ChipPurchase.objects.filter(tournament=tournament, pk=purchase_pk)
         .select_related("entry__player", "entry__tournament_table", "tournament")
         .prefetch_related("ledger")
         .first()

@@ -17,9 +17,11 @@ from tourney.domain.house_rules import (
     resolve_house_rules,
 )
 from tourney.domain.purchases import MONEY_FIELDS
+from tourney.form_fields import number_list
 from tourney.forms import TournamentForm
 from tourney.house_rules_labels import CHOICES, LABELS, SECTIONS, rule_value_text
 from tourney.models import PayoutStructure, Tournament
+from tourney.schema_types import Count32, TableNumber
 
 NULLABLE_RULES = ("table_thresholds", "fixed_hands", "penalty_rounds_max")
 FORM_FIELD = {
@@ -82,11 +84,8 @@ def _rule_initial(key: str, value: Any) -> str:
     return str(value)
 
 
-def _parse_int_list(text: str) -> list[int]:
-    try:
-        return [int(part) for part in text.replace(" ", "").split(",") if part]
-    except ValueError as exc:
-        raise forms.ValidationError(_("Use whole numbers separated by commas.")) from exc
+def _parse_int_list(text: str, kind: Any = Count32) -> list[int]:
+    return number_list(text, kind, _("Use whole numbers separated by commas."))
 
 
 class TournamentSettingsForm(forms.Form):
@@ -187,7 +186,7 @@ class TournamentSettingsForm(forms.Form):
     # -- parsing --
 
     def clean_table_numbers(self) -> list[int]:
-        return _parse_int_list(self.cleaned_data["table_numbers"])
+        return _parse_int_list(self.cleaned_data["table_numbers"], TableNumber)
 
     def _rule_value(self, key: str, raw: Any) -> Any:
         """The override typed for `key`, or `_UNSET` (empty: the profile's value)."""

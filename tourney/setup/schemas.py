@@ -13,6 +13,7 @@ from tourney.schema_types import (
     Line,
     Money,
     PoolMoney,
+    Purchases,
     TableNumber,
     bounded,
 )
@@ -44,7 +45,7 @@ class TournamentPatch(Schema):
     table_numbers: list[TableNumber] | None = Field(None, max_length=1_000)
     rules: dict[str, Any] | None = None
     rebuy_until_level: LevelOrNone | None = Field(None, description="0 = no rebuys")
-    rebuy_max: bounded(0, 1_000) | None = None
+    rebuy_max: Purchases | None = None
     rebuy_condition: Literal["at_most_start", "busted"] | None = None
     rebuy_buy_in: Money | None = None
     rebuy_fee: Money | None = None
