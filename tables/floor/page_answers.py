@@ -6,8 +6,7 @@ plain form gets Django messages and a redirect back."""
 import json
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
 
@@ -20,7 +19,9 @@ def back_url(request: HttpRequest, fallback: str) -> str:
     """The form's `next` when it is on this site, else `fallback` (the one check of every
     page's `next`: never redirect to a form's value without it)."""
     target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(
+    # A path of this site only: "-1" or "2147483648" is no URL (redirect() would look it up as
+    # a view's name and fail), and "//evil.example" is another site.
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return target
@@ -57,7 +58,7 @@ def answer(request: HttpRequest, toasts: list[dict], ok: bool, fallback: str) ->
     for row in toasts:
         tags = f"undo:{row['undoUrl']}" if row.get("undoUrl") else ""
         messages.add_message(request, MESSAGE_LEVELS[row["kind"]], row["message"], extra_tags=tags)
-    return redirect(back_url(request, fallback))
+    return HttpResponseRedirect(back_url(request, fallback))
 
 
 def refused(request: HttpRequest, detail: str, fallback: str) -> HttpResponse:
