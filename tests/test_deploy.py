@@ -208,8 +208,9 @@ def test_systemd_units_pass_systemd_analyze_verify(tmp_path):
         (tmp_path / path.name).write_text(text)
     for instance in wanted():  # each instance the target starts, from its template
         template = re.sub(r"@[^.]+\.", "@.", instance)
-        shutil.copy(tmp_path / template, tmp_path / instance)
-    names = ["tourney.target", *wanted()]
+        if template != instance:
+            shutil.copy(tmp_path / template, tmp_path / instance)
+    names = ["tourney.target", *wanted(), "tourney-backup.service"]
     done = subprocess.run(
         [analyze, "verify", "--man=no", *(f"./{n}" for n in names)],
         cwd=tmp_path,
@@ -218,3 +219,14 @@ def test_systemd_units_pass_systemd_analyze_verify(tmp_path):
         timeout=60,
     )
     assert (done.returncode, done.stdout + done.stderr) == (0, "")
+
+
+def test_the_backup_timer_runs_the_backup_command_every_15_minutes():
+    """The PostgreSQL schedule (docs/backups.md): the target wants the timer, the timer fires
+    every quarter of an hour and catches up after a stop, the service runs `backup --auto`."""
+    assert "tourney-backup.timer" in wanted()
+    timer = unit("tourney-backup.timer")
+    assert timer["Timer"]["OnCalendar"] == "*:0/15" and timer["Timer"]["Persistent"] == "true"
+    service = unit("tourney-backup.service")["Service"]
+    assert service["Type"] == "oneshot"
+    assert service["ExecStart"].split()[-3:] == ["manage.py", "backup", "--auto"]

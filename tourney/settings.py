@@ -138,6 +138,20 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Backups (docs/backups.md): `manage.py backup` writes here by default, and the embedded default
+# keeps its automatic ones here: beside the database file, or in the project folder.
+TOURNEY_BACKUP_DIR = Path(
+    os.environ.get("TOURNEY_BACKUP_DIR")
+    or (
+        Path(DATABASES["default"]["NAME"]).parent / "backups"
+        if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+        else BASE_DIR / "backups"
+    )
+)
+# The embedded default (manage.py quickstart on SQLite) backs itself up while a tournament is
+# played; TOURNEY_AUTO_BACKUP=0 turns that off.
+TOURNEY_AUTO_BACKUP = env_bool("TOURNEY_AUTO_BACKUP", True)
+
 # django-axes first: it counts failed logins and refuses a locked-out login before Django's
 # backend checks the password (the login page and the admin's).
 AUTHENTICATION_BACKENDS = [

@@ -48,4 +48,5 @@ urlpatterns = [
     path("", include("tourney.player_page.urls")),
     path("", include("tables.dealer_links.urls")),
     path("", include("clocks.festival.urls")),
+    path("", include("tourney.backups.urls")),
 ]

@@ -1,5 +1,7 @@
 """Pages of the registration desk, the director console and the audit log."""
 
+import time
+
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import F
@@ -16,6 +18,7 @@ from clocks.services.clock_state import clock_view, structure_periods
 from tables.floor.views import floor_console_context
 from tables.services.seating import seats_draw
 from tourney import roles
+from tourney.backups.selectors import backup_last
 from tourney.collation import sorted_by_name
 from tourney.domain.house_rules import PROFILES
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
@@ -415,6 +418,8 @@ def console(request, tournament_id: int):
         ),
         "can_direct": roles.can(request.user, "director"),
     }
+    if context["can_direct"]:
+        context["backup"] = backup_last(int(time.time()))
     # The floor's panels: to-do list, quick bust-out, hand-for-hand, clock calls, halted tables.
     context.update(floor_console_context(request, tournament))
     return render(request, "tourney/console.html", context)

@@ -118,6 +118,26 @@ def screenshot():
     return save
 
 
+MANUAL_PICTURES = E2E_DIR.parent.parent / "docs" / "pictures"
+
+
+@pytest.fixture
+def manual_picture(screenshot):
+    """manual_picture(page, "backups-page") saves the screenshot as the manual's picture
+    docs/pictures/backups-page.png when TOURNEY_MANUAL_PICTURES=1 (the command that brings the
+    manual's pictures up to date, docs/README.md), else among the run's screenshots."""
+
+    def save(page, name: str, full_page: bool = False) -> Path:
+        if os.environ.get("TOURNEY_MANUAL_PICTURES") != "1":
+            return screenshot(page, f"manual-{name}", full_page=full_page)
+        MANUAL_PICTURES.mkdir(parents=True, exist_ok=True)
+        path = MANUAL_PICTURES / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+        return path
+
+    return save
+
+
 def with_password(user):
     """`user` with the password PASSWORD, saved, to sign in with through /login/."""
     user.set_password(PASSWORD)

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from clocks.models import Clock
 from clocks.services.clock import clock_operate, clocks_advance_due, now_ms
+from tests.databases import database_out_of_reach
 from tests.e2e.conftest import PASSWORD, with_password
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -38,12 +39,10 @@ def test_console_shows_late_timers_until_they_catch_up(
 
 
 def test_console_says_when_the_database_does_not_answer(
-    live_server, page, login, screenshot, director, seated_tournament
+    live_server, page, login, manual_picture, director, seated_tournament
 ):
     """Issue 24: with the database out of reach the console says so, and what it means for
     the floor, instead of the browser's error page; it clears once the database answers."""
-    from tests.tourney.test_outage import database_out_of_reach
-
     with_password(director)
     login(page, director, PASSWORD)
     page.goto(live_server.url + reverse("tourney:console", args=[seated_tournament.pk]))
@@ -53,5 +52,5 @@ def test_console_says_when_the_database_does_not_answer(
         expect(warning).to_be_visible(timeout=15_000)  # the next look at health, 5 s apart
         expect(warning).to_contain_text("The database does not answer")
         expect(warning).to_contain_text("Nothing can be saved until it is back")
-        screenshot(page, "console-database-down", full_page=False)
+        manual_picture(page, "console-database-down")
     expect(warning).to_be_hidden(timeout=15_000)

@@ -3,41 +3,14 @@ writes and reads, the pages (with a page that needs no database), and `/api/v1/h
 says `"database": "down"`. The database is really out of reach: the connection is pointed at a
 port nobody listens on (PostgreSQL) or a file that cannot be opened (SQLite)."""
 
-import socket
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import pytest
-from django.db import connections
 from django.test import Client
 
 from tests.conftest import ApiClient
+from tests.databases import database_out_of_reach
 from tourney.models import Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextmanager
-def database_out_of_reach() -> Iterator[None]:
-    connection = connections["default"]
-    connection.close()
-    saved = dict(connection.settings_dict)
-    if connection.vendor == "sqlite":
-        connection.settings_dict["NAME"] = "/nonexistent-directory/tourney.sqlite3"
-    else:
-        connection.settings_dict.update(HOST="127.0.0.1", PORT=str(_closed_port()))
-    try:
-        yield
-    finally:
-        connection.close()
-        connection.settings_dict.clear()
-        connection.settings_dict.update(saved)
 
 
 def test_a_write_answers_503_and_changes_nothing(api: ApiClient):

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tourney.test_setup_pages import form_data
+from tests.tourney.settings_form import form_data
 from tourney.models import AuditEntry, PayoutStructure, Tournament
 from tourney.setup.usecases import settings_token
 

@@ -6,38 +6,15 @@ from datetime import UTC, datetime
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
 from clocks.models import Structure
 from tables.models import TournamentTable
 from tests.conftest import seat_players
 from tests.factories import TournamentFactory
+from tests.tourney.settings_form import form_data
 from tourney.models import AuditEntry, Tournament
 from tourney.selectors import tournament_capacity
 from tourney.setup.usecases import settings_token
-
-
-def form_data(client, tournament) -> dict:
-    """The settings form as the page fills it (every field, as a browser posts it)."""
-    page = client.get(reverse("tourney:tournament_settings", args=[tournament.pk]))
-    assert page.status_code == 200
-    form = page.context["form"]
-    data = {}
-    for field in form:
-        if field.field.disabled:
-            continue
-        value = field.value()
-        if field.widget_type == "checkbox":
-            if value:
-                data[field.html_name] = "on"
-            continue
-        data[field.html_name] = "" if value is None else str(value)
-    data["scheduled_start"] = (
-        timezone.localtime(tournament.scheduled_start).strftime("%Y-%m-%dT%H:%M")
-        if tournament.scheduled_start
-        else ""
-    )
-    return data
 
 
 def test_the_page_shows_every_house_rule_with_the_profile_value(director_client, tournament):

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.db import connection
 from django.urls import reverse
 
 from clocks.display_links import display_token
@@ -84,6 +85,11 @@ class Command(BaseCommand):
             f"  API docs:  {base}/api/v1/docs",
             "",
         ]
+        if connection.vendor == "sqlite" and settings.TOURNEY_AUTO_BACKUP:
+            lines.insert(
+                -1,
+                f"  Backups:   {settings.TOURNEY_BACKUP_DIR} (every level and 15 minutes of play)",
+            )
         if not os.environ.get("DJANGO_SECRET_KEY"):
             lines.insert(
                 -1, f"  Secret key: {key_file(settings.BASE_DIR)} (made once; keep it private)"
@@ -94,7 +100,10 @@ class Command(BaseCommand):
         import uvicorn
 
         from clocks.embedded import start_clock_thread
+        from tourney.backups.auto import start_backup_thread
 
         if not settings.REDIS_URL:
             start_clock_thread()  # no Celery beat without Redis: advance clocks in-process
+        if connection.vendor == "sqlite" and settings.TOURNEY_AUTO_BACKUP:
+            start_backup_thread()  # the embedded default backs itself up (docs/backups.md)
         uvicorn.run("tourney.asgi:application", host=host, port=port, log_level="warning")
