@@ -10,12 +10,14 @@ from clocks.models import Structure
 from clocks.schemas import (
     ClockAdjustIn,
     ClockJumpIn,
+    ClockLevelsIn,
     ClockUndoIn,
     StructureCheckOut,
     StructureIn,
     StructureOut,
 )
 from clocks.services.clock import clock_operate, clock_view
+from clocks.services.structure_extend import structure_levels_add
 from clocks.services.structures import (
     structure_check,
     structure_create,
@@ -167,6 +169,18 @@ def clock_jump(request, tournament_id: Id, payload: ClockJumpIn):
         tournament_id=tournament_id,
         operation="jump",
         period_index=payload.period_index,
+    )
+
+
+@router.post(
+    "/tournaments/{tournament_id}/clock/levels", response={200: dict, **ERRORS}, tags=["clock"]
+)
+def clock_levels_add(request, tournament_id: Id, payload: ClockLevelsIn):
+    """Add levels after the structure's last, carrying on its progression (docs/rules.md §1.9);
+    a clock past the structure's end goes on into the first of them. Answers the clock."""
+    roles.require(request.auth, "director")
+    return structure_levels_add(
+        actor=request.auth, tournament_id=tournament_id, count=payload.count
     )
 
 

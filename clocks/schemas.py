@@ -98,6 +98,10 @@ class ClockAdjustIn(Schema):
     )
 
 
+class ClockLevelsIn(Schema):
+    count: bounded(1, 20) = Field(3, description="Levels to add after the structure's last")
+
+
 class ClockJumpIn(Schema):
     period_index: PeriodIndex = Field(
         ..., description="0-based index of the period in the structure"

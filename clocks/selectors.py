@@ -203,7 +203,10 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
         "clock": clock,
         "periods": display_periods(periods),
         "chips": chips,
-        "chips_in_play": chips_in_play(chips, periods, clock["period_index"]),
+        # past the structure's end, after every color-up it lists (its last break's too)
+        "chips_in_play": chips_in_play(
+            chips, periods, clock["period_index"] + (clock["status"] == "overtime")
+        ),
         # During a color-up break: its method and how many tables are done (else None).
         "color_up": color_up_display(tournament),
         "stats": {

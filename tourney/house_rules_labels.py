@@ -4,7 +4,10 @@ the reader's language. The parameters themselves are in `tourney.domain.house_ru
 from django.utils.translation import gettext_lazy as _
 
 SECTIONS = (
-    (_("Levels and breaks"), ("level_minutes", "break_every", "break_minutes")),
+    (
+        _("Levels and breaks"),
+        ("level_minutes", "break_every", "break_minutes", "after_last_level"),
+    ),
     (
         _("Registration, absence and re-entry"),
         (
@@ -67,6 +70,7 @@ LABELS = {
     "level_minutes": _("Level length (minutes)"),
     "break_every": _("A break after every … levels"),
     "break_minutes": _("Break length (minutes)"),
+    "after_last_level": _("The clock after the last level"),
     "absent_policy": _("Absent players"),
     "absent_eliminate_after_levels": _("Levels an absent player may miss"),
     "live_checkpoint": _("A hand is live for a player seated by"),
@@ -113,6 +117,8 @@ LABELS = {
 }
 
 CHOICES = {
+    "count_up": _("Counts the time played since"),
+    "zero": _("Stays at 0:00"),
     "blind_off": _("Blinded off"),
     "eliminate": _("Eliminated after a wait"),
     "first_card": _("the first card"),

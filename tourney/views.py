@@ -338,6 +338,21 @@ def seat_card(request, tournament_id: int, entry_id: int):
     )
 
 
+def _end_strings() -> dict:
+    """The console's words at the structure's end (docs/rules.md §1.4)."""
+    return {
+        "overtime": _("Past the last level"),
+        "lastLevelNote": _(
+            "This is the structure's last level. When its time is up, play goes on at it until "
+            "the tournament has its winner; add levels to carry the structure on."
+        ),
+        "overtimeNote": _(
+            "The structure has run out: play goes on at its last level until the tournament has "
+            "its winner. Add levels to carry the structure on (the clock goes on into them)."
+        ),
+    }
+
+
 def _console_clock(request, tournament: Tournament) -> dict:
     """The clock strip: the clock as now, the periods, and what this user may press."""
     clock = clock_view(tournament)
@@ -356,6 +371,10 @@ def _console_clock(request, tournament: Tournament) -> dict:
         "can_direct": roles.can(request.user, "director"),
         "can_pause": roles.can(request.user, "floor"),
         "ready": tournament.seats_drawn_at is not None,
+        "at_end": not over
+        and clock["next_period"] is None
+        and clock["status"] in ("running", "paused", "overtime"),
+        "strings": _end_strings(),
     }
 
 
@@ -404,6 +423,7 @@ def console(request, tournament_id: int):
             "undo": _("Last clock change undone"),
             "message": _("Message shown on the screens"),
             "messageCleared": _("Message cleared"),
+            **_end_strings(),
         },
         "absence": _absence(tournament),
         "can_floor": roles.can(request.user, "floor"),

@@ -14,9 +14,11 @@ Stored state (`ClockState`) and its invariants, checked on construction:
   `paused_remaining_ms` is None.
 - ``paused``: `paused_remaining_ms` (>= 0) is the time left in the current period;
   `period_ends_at_ms` is None.
-- ``finished``: the last period has ended (or was skipped), or the tournament is over
-  (`stop`: its winner is known); `period_index` is the period it finished in; both time
-  fields are None.
+- ``overtime``: the structure has run out: its last period ended at `period_ends_at_ms` and
+  play goes on at it (docs/rules.md §1.4); `paused_remaining_ms` is None. No timer acts on it;
+  a level added to the structure is reached with `next_period`.
+- ``finished``: the tournament is over (`stop`: its winner is known); `period_index` is the
+  period it finished in; both time fields are None.
 - `version` counts state changes: every successful transition returns a state with a greater
   version (exactly +1 when the state was caught up, see below), and `advance` adds one per
   step. The service stores the state with a compare-and-set on `version`.
@@ -40,8 +42,10 @@ from typing import Literal
 from clocks.domain.structures import Period
 from tourney.domain.refusal import N_, RuleError
 
-ClockStatus = Literal["pending", "running", "paused", "finished"]
-STATUSES: tuple[ClockStatus, ...] = ("pending", "running", "paused", "finished")
+ClockStatus = Literal["pending", "running", "paused", "overtime", "finished"]
+STATUSES: tuple[ClockStatus, ...] = ("pending", "running", "paused", "overtime", "finished")
+# Play goes on: a period is being played, its end stored.
+PLAYED = ("running", "overtime")
 
 MS_PER_SECOND = 1_000
 # Sanity bound on the time left in one period after an adjustment (also keeps the stored value
@@ -84,12 +88,11 @@ def _shape_problem(s: ClockState) -> str | None:
         not _is_int(s.paused_remaining_ms) or s.paused_remaining_ms < 0
     ):
         return "the remaining time must be non-negative integer milliseconds"
-    running = s.status == "running"
-    if (s.period_ends_at_ms is not None) != running:
-        return "a period end is set exactly while running"
+    if (s.period_ends_at_ms is not None) != (s.status in PLAYED):
+        return "a period end is set exactly while running or in overtime"
     if s.paused_remaining_ms is None and s.status == "paused":
         return "a paused clock needs its remaining time"
-    if s.paused_remaining_ms is not None and s.status in ("running", "finished"):
+    if s.paused_remaining_ms is not None and s.status in ("running", "overtime", "finished"):
         return f"a {s.status} clock has no paused remaining time"
     if s.status == "pending" and s.period_index != 0:
         return "a pending clock is at period 0"
@@ -109,16 +112,16 @@ class PeriodChange:
 @dataclass(frozen=True)
 class AdvanceResult:
     """`state` after catching up to `now_ms`, the periods entered on the way (consecutive
-    indices, in order), and `finished_at_ms`, the scheduled end of the last period if this
-    advance finished the clock."""
+    indices, in order), and `overtime_at_ms`, the scheduled end of the last period if this
+    advance ran the structure out (the clock went into overtime)."""
 
     state: ClockState
     changes: tuple[PeriodChange, ...] = ()
-    finished_at_ms: int | None = None
+    overtime_at_ms: int | None = None
 
     @property
     def changed(self) -> bool:
-        return bool(self.changes) or self.finished_at_ms is not None
+        return bool(self.changes) or self.overtime_at_ms is not None
 
 
 @dataclass(frozen=True)
@@ -132,7 +135,8 @@ class ClockView:
     used up (`duration - remaining`, never negative; time added by `adjust` is not counted and
     pauses are not counted). `time_to_next_break_ms`: clock time (pauses excluded) until a
     later break starts, None without one. `planned_end_ms`: see `planned_end_ms()`.
-    `version`: the stored state's version (not the caught-up one).
+    `version`: the stored state's version (not the caught-up one). `overtime_ms`: in overtime,
+    the time played at the last level since the structure ran out (else None).
     """
 
     status: ClockStatus
@@ -149,6 +153,7 @@ class ClockView:
     planned_end_ms: int | None
     server_time_ms: int
     version: int
+    overtime_ms: int | None = None
 
     def as_dict(self) -> dict[str, object]:
         """The API's clock object (`GET .../clock`), plus `elapsed_ms`, `time_to_next_break_ms` and
@@ -169,6 +174,7 @@ class ClockView:
             "elapsed_ms": self.elapsed_ms,
             "time_to_next_break_ms": self.time_to_next_break_ms,
             "planned_end_ms": self.planned_end_ms,
+            "overtime_ms": self.overtime_ms,
         }
 
 
@@ -202,9 +208,9 @@ def level_numbers(periods: Sequence[Period]) -> list[int | None]:
 def planned_end_ms(state: ClockState, periods: Sequence[Period], now_ms: int) -> int | None:
     """When the last period will end if the clock runs from now on without further changes:
     running -> the current end plus the durations of the later periods; pending or paused ->
-    as if started/resumed at `now_ms`; finished -> None."""
+    as if started/resumed at `now_ms`; in overtime or finished -> None."""
     s = _caught_up(state, periods, now_ms)
-    if s.status == "finished":
+    if s.status in ("overtime", "finished"):
         return None
     return now_ms + _remaining_ms(s, periods, now_ms) + _duration_sum(periods, s.period_index + 1)
 
@@ -238,7 +244,9 @@ def _check(state: ClockState, periods: Sequence[Period], now_ms: int) -> None:
 
 
 def _remaining_ms(s: ClockState, periods: Sequence[Period], now_ms: int) -> int:
-    """Time left in the current period of a caught-up state (0 when finished)."""
+    """Time left in the current period of a caught-up state (0 in overtime and when finished)."""
+    if s.status == "overtime":
+        return 0
     if s.status == "running":
         assert s.period_ends_at_ms is not None
         return max(0, s.period_ends_at_ms - now_ms)
@@ -271,7 +279,7 @@ def _restart_at(s: ClockState, periods: Sequence[Period], now_ms: int, index: in
     """Period `index` from its start with its full duration; running stays running, anything
     else becomes paused."""
     duration = _duration_ms(periods[index])
-    if s.status == "running":
+    if s.status in PLAYED:
         return ClockState("running", index, now_ms + duration, None, s.version + 1)
     return ClockState("paused", index, None, duration, s.version + 1)
 
@@ -289,8 +297,9 @@ def advance(state: ClockState, periods: Sequence[Period], now_ms: int) -> Advanc
 
     Each step enters the next period at the previous period's *scheduled* end and schedules
     its end at that instant plus its duration (no drift), bumps `version` by one and is
-    recorded as a `PeriodChange` carrying that version. Ending the last period finishes the
-    clock (one more version, `finished_at_ms` = its scheduled end). Anything but a running,
+    recorded as a `PeriodChange` carrying that version. Ending the last period puts the clock in
+    overtime (one more version, `overtime_at_ms` = its scheduled end): play goes on at the last
+    level, and only the last bust-out finishes a tournament (`stop`). Anything but a running,
     due clock is returned unchanged with no changes, so calling it again at the same `now_ms`
     is a no-op (idempotent).
     """
@@ -304,8 +313,8 @@ def advance(state: ClockState, periods: Sequence[Period], now_ms: int) -> Advanc
         # The period at `index` ended at `end`, and `end <= now_ms`.
         version += 1
         if index + 1 >= len(periods):
-            finished = ClockState("finished", index, None, None, version)
-            return AdvanceResult(finished, tuple(changes), finished_at_ms=end)
+            over = ClockState("overtime", index, end, None, version)
+            return AdvanceResult(over, tuple(changes), overtime_at_ms=end)
         index += 1
         changes.append(PeriodChange(index, end, version))
         end += _duration_ms(periods[index])
@@ -328,11 +337,12 @@ def start(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockSta
 
 
 def pause(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockState:
-    """Running -> paused, freezing the time left in the (effective) current period."""
+    """Running (or in overtime, 0 left) -> paused, freezing the time left in the (effective)
+    current period."""
     s = _caught_up(state, periods, now_ms)
     if s.status == "finished":
         raise _finished_error()
-    if s.status != "running":
+    if s.status not in PLAYED:
         raise ClockError("clock_not_running", N_("The clock is not running."))
     remaining = _remaining_ms(s, periods, now_ms)
     return ClockState("paused", s.period_index, None, remaining, s.version + 1)
@@ -350,13 +360,22 @@ def resume(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockSt
 
 
 def next_period(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockState:
-    """Skip to the start of the next period (full duration), keeping running or paused; from
-    the last period the clock finishes."""
+    """Skip to the start of the next period (full duration), keeping running or paused (from
+    overtime: running). From the last period the structure runs out now: a running clock goes
+    into overtime, a paused one keeps the last level with 0 left; in overtime there is no next
+    period until levels are added to the structure."""
     s = _caught_up(state, periods, now_ms)
     _require_started(s)
-    if s.period_index + 1 >= len(periods):
-        return ClockState("finished", s.period_index, None, None, s.version + 1)
-    return _restart_at(s, periods, now_ms, s.period_index + 1)
+    if s.period_index + 1 < len(periods):
+        return _restart_at(s, periods, now_ms, s.period_index + 1)
+    if s.status == "overtime":
+        raise ClockError(
+            "no_next_period",
+            N_("This is the structure's last level: add levels to the structure to go on."),
+        )
+    if s.status == "running":
+        return ClockState("overtime", s.period_index, now_ms, None, s.version + 1)
+    return ClockState("paused", s.period_index, None, 0, s.version + 1)
 
 
 def previous_period(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockState:
@@ -416,7 +435,7 @@ def adjust(state: ClockState, periods: Sequence[Period], now_ms: int, seconds: i
             N_("A period can have at most %(most)s left."),
             most=_format_ms(MAX_REMAINING_MS),
         )
-    if s.status == "running":
+    if s.status in PLAYED:  # time added in overtime: the last level runs again
         return ClockState("running", s.period_index, now_ms + new_remaining, None, s.version + 1)
     return ClockState(s.status, s.period_index, None, new_remaining, s.version + 1)
 
@@ -498,18 +517,39 @@ def restart(
 # --- reading -------------------------------------------------------------------------------
 
 
+def played_index(periods: Sequence[Period], index: int, status: str) -> int:
+    """The period the room plays at `index`: itself, but in overtime after a structure that
+    ends with a break, the last level before it (play goes on at the last level)."""
+    if status != "overtime":
+        return index
+    for back in range(index, -1, -1):
+        if periods[back].kind == "level":
+            return back
+    return index
+
+
 def view(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockView:
-    """The clock as it really is at `now_ms`, even if `advance` has not run yet."""
+    """The clock as it really is at `now_ms`, even if `advance` has not run yet. In overtime
+    `period` and `level_number` are the level played (`played_index`), `period_index` the
+    structure's last period."""
     s = _caught_up(state, periods, now_ms)
     index = s.period_index
+    played = played_index(periods, index, s.status)
     numbers = level_numbers(periods)
     remaining = _remaining_ms(s, periods, now_ms)
     duration = _duration_ms(periods[index])
+    overtime = None
     if s.status == "finished":
         # Through the period it finished in: the whole structure, or less when the tournament
         # ended before its last period (stop).
         elapsed = _duration_sum(periods, 0, index + 1)
         next_index = None
+        to_break = None
+    elif s.status == "overtime":
+        assert s.period_ends_at_ms is not None
+        overtime = max(0, now_ms - s.period_ends_at_ms)
+        elapsed = _duration_sum(periods, 0, index + 1) + overtime
+        next_index = index + 1 if index + 1 < len(periods) else None  # levels added since
         to_break = None
     else:
         elapsed = _duration_sum(periods, 0, index) + max(0, duration - remaining)
@@ -522,8 +562,8 @@ def view(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockView
     return ClockView(
         status=s.status,
         period_index=index,
-        period=periods[index],
-        level_number=numbers[index],
+        period=periods[played],
+        level_number=numbers[played],
         remaining_ms=remaining,
         ends_at_ms=s.period_ends_at_ms,
         next_period_index=next_index,
@@ -534,4 +574,5 @@ def view(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockView
         planned_end_ms=planned_end_ms(s, periods, now_ms),
         server_time_ms=now_ms,
         version=state.version,
+        overtime_ms=overtime,
     )

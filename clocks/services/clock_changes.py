@@ -33,6 +33,7 @@ from clocks.domain.structures import Period
 from clocks.models import Clock
 from clocks.services.clock_state import (
     clock_for,
+    clock_out,
     clock_state,
     clock_store,
     now_ms,
@@ -138,20 +139,20 @@ def clock_catch_up(
             # Each change as it was at its instant: after a late catch-up over several periods,
             # the earlier ones are not shown as the final period (nor as already over).
             at = now if now < (entered.period_ends_at_ms or 0) else change.scheduled_at_ms
-            snapshot = view(entered, periods, at).as_dict()
+            snapshot = clock_out(tournament, view(entered, periods, at))
             _event(
                 writes,
                 tournament,
                 {**snapshot, "reason": "advance", "scheduled_at_ms": change.scheduled_at_ms},
             )
-        if result.finished_at_ms is not None:  # the last period ended: screens show the end
+        if result.overtime_at_ms is not None:  # the structure ran out: play goes on at its end
             _event(
                 writes,
                 tournament,
                 {
-                    **view(result.state, periods, now).as_dict(),
+                    **clock_out(tournament, view(result.state, periods, now)),
                     "reason": "advance",
-                    "scheduled_at_ms": result.finished_at_ms,
+                    "scheduled_at_ms": result.overtime_at_ms,
                 },
             )
         _deadlines(tournament, state, result, periods, now)
@@ -195,7 +196,7 @@ def clock_apply(
     except ClockError as exc:
         raise refusal(exc) from exc
     clock_store(clock, before, after)
-    snapshot = view(after, periods, now).as_dict()
+    snapshot = clock_out(tournament, view(after, periods, now))
     audit_record(
         actor=actor,
         action=f"clock.{operation}",

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_noop
 from clocks.domain.clock import ClockState, restart, stop, view
 from clocks.domain.structures import Period
 from clocks.models import Clock, StructureLevel
+from clocks.services.clock_state import clock_out
 from clocks.services.structures import period_from_row
 from tourney.models import AuditEntry, Tournament
 from tourney.services.audit import audit_record, audit_text
@@ -65,7 +66,9 @@ def _write(actor, tournament: Tournament, clock: Clock, action: str, before, aft
         before=_fields(before),
         after=_fields(after),
     )
-    event_append(tournament, "clock", {**view(after, periods, now).as_dict(), "reason": action})
+    event_append(
+        tournament, "clock", {**clock_out(tournament, view(after, periods, now)), "reason": action}
+    )
 
 
 def clock_stop_at_finish(*, actor, tournament: Tournament) -> None:

@@ -8,12 +8,13 @@ import time
 from django.db import connection
 from django.utils.translation import gettext as _
 
-from clocks.domain.clock import ClockState, view
+from clocks.domain.clock import ClockState, ClockView, view
 from clocks.domain.structures import Period
 from clocks.models import Clock, StructureLevel
 from clocks.services.structures import PERIOD_COLUMNS, period_from_row, period_from_values
 from tourney.errors import Conflict
 from tourney.models import Tournament
+from tourney.selectors import tournament_rules
 from tourney.write_batch import WriteBatch
 
 
@@ -120,7 +121,15 @@ def state_dict(state: ClockState) -> dict:
     }
 
 
+def clock_out(tournament: Tournament, shown: ClockView) -> dict:
+    """The clock as the API and the screens get it: the view, and what the house's clock shows
+    once the structure has run out (`after_last_level`, docs/rules.md §1.4)."""
+    return {**shown.as_dict(), "after_last_level": tournament_rules(tournament).after_last_level}
+
+
 def clock_view(tournament: Tournament, now: int | None = None) -> dict:
     clock = clock_for(tournament)
     periods = structure_periods(tournament.structure_id)
-    return view(clock_state(clock), periods, now if now is not None else now_ms()).as_dict()
+    return clock_out(
+        tournament, view(clock_state(clock), periods, now if now is not None else now_ms())
+    )

@@ -35,14 +35,20 @@
  *   live.stop()              close the stream and stop rendering
  *
  * The view (onRender's argument):
- *   status         "pending" | "running" | "paused" | "finished"
+ *   status         "pending" | "running" | "paused" | "overtime" | "finished"; overtime: the
+ *                  structure has run out and play goes on at its last level
  *   predicted      true from the local flip at zero until the server's clock event confirms it
  *   period_index   index into periods
  *   period         {kind, level, small_blind, big_blind, ante, duration_seconds, color_up?}
+ *                  (in overtime the last level, also after a structure that ends with a break)
  *   level          the blind level number, null on a break
  *   next_period    like period, or null after the last one
  *   remaining_ms   time left in the period, >= 0 (frozen while paused or pending)
- *   seconds, text  whole seconds shown (rounded up) and "12:34" / "1:02:03"
+ *   seconds, text  whole seconds shown (rounded up) and "12:34" / "1:02:03"; in overtime the
+ *                  time played since the structure ran out, "+12:34", or "0:00" when the
+ *                  house's `after_last_level` is "zero"
+ *   overtime_ms    in overtime, the time since the structure ran out (else null)
+ *   played_index   the period played: period_index, but in overtime the last level's
  *   ends_at_ms     server instant the period ends (running only, else null)
  *   last_minute    a running or paused period with at most 60 s left
  *   to_break_ms    clock time until the next break starts (null on a break or with none left)
@@ -89,30 +95,41 @@
 
   /**
    * The clock as it really is at server time `now`: a running clock past its end steps through
-   * the periods (drift-free), finishing after the last one. Pure; mirrors the domain's advance.
+   * the periods (drift-free), into overtime after the last one (play goes on at the last
+   * level). Pure; mirrors the domain's advance.
    */
   function effective(base, periods, now) {
+    var played = base.status === "running" || base.status === "overtime";
     var st = {
       status: base.status,
       index: base.period_index || 0,
-      endsAt: base.status === "running" ? base.ends_at_ms : null,
+      endsAt: played ? base.ends_at_ms : null,
       remaining: Math.max(0, base.remaining_ms || 0),
     };
     if (st.status === "running" && st.endsAt != null) {
       if (periods && periods.length > st.index) {
         while (now >= st.endsAt) {
           if (st.index + 1 >= periods.length) {
-            return { status: "finished", index: st.index, endsAt: null, remaining: 0 };
+            return { status: "overtime", index: st.index, endsAt: st.endsAt, remaining: 0 };
           }
           st.index += 1;
           st.endsAt += durationMs(periods[st.index]);
         }
       }
       st.remaining = Math.max(0, st.endsAt - now);
-    } else if (st.status === "finished") {
+    } else if (st.status === "finished" || st.status === "overtime") {
       st.remaining = 0;
     }
     return st;
+  }
+
+  /** The period played at `index`: in overtime the last level at or before it. */
+  function playedIndex(periods, index, status) {
+    if (status !== "overtime" || !periods) return index;
+    for (var i = Math.min(index, periods.length - 1); i >= 0; i--) {
+      if (periods[i].kind === "level") return i;
+    }
+    return index;
   }
 
   function periodAt(periods, base, index) {
@@ -142,12 +159,13 @@
     function computeView() {
       var t = now();
       var st = effective(base, periods, t);
-      var period = periodAt(periods, base, st.index);
+      var over = st.status === "overtime";
+      var period = over && !periods ? base.period : periodAt(periods, base, playedIndex(periods, st.index, st.status));
       var nextIndex = st.status === "finished" ? null : st.index + 1;
       var next = nextIndex == null ? null : periodAt(periods, base, nextIndex);
       var toBreak = null;
       var breakIndex = null;
-      if (periods && st.status !== "finished") {
+      if (periods && st.status !== "finished" && !over) {
         var acc = st.remaining;
         for (var i = st.index + 1; i < periods.length; i++) {
           if (periods[i].kind === "break") {
@@ -158,11 +176,15 @@
           acc += durationMs(periods[i]);
         }
       }
-      var seconds = Math.ceil(st.remaining / 1000);
+      var overtime = over ? Math.max(0, t - st.endsAt) : null;
+      var countUp = over && base.after_last_level !== "zero";
+      var seconds = countUp ? Math.floor(overtime / 1000) : Math.ceil(st.remaining / 1000);
       var duration = durationMs(period);
       var live = st.status === "running" || st.status === "paused";
       return {
         status: st.status,
+        overtime_ms: overtime,
+        played_index: playedIndex(periods, st.index, st.status),
         predicted: st.index !== (base.period_index || 0) || st.status !== base.status,
         period_index: st.index,
         period: period,
@@ -170,12 +192,12 @@
         next_period: next,
         remaining_ms: st.remaining,
         seconds: seconds,
-        text: formatSeconds(seconds),
+        text: (countUp ? "+" : "") + formatSeconds(seconds),
         ends_at_ms: st.status === "running" ? st.endsAt : null,
         last_minute: live && st.remaining <= LAST_MINUTE_MS,
         to_break_ms: period && period.kind === "break" ? null : toBreak,
         next_break_index: breakIndex,
-        fraction: duration ? Math.min(1, Math.max(0, 1 - st.remaining / duration)) : 0,
+        fraction: over ? 1 : duration ? Math.min(1, Math.max(0, 1 - st.remaining / duration)) : 0,
         server_now_ms: t,
         online: online,
         version: base.version,

@@ -197,7 +197,7 @@
     var cls = root.classList;
     // The tournament has its winner: finished, whatever the clock still says.
     var status = (this.state.tournament || {}).status === "finished" ? "finished" : view.status;
-    ["pending", "running", "paused", "finished"].forEach(function (s) {
+    ["pending", "running", "paused", "overtime", "finished"].forEach(function (s) {
       cls.toggle("is-" + s, status === s);
     });
     cls.toggle("is-break", isBreak && status !== "finished" && status !== "pending");
@@ -220,7 +220,8 @@
       setText(f.ante, fmt(period.ante));
     }
     var next = view.next_period;
-    var nextHTML = "—";
+    // Past the structure's end (docs/rules.md §1.4): no next level, play goes on at this one.
+    var nextHTML = status === "overtime" ? esc(S.last_level) : "—";
     if (next && next.kind === "break") nextHTML = esc(S.break);
     else if (next) {
       nextHTML = esc(fmt(next.small_blind) + " / " + fmt(next.big_blind)) +
@@ -239,9 +240,11 @@
           esc(fmt(next.small_blind) + " / " + fmt(next.big_blind)) + "</span>"
         : ""
     );
-    if (this.chipsIndex !== view.period_index) {
-      this.chipsIndex = view.period_index;
-      this.renderChips(view.period_index, period);
+    // Past the structure's end every color-up it lists has been made (its last break's too).
+    var chipsIndex = status === "overtime" ? view.period_index + 1 : view.period_index;
+    if (this.chipsIndex !== chipsIndex) {
+      this.chipsIndex = chipsIndex;
+      this.renderChips(chipsIndex, period);
     }
     this.renderAverage(view);
     // A new part of the screen shows (a break, the end, another level's blinds, the

@@ -17,6 +17,7 @@ from clocks.domain.clock import (
     level_numbers,
     next_period,
     pause,
+    played_index,
     previous_period,
     resume,
     start,
@@ -36,6 +37,11 @@ PERIODS = st.lists(
     min_size=1,
     max_size=8,
 )
+
+
+def played(status: str) -> str:
+    """A transition from overtime keeps the clock running (play goes on)."""
+    return "running" if status == "overtime" else status
 
 
 class ClockMachine(RuleBasedStateMachine):
@@ -84,14 +90,14 @@ class ClockMachine(RuleBasedStateMachine):
         before = self._before()
         code = {"pending": None, "finished": "clock_finished"}.get(
             before.status, "clock_already_started"
-        )
+        )  # overtime: started long ago
         if self._apply(start, code):
             assert self.state.period_ends_at_ms == self.now + before.remaining_ms
 
     @rule()
     def do_pause(self) -> None:
         before = self._before()
-        code = {"running": None, "finished": "clock_finished"}.get(
+        code = {"running": None, "overtime": None, "finished": "clock_finished"}.get(
             before.status, "clock_not_running"
         )
         if self._apply(pause, code):
@@ -108,12 +114,18 @@ class ClockMachine(RuleBasedStateMachine):
     @rule()
     def do_next(self) -> None:
         before = self._before()
-        if self._apply(next_period, self._started_code(before)):
+        code = self._started_code(before)
+        if code is None and before.status == "overtime" and before.next_period_index is None:
+            code = "no_next_period"
+        if self._apply(next_period, code):
             self.added_ms = 0
             if before.next_period_index is None:
-                assert self.state.status == "finished"
+                # The last period ends now: overtime from this instant, or 0 left while paused.
+                expected = "overtime" if before.status == "running" else "paused"
+                assert self.state.status == expected
+                assert self._before().remaining_ms == 0
             else:
-                assert self.state.status == before.status
+                assert self.state.status == played(before.status)
                 assert self.state.period_index == before.period_index + 1
                 assert self._before().remaining_ms == self.durations[self.state.period_index]
 
@@ -125,7 +137,7 @@ class ClockMachine(RuleBasedStateMachine):
             code = "no_previous_period"
         if self._apply(previous_period, code):
             self.added_ms = 0
-            assert self.state.status == before.status
+            assert self.state.status == played(before.status)
             assert self.state.period_index == before.period_index - 1
             assert self._before().remaining_ms == self.durations[self.state.period_index]
 
@@ -136,7 +148,7 @@ class ClockMachine(RuleBasedStateMachine):
         code = code or {"pending": "clock_not_started"}.get(before.status)
         if self._apply(jump_to, code, index):
             self.added_ms = 0
-            expected = "paused" if before.status == "finished" else before.status
+            expected = "paused" if before.status == "finished" else played(before.status)
             assert (self.state.status, self.state.period_index) == (expected, index)
             assert self._before().remaining_ms == self.durations[index]
 
@@ -158,9 +170,11 @@ class ClockMachine(RuleBasedStateMachine):
                 # Removing all the time left ends a running period now: the view has moved on.
                 last = before.period_index == len(self.periods) - 1
                 assert (
-                    after.status == "finished" if last else after.period_index > before.period_index
+                    after.status == "overtime" if last else after.period_index > before.period_index
                 )
                 return
+            if before.status == "overtime":  # the last level runs again for the time added
+                assert after.status == "running"
             assert after.remaining_ms == new_remaining
             assert after.period_index == before.period_index
             self.added_ms += max(0, seconds * SEC)
@@ -169,7 +183,7 @@ class ClockMachine(RuleBasedStateMachine):
     def do_advance(self) -> None:
         old = self.state
         result = advance(old, self.periods, self.now)
-        steps = len(result.changes) + (result.finished_at_ms is not None)
+        steps = len(result.changes) + (result.overtime_at_ms is not None)
         assert result.state.version == old.version + steps
         if not result.changed:
             assert result.state == old
@@ -181,9 +195,10 @@ class ClockMachine(RuleBasedStateMachine):
             assert change.scheduled_at_ms == expected_at <= self.now
             assert change.version == old.version + offset
             expected_at += self.durations[change.period_index]
-        if result.finished_at_ms is not None:
-            assert result.finished_at_ms == expected_at <= self.now
-            assert result.state.status == "finished"
+        if result.overtime_at_ms is not None:
+            assert result.overtime_at_ms == expected_at <= self.now
+            assert result.state.status == "overtime"
+            assert result.state.period_ends_at_ms == expected_at
         elif result.changed:
             assert result.state.period_ends_at_ms == expected_at > self.now
         assert advance(result.state, self.periods, self.now) == AdvanceResult(result.state)
@@ -194,8 +209,10 @@ class ClockMachine(RuleBasedStateMachine):
     @invariant()
     def stored_state_is_well_formed(self) -> None:
         s = self.state
-        if s.status == "running":
+        if s.status in ("running", "overtime"):
             assert s.period_ends_at_ms is not None and s.paused_remaining_ms is None
+            if s.status == "overtime":
+                assert s.period_index == len(self.periods) - 1
         elif s.status == "paused":
             assert s.period_ends_at_ms is None and s.paused_remaining_ms is not None
         else:
@@ -214,8 +231,15 @@ class ClockMachine(RuleBasedStateMachine):
             self.added_ms, self.seen_index = 0, index
         duration = self.durations[index]
         assert 0 <= shown.remaining_ms <= duration + self.added_ms
-        assert shown.level_number == level_numbers(self.periods)[index]
-        assert (shown.ends_at_ms is not None) == (shown.status == "running")
+        numbers = level_numbers(self.periods)
+        assert shown.level_number == numbers[played_index(self.periods, index, shown.status)]
+        assert (shown.ends_at_ms is not None) == (shown.status in ("running", "overtime"))
+        if shown.status == "overtime":
+            assert shown.remaining_ms == 0 and shown.overtime_ms == self.now - shown.ends_at_ms
+            assert shown.elapsed_ms == sum(self.durations) + shown.overtime_ms
+            assert shown.planned_end_ms is None and shown.next_period_index is None
+            return
+        assert shown.overtime_ms is None
         if shown.status == "finished":
             assert shown.remaining_ms == 0 and shown.elapsed_ms == sum(self.durations)
             assert shown.planned_end_ms is None and shown.time_to_next_break_ms is None

@@ -103,11 +103,11 @@ def test_undo_is_refused_once_a_period_change_is_due_even_before_it_is_stored() 
     assert info.value.code == "undo_stale"
 
 
-def test_undo_reopens_a_clock_finished_by_a_mistake() -> None:
+def test_undo_gives_back_the_last_period_ended_by_a_mistake() -> None:
     last = jump_to(started(), RIMOC, T0, len(RIMOC) - 1)
-    finished, record = record_of(next_period, last, T0 + MIN)
-    assert finished.status == "finished"
-    restored = undo(finished, RIMOC, T0 + 2 * MIN, record)
+    over, record = record_of(next_period, last, T0 + MIN)
+    assert over.status == "overtime"
+    restored = undo(over, RIMOC, T0 + 2 * MIN, record)
     assert restored.status == "running" and restored.period_index == len(RIMOC) - 1
 
 

@@ -19,6 +19,7 @@ from clocks.domain.clock import (
     previous_period,
     resume,
     start,
+    stop,
     view,
 )
 from clocks.domain.structures import Period
@@ -104,8 +105,10 @@ def test_no_drift_when_every_advance_is_300_ms_late(periods) -> None:
         state = result.state
     result = advance(state, periods, expected_end + 300)
     assert result.changes == ()
-    assert result.finished_at_ms == expected_end
-    assert result.state == ClockState("finished", len(periods) - 1, None, None, state.version + 1)
+    assert result.overtime_at_ms == expected_end
+    assert result.state == ClockState(
+        "overtime", len(periods) - 1, expected_end, None, state.version + 1
+    )
 
 
 def test_advance_after_a_two_hour_outage_steps_with_scheduled_stamps() -> None:
@@ -118,24 +121,67 @@ def test_advance_after_a_two_hour_outage_steps_with_scheduled_stamps() -> None:
     )
     assert [c.version for c in result.changes] == list(range(2, 10))
     assert result.state == ClockState("running", 8, at(21, 10), None, 9)
-    assert result.finished_at_ms is None and result.changed
+    assert result.overtime_at_ms is None and result.changed
     assert view(result.state, RIMOC, at(21)).level_number == 8
     # Idempotent: nothing more to do at the same instant.
     again = advance(result.state, RIMOC, at(21))
     assert again == AdvanceResult(result.state) and not again.changed
 
 
-def test_advance_past_the_whole_structure_finishes_at_the_scheduled_end() -> None:
+def test_past_the_whole_structure_play_goes_on_at_the_last_level() -> None:
+    """docs/rules.md §1.4: the structure runs out at its scheduled end, 23:40 (the end of its
+    last period, break 4); at 23:59 the room plays the last level, 16, 19 minutes past it, and
+    no timer has anything more to do."""
     result = advance(started(), RIMOC, at(23, 59))
     assert [c.period_index for c in result.changes] == list(range(1, len(RIMOC)))
-    assert result.finished_at_ms == at(23, 40)
-    assert result.state.status == "finished"
-    assert result.state.period_index == len(RIMOC) - 1
-    assert result.state.version == 1 + len(RIMOC)
+    assert result.overtime_at_ms == at(23, 40)
+    assert result.state == ClockState("overtime", len(RIMOC) - 1, at(23, 40), None, 1 + len(RIMOC))
     shown = view(result.state, RIMOC, at(23, 59))
-    assert (shown.remaining_ms, shown.ends_at_ms, shown.next_period) == (0, None, None)
-    assert shown.elapsed_ms == 280 * MIN and shown.planned_end_ms is None
+    assert (shown.status, shown.remaining_ms, shown.next_period) == ("overtime", 0, None)
+    assert shown.level_number == 16 and shown.period == RIMOC[last_level_index()]
+    assert shown.period_index == len(RIMOC) - 1 and shown.overtime_ms == 19 * MIN
+    assert shown.elapsed_ms == 280 * MIN + 19 * MIN and shown.planned_end_ms is None
+    assert shown.as_dict()["overtime_ms"] == 19 * MIN
     assert advance(result.state, RIMOC, at(23, 59)) == AdvanceResult(result.state)
+    assert advance(result.state, RIMOC, at(23, 59) + 3600 * SEC).changed is False
+
+
+def last_level_index() -> int:
+    return max(i for i, p in enumerate(RIMOC) if p.kind == "level")
+
+
+def test_in_overtime_pause_adjust_next_previous_and_stop() -> None:
+    over = advance(started(), RIMOC, at(23, 50)).state
+    last = len(RIMOC) - 1
+    paused = pause(over, RIMOC, at(23, 50))
+    assert paused == ClockState("paused", last, None, 0, over.version + 1)
+    # resumed: the last level's time is up at once, overtime counts from the resume
+    resumed = resume(paused, RIMOC, at(23, 55))
+    assert view(resumed, RIMOC, at(23, 56)).overtime_ms == MIN
+    more = adjust(over, RIMOC, at(23, 51), 120)  # two more minutes of the last level
+    assert more == ClockState("running", last, at(23, 53), None, over.version + 1)
+    refused("no_next_period", next_period, over, RIMOC, at(23, 51))
+    refused("invalid_adjustment", adjust, over, RIMOC, at(23, 51), -60)
+    assert previous_period(over, RIMOC, at(23, 51)) == ClockState(
+        "running",
+        last - 1,
+        at(23, 51) + RIMOC[last - 1].duration_seconds * SEC,
+        None,
+        over.version + 1,
+    )
+    assert stop(over, RIMOC, at(23, 52)) == ClockState(
+        "finished", last, None, None, over.version + 1
+    )
+
+
+def test_levels_added_in_overtime_are_reached_with_next() -> None:
+    over = advance(started(SHORT), SHORT, T0 + 10 * MIN).state
+    longer = (*SHORT, Period("level", 600, 1_000, 2_000))
+    shown = view(over, longer, T0 + 11 * MIN)
+    assert shown.status == "overtime" and shown.next_period == longer[-1]
+    assert next_period(over, longer, T0 + 11 * MIN) == ClockState(
+        "running", len(SHORT), T0 + 21 * MIN, None, over.version + 1
+    )
 
 
 def test_a_period_is_over_when_the_clock_reaches_zero() -> None:
@@ -199,6 +245,7 @@ def test_view_of_a_pending_clock() -> None:
         "elapsed_ms": 0,
         "time_to_next_break_ms": 60 * MIN,
         "planned_end_ms": at(23, 40),
+        "overtime_ms": None,
     }
 
 
@@ -241,13 +288,14 @@ def test_next_and_previous_keep_running_or_paused_with_full_duration() -> None:
     )
 
 
-@pytest.mark.parametrize("status", ["running", "paused"])
-def test_next_from_the_last_period_finishes(status) -> None:
+def test_next_from_the_last_period_ends_it_now() -> None:
     last = jump_to(started(SHORT), SHORT, T0, 2)
-    if status == "paused":
-        last = pause(last, SHORT, T0 + SEC)
     assert next_period(last, SHORT, T0 + 2 * SEC) == ClockState(
-        "finished", 2, None, None, last.version + 1
+        "overtime", 2, T0 + 2 * SEC, None, last.version + 1
+    )
+    paused = pause(last, SHORT, T0 + SEC)
+    assert next_period(paused, SHORT, T0 + 2 * SEC) == ClockState(
+        "paused", 2, None, 0, paused.version + 1
     )
 
 
@@ -258,9 +306,12 @@ def test_jump_to() -> None:
     assert restart == ClockState("running", 0, at(19, 25), None, 2)
     paused = pause(state, RIMOC, at(19, 1))
     assert jump_to(paused, RIMOC, at(19, 2), 3) == ClockState("paused", 3, None, 15 * MIN, 3)
-    finished = next_period(jump_to(state, RIMOC, T0, len(RIMOC) - 1), RIMOC, T0)
-    assert finished.status == "finished"
-    reopened = jump_to(finished, RIMOC, at(19, 3), len(RIMOC) - 2)
+    over = next_period(jump_to(state, RIMOC, T0, len(RIMOC) - 1), RIMOC, T0)
+    assert over.status == "overtime"
+    back = jump_to(over, RIMOC, at(19, 3), len(RIMOC) - 2)
+    assert back == ClockState("running", len(RIMOC) - 2, at(19, 18), None, over.version + 1)
+    finished = stop(over, RIMOC, at(19, 4))
+    reopened = jump_to(finished, RIMOC, at(19, 5), len(RIMOC) - 2)
     assert reopened == ClockState("paused", len(RIMOC) - 2, None, 15 * MIN, finished.version + 1)
 
 
@@ -303,7 +354,7 @@ def test_transitions_on_a_late_clock_act_on_the_real_period() -> None:
     assert next_period(state, RIMOC, at(20, 5)).period_index == L5
     assert previous_period(state, RIMOC, at(20, 5)).period_index == 3
     assert adjust(state, RIMOC, at(20, 5), 60).period_ends_at_ms == at(20, 11)
-    refused("clock_finished", pause, state, RIMOC, at(23, 40))
+    assert pause(state, RIMOC, at(23, 40)).paused_remaining_ms == 0  # overtime, not over
 
 
 # --- refusals -------------------------------------------------------------------------------
@@ -315,7 +366,8 @@ def _states() -> dict[str, ClockState]:
         "pending": ClockState(),
         "running": running,
         "paused": pause(running, SHORT, T0 + SEC),
-        "finished": advance(running, SHORT, T0 + 10 * MIN).state,
+        "overtime": advance(running, SHORT, T0 + 10 * MIN).state,
+        "finished": stop(running, SHORT, T0 + 2 * SEC),
     }
 
 
@@ -336,6 +388,9 @@ REFUSALS = [
     ("previous", "running", "no_previous_period"),
     ("previous", "paused", "no_previous_period"),
     ("adjust", "finished", "clock_finished"),
+    ("start", "overtime", "clock_already_started"),
+    ("resume", "overtime", "clock_not_paused"),
+    ("next", "overtime", "no_next_period"),
     ("jump", "pending", "clock_not_started"),
 ]
 OPS = {

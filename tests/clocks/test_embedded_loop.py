@@ -54,6 +54,6 @@ def test_embedded_loop_changes_short_levels_on_schedule(director, seated_tournam
     first_end = started["ends_at_ms"]
     # No drift: each period ends exactly its duration after the previous scheduled end.
     assert scheduled == [first_end + i * LEVEL_S * 1000 for i in range(3)]
-    assert [c.payload["status"] for c in changes] == ["running", "running", "finished"]
+    assert [c.payload["status"] for c in changes] == ["running", "running", "overtime"]
     late_ms = [c.at.timestamp() * 1000 - s for c, s in zip(changes, scheduled, strict=True)]
     assert all(0 <= late < 250 for late in late_ms), late_ms

@@ -180,6 +180,27 @@ def test_a_finished_clock_freezes_the_structure(api, director, room):
     assert api.put(f"/structures/{created['id']}", body(name="Renamed")).status_code == 200
 
 
+def test_a_clock_past_its_structure_takes_levels_added_after_it(api, director, room):
+    """docs/rules.md §1.4: the structure ran out (overtime): the played rows stay as they are,
+    levels added after them are accepted and reached with Next."""
+    created = api.post("/structures", body()).json()
+    tournament = _running_tournament(api, director, room, created["id"])
+    Clock.objects.filter(tournament=tournament).update(
+        status="overtime", period_index=3, period_ends_at_ms=1_700_000_000_000
+    )
+    levels = body()["levels"] + [
+        {"kind": "level", "small_blind": 200, "big_blind": 400, "duration_seconds": 600}
+    ]
+    assert api.put(f"/structures/{created['id']}", body(levels=levels)).status_code == 200
+    changed = [dict(level) for level in levels]
+    changed[3] = {**changed[3], "duration_seconds": 1_200}
+    refused = api.put(f"/structures/{created['id']}", body(levels=changed))
+    assert refused.status_code == 409 and refused.json()["code"] == "structure_in_use"
+    clock = api.post(f"/tournaments/{tournament.pk}/clock/next").json()
+    assert (clock["status"], clock["period_index"]) == ("running", 4)
+    assert clock["period"]["big_blind"] == 400
+
+
 def test_export_downloads_the_post_format_and_imports_back(api, structure):
     response = api.get(f"/structures/{structure.pk}/export")
     assert response.status_code == 200

@@ -144,15 +144,17 @@ def test_two_skewed_displays_show_the_same_second_and_flip_together(
         expect(screen).not_to_have_class(re.compile(r"\bis-predicted\b"))
         assert shown(page) == ("LEVEL 2", "1:00", "50 / 100")
 
-    # past the last period (level 2, the break, levels 3 and 4): both show the final screen
+    # past the last period (level 2, the break, levels 3 and 4): the structure has run out, not
+    # the tournament (issue 24): both play on at level 4 and count the time since, together
     for page in (fast, slow):
-        pause_at_server_time(page, ends + 5 * LEVEL_MS + 500)
+        pause_at_server_time(page, ends + 5 * LEVEL_MS + 7_500)
     for page in (fast, slow):
         screen = page.locator("[data-display-screen]")
-        expect(screen).to_have_class(re.compile(r"\bis-finished\b"))
-        expect(screen.locator('[data-field="level"]')).to_have_text("Tournament finished")
-        expect(screen.locator(".dwinner-thanks")).to_be_visible()  # no winner yet: no name
-    screenshot(fast, "display-finished", full_page=False)
+        expect(screen).to_have_class(re.compile(r"\bis-overtime\b"))
+        assert shown(page) == ("LEVEL 4", "+0:07", "200 / 400")
+        expect(screen.locator('[data-field="next"]')).to_have_text("Last level: play goes on")
+        expect(screen).not_to_contain_text("Tournament finished")
+    screenshot(fast, "display-past-the-last-level", full_page=False)
 
 
 def test_screens_running_last_minute_break_paused_offline_portrait(

@@ -15,8 +15,8 @@ from django.views.decorators.http import require_POST
 from tourney.backups.copies import BackupError, engine_extension
 from tourney.backups.records import tournament_record
 from tourney.backups.selectors import (
-    backup_dir,
     PLAYER_COLUMNS,
+    backup_dir,
     backup_last,
     backups_list,
 )

@@ -55,6 +55,10 @@ SameHandOrder = Literal["start_stack"]
 EqualStack = Literal["tie_split"]
 """§11: players eliminated in the same hand with equal starting stacks."""
 
+AfterLastLevel = Literal["count_up", "zero"]
+"""§1: what the clock shows once the structure has run out and play goes on at its last level:
+the time played since (counting on), or 0:00."""
+
 H4HMode = Literal["tda_rp8", "wsop"]
 """§11: hand-for-hand variant (TDA RP-8, or WSOP: busts at different tables tie)."""
 
@@ -94,6 +98,7 @@ class HouseRules:
     """A break after every this many levels (>= 1)."""
     break_minutes: int
     """Length of a break, minutes (>= 1)."""
+    after_last_level: AfterLastLevel
 
     # 2. Registration, absence, late entry, re-entry, rebuy, add-on
     absent_policy: AbsentPolicy

@@ -34,6 +34,7 @@ _TDA_2024 = HouseRules(
     level_minutes=15,
     break_every=4,
     break_minutes=10,
+    after_last_level="count_up",
     # 2
     absent_policy="blind_off",
     absent_eliminate_after_levels=1,
@@ -93,6 +94,7 @@ _TDA_NOTES = {
     "level_minutes": "TDA sets no structure; Rimóc's 15 minutes (docs/rules.md §1.7)",
     "break_every": "TDA sets no structure; Rimóc's every 4 levels (docs/rules.md §1.7)",
     "break_minutes": "[INF] no source gives a break length",
+    "after_last_level": "[INF] no source says what the clock shows past the last level",
     "absent_eliminate_after_levels": "only used with absent_policy='eliminate' (Rimóc: 1)",
     "rebuy_declare_before_next_hand": (
         "TDA 27 (a declared rebuy must be completed); docs/rules.md §2.5"

@@ -10,8 +10,9 @@ Both deadlines are "the end of blind level N" (N counts levels from 1, breaks no
 
 A deadline has passed once the clock's *effective* period (caught up to `now_ms`, see
 `clocks.domain.clock`) is a later period than level N, including the break right after it, or
-the clock has finished. A pending clock has passed no deadline. Units: instants are Unix epoch
-milliseconds, durations milliseconds. No Django imports.
+the structure has run out (overtime) or the clock has finished. A pending clock has passed no
+deadline. Units: instants are Unix epoch milliseconds, durations milliseconds. No Django
+imports.
 """
 
 from collections.abc import Sequence
@@ -38,12 +39,16 @@ def level_count(periods: Sequence[Period]) -> int:
 
 
 def level_end_passed(state: ClockState, periods: Sequence[Period], level: int) -> bool:
-    """True when the *stored* state is past the end of level `level` (caller catches up)."""
+    """True when the *stored* state is past the end of level `level` (caller catches up). In
+    overtime the structure has run out: every level it has is over, and a level it lacks will
+    never come."""
     if state.status == "finished":
         return True
     if state.status == "pending":
         return False
     index = level_index(periods, level)
+    if state.status == "overtime":
+        return index is None or state.period_index >= index
     return index is not None and state.period_index > index
 
 
@@ -67,7 +72,7 @@ def deadline_crossing(
     for change in result.changes:
         if index is not None and change.period_index == index + 1:
             return ("closed", change.scheduled_at_ms)
-    return ("closed", result.finished_at_ms or now_ms)
+    return ("closed", result.overtime_at_ms or now_ms)
 
 
 @dataclass(frozen=True)

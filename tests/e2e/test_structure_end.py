@@ -1,0 +1,103 @@
+"""The structure runs out with players still playing (issue 24, docs/rules.md §1.4): the lobby
+TV keeps the last level on the screen and counts the time played since (it never says the
+tournament is over), the director's console says so from the last level on and offers levels;
+*Add 3 levels* carries the structure on and both screens go on into level 17."""
+
+import re
+import time
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from clocks.display_links import display_token
+from clocks.models import Clock
+from clocks.services.clock import clock_operate, clocks_advance_due
+from tests.e2e.conftest import PASSWORD, TV, with_password
+from tests.e2e.geometry import assert_geometry
+from tourney.models import Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def quick_heartbeat(settings):
+    settings.EVENTS_HEARTBEAT_SECONDS = 0.5
+
+
+def run_out(tournament, minutes_past: int) -> None:
+    """The clock started long enough ago that the structure ran out `minutes_past` ago."""
+    total = sum(tournament.structure.levels.values_list("duration_seconds", flat=True))
+    now = int(time.time() * 1000)
+    Clock.objects.filter(tournament=tournament).update(
+        period_ends_at_ms=now - total * 1000 + 900_000 - minutes_past * 60_000
+    )
+    clocks_advance_due()
+
+
+def test_past_the_last_level_the_tv_plays_on_and_the_console_adds_levels(
+    live_server, new_page, login, director, seated_tournament, manual_picture
+):
+    tournament = seated_tournament
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    run_out(tournament, minutes_past=12)
+    assert Clock.objects.get(tournament=tournament).status == "overtime"
+
+    tv = new_page(viewport=TV)
+    tv.goto(f"{live_server.url}/display/{display_token(tournament.pk)}/?lang=hu")
+    screen = tv.locator("[data-display-screen]")
+    expect(screen).to_have_class(re.compile(r"\bis-overtime\b"))
+    expect(screen.locator('[data-field="level"]')).to_have_text("16. szint")
+    expect(screen.locator('[data-field="blinds"]')).to_have_text(re.compile(r"15\s000 / 30\s000"))
+    expect(screen.locator('[data-field="countdown"]')).to_have_text(re.compile(r"^\+12:\d\d$"))
+    expect(screen).not_to_contain_text("véget ért")  # never "the tournament has ended"
+    assert_geometry(tv, "structure-end-tv-1920x1080-hu", fixed_height=True)
+    manual_picture(tv, "structure-end-tv-hu")
+
+    with_password(director)
+    console = new_page()
+    login(console, director, PASSWORD)
+    console.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
+    expect(console.locator("#cc-status-text")).to_have_text("Past the last level")
+    expect(console.locator("#cc-time")).to_have_text(re.compile(r"^\+12:\d\d$"))
+    note = console.locator("#cc-last-level")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("The structure has run out")
+    expect(console.locator("#cc-toggle")).to_be_enabled()  # a dispute: the floor may pause
+    console.set_viewport_size({"width": 1366, "height": 768})
+    manual_picture(console, "structure-end-console")
+    assert_geometry(console, "structure-end-console-1366x768-en")
+
+    with console.expect_navigation():
+        console.locator("#cc-levels-add").click()
+    expect(console.locator("#cc-status-text")).to_have_text("Running")
+    expect(console.locator("#cc-level")).to_have_text("Level 17")
+    expect(console.locator("#cc-blinds")).to_have_text("25,000 / 50,000")
+    expect(console.locator("#cc-next")).to_have_text("Level 18: 40,000 / 80,000")
+    expect(note).to_be_hidden()
+    clock = Clock.objects.get(tournament=tournament)
+    assert (clock.status, clock.period_index) == ("running", 20)
+    assert Tournament.objects.get(pk=tournament.pk).status == "running"
+
+    # The TV hears of the new levels and goes on into level 17 on its own.
+    expect(screen.locator('[data-field="level"]')).to_have_text("17. szint", timeout=15_000)
+    expect(screen).to_have_class(re.compile(r"\bis-running\b"))
+    expect(screen.locator('[data-field="countdown"]')).to_have_text(re.compile(r"^1[45]:\d\d$"))
+
+
+def test_the_console_warns_on_the_last_level_before_the_structure_runs_out(
+    live_server, page, login, director, seated_tournament
+):
+    tournament = seated_tournament
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
+    last = tournament.structure.levels.count() - 1
+    clock_operate(actor=director, tournament_id=tournament.pk, operation="jump", period_index=last)
+    with_password(director)
+    login(page, director, PASSWORD)
+    page.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
+    note = page.locator("#cc-last-level")
+    expect(note).to_contain_text("This is the structure's last level")
+    page.keyboard.press("n")  # ends the last period now: overtime from this instant
+    expect(page.locator("#cc-status-text")).to_have_text("Past the last level")
+    expect(note).to_contain_text("The structure has run out")
+    expect(page.locator("#cc-time")).to_have_text(re.compile(r"^\+0:0\d$"))
