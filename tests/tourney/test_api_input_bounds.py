@@ -342,3 +342,13 @@ def test_a_ban_without_an_end_is_indefinite_and_answers_the_full_ban(api):
 
 def test_raw_helper_sends_bytes_untouched(api):
     assert json.loads(raw(api, "get", "/time", "").content)["server_time_ms"] > 0
+
+
+def test_a_house_rule_past_32_bits_is_refused(api, structure, room):
+    """A rule with no maximum of its own (level_minutes, reentry_max ...) still fits 32 bits,
+    on the API as on the settings page (issue 24)."""
+    body = tournament_body(structure, room, rules={"reentry_max": 2**31})
+    count = Tournament.objects.count()
+    r = api.post("/tournaments", body)
+    assert r.status_code == 422 and r.json()["code"] == "invalid_house_rule"
+    assert Tournament.objects.count() == count

@@ -39,6 +39,8 @@ SETTINGS_CASES = [
     ("table_numbers", "1, 99999999999999999999"),
     ("rule_table_thresholds", "9, 99999999999999999999"),
     ("max_entries", "9" * 5_000),
+    ("rule_level_minutes", INT64_PAST),
+    ("rule_reentry_max", INT32_PAST),
 ]
 
 

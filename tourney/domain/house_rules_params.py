@@ -269,13 +269,18 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# Where a rule sets no maximum, a count still fits a 32-bit integer (the API's and the pages').
+COUNT_MAX = 2**31 - 1
+
+
 def _check_int(name: str, value: object) -> None:
     low, high = INT_BOUNDS[name]
-    wanted = f"an integer >= {low}" if high is None else f"an integer from {low} to {high}"
+    high = COUNT_MAX if high is None else high
+    wanted = f"an integer from {low} to {high}"
     if not _is_int(value):
         raise _invalid(name, f"expected {wanted}, got {_shown(value)}")
     assert isinstance(value, int)
-    if value < low or (high is not None and value > high):
+    if not low <= value <= high:
         raise _invalid(name, f"expected {wanted}, got {value}")
 
 
@@ -286,7 +291,7 @@ def _check_thresholds(name: str, value: object) -> None:
         raise _invalid(name, f"expected null or a non-empty list of integers, got {_shown(value)}")
     previous = 0
     for item in value:
-        if not _is_int(item) or item <= previous:
+        if not _is_int(item) or item <= previous or item > COUNT_MAX:
             raise _invalid(
                 name, f"expected strictly increasing positive integers, got {list(value)!r}"
             )

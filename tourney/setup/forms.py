@@ -21,7 +21,7 @@ from tourney.form_fields import number_list
 from tourney.forms import TournamentForm
 from tourney.house_rules_labels import CHOICES, LABELS, SECTIONS, rule_value_text
 from tourney.models import PayoutStructure, Tournament
-from tourney.schema_types import Count32, TableNumber
+from tourney.schema_types import INT32_MAX, Count32, TableNumber
 
 NULLABLE_RULES = ("table_thresholds", "fixed_hands", "penalty_rounds_max")
 FORM_FIELD = {
@@ -67,8 +67,13 @@ def _rule_field(key: str, default: Any) -> forms.Field:
         field.widget.attrs["placeholder"] = shown
         return field
     low, high = INT_BOUNDS[key]
+    # A rule without a maximum still fits the 32-bit integers the API takes for counts.
     field = forms.IntegerField(
-        label=label, required=False, min_value=low, max_value=high, help_text=help_text
+        label=label,
+        required=False,
+        min_value=low,
+        max_value=INT32_MAX if high is None else high,
+        help_text=help_text,
     )
     field.widget.attrs["placeholder"] = shown
     return field
