@@ -21,6 +21,8 @@ def _closed_port() -> int:
 
 @contextmanager
 def database_out_of_reach() -> Iterator[None]:
+    """The database out of reach for every connection opened meanwhile (another thread's
+    connection kept open, as a live server's on PostgreSQL, is not cut)."""
     connection = connections["default"]
     connection.close()
     saved = dict(connection.settings_dict)
