@@ -29,10 +29,12 @@ class AutoBackups:
 
     @staticmethod
     def levels_played() -> tuple:
-        """(tournament, period) of every clock being played: a change is a level change."""
+        """(tournament, period) of every clock being played (past the structure's end too): a
+        change is a level change."""
         from clocks.models import Clock
 
-        rows = Clock.objects.filter(status__in=("running", "paused")).order_by("tournament_id")
+        played = ("running", "paused", "overtime")
+        rows = Clock.objects.filter(status__in=played).order_by("tournament_id")
         return tuple(rows.values_list("tournament_id", "period_index"))
 
     def tick(self, now_s: int) -> Path | None:
