@@ -28,6 +28,7 @@ from tourney.services.tokens import api_token_create
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TABLES = ["tourney_entry", "tourney_ledgerentry", "tourney_auditentry", "tourney_player"]
+RESTORED = "action <> 'backup.restore'"  # the restore writes that it was made, in its copy
 
 
 def running_evening(director) -> Evening:
@@ -71,9 +72,12 @@ class Desk(threading.Thread):
 
 
 def _rows(cursor, table: str, up_to: int | None = None) -> tuple[int, int]:
-    """(count, highest id) of a table, up to an id."""
-    where = f" WHERE id <= {int(up_to)}" if up_to is not None else ""
-    cursor.execute(f"SELECT count(*), coalesce(max(id), 0) FROM {table}{where}")
+    """(count, highest id) of a table, up to an id (the audit log: what the backup held)."""
+    where = [f"id <= {int(up_to)}"] if up_to is not None else []
+    if table == "tourney_auditentry":
+        where.append(RESTORED)
+    clause = f" WHERE {' AND '.join(where)}" if where else ""
+    cursor.execute(f"SELECT count(*), coalesce(max(id), 0) FROM {table}{clause}")
     return tuple(cursor.fetchone())
 
 
@@ -140,6 +144,8 @@ def test_restore_drill_a_running_tournament_comes_back_as_at_the_backups_instant
         assert _clock_row(theirs, tournament_id) == _clock_row(ours, tournament_id)
         theirs.execute("SELECT count(*) FROM tourney_entry WHERE place IS NOT NULL")
         assert theirs.fetchone()[0] == 3
+        theirs.execute(f"SELECT count(*) FROM tourney_auditentry WHERE NOT ({RESTORED})")
+        assert theirs.fetchone()[0] == 1  # and the restore is in its audit log
 
         # The restored copy starts and serves the tournament.
         server = UvicornProcess(DATABASE_URL=fresh.url)

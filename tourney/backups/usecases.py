@@ -38,3 +38,15 @@ def players_export(*, actor) -> list[tuple]:
             after={"players": len(rows)},
         )
     return rows
+
+
+def backup_restored(*, actor, path: Path, safety: Path | None) -> None:
+    """Write in the restored database that it was restored, from which file, and where the
+    database it replaced was kept (the audit log is restored with the rest)."""
+    with transaction.atomic(durable=True):
+        audit_record(
+            actor=actor,
+            action="backup.restore",
+            summary=audit_text("Database restored from %(name)s", {"name": path.name}),
+            after={"file": str(path), "replaced_kept_in": str(safety) if safety else None},
+        )

@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
 from tourney.backups.copies import BackupError, backup_restore, database_summary
+from tourney.backups.usecases import backup_restored
 
 
 class Command(BaseCommand):
@@ -31,6 +32,7 @@ class Command(BaseCommand):
             safety = backup_restore(path)
         except (BackupError, OSError) as exc:
             raise CommandError(str(exc)) from exc
+        backup_restored(actor=None, path=path, safety=safety)
         if safety is not None:
             self.stderr.write(f"The database it replaced is backed up in {safety}")
         summary = ", ".join(f"{key} {value}" for key, value in database_summary().items())
