@@ -48,6 +48,10 @@ ORDER = [
     "clocks.colorup",
     "tourney.auditentry",
 ]
+# The rows that name their tournament themselves (a hand report names its table), in order.
+BY_TOURNAMENT = [
+    label for label in ORDER[ORDER.index("tourney.elimination") :] if label != "tables.handreport"
+]
 # Counts the database keeps itself (tourney/db_triggers.py): recounted as entries arrive.
 COUNTED = {"tourney.tournament": ("playing",), "tables.tournamenttable": ("players",)}
 # References inside JSON columns: [{"entry_id": ...}] lists.
@@ -90,19 +94,7 @@ def _rows(tournament: Tournament) -> dict[str, list]:
         ),
         **{
             label: list(model(label).objects.filter(tournament=t).order_by("pk"))
-            for label in ORDER
-            if label
-            in (
-                "tourney.elimination",
-                "tourney.chippurchase",
-                "tourney.ledgerentry",
-                "tourney.deal",
-                "tourney.penalty",
-                "tables.flooraction",
-                "tables.clockcall",
-                "clocks.colorup",
-                "tourney.auditentry",
-            )
+            for label in BY_TOURNAMENT
         },
     }
 
