@@ -16,6 +16,11 @@ from tourney.models import PayoutStructure, Season, Tournament
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _templates(payout_templates):
+    """Every test here may read the built-in payout structures."""
+
+
 @pytest.fixture
 def browser(director_client):
     return director_client

@@ -13,6 +13,11 @@ from tourney.models import AuditEntry, Deal, Entry, LedgerEntry, PayoutStructure
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _templates(payout_templates):
+    """Every test here may read the built-in payout structures."""
+
+
 def structure_body(name, *brackets):
     return {
         "name": name,
