@@ -12,7 +12,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from django.db import close_old_connections, connection
+from django.db import connection, connections
 
 from tests.databases import FreshDatabase
 from tests.e2e.evening import Evening
@@ -68,7 +68,7 @@ class Desk(threading.Thread):
                 )
                 self.acknowledged.append(entry.pk)
         finally:
-            close_old_connections()
+            connections.close_all()  # this thread's connection, kept for 10 min on PostgreSQL
 
 
 def _rows(cursor, table: str, up_to: int | None = None) -> tuple[int, int]:
