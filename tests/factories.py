@@ -315,3 +315,19 @@ def asgi_http_scope(
         "server": ("testserver", 80),
         "client": ("127.0.0.1", 50000),
     }
+
+
+def structure_run_out(tournament: Tournament, minutes_past: int = 0) -> None:
+    """Its running clock started long enough ago that the structure ran out `minutes_past`
+    ago, and a timer has looked since (the clock is in overtime, docs/rules.md §1.4)."""
+    from clocks.models import Clock
+    from clocks.services.clock import clocks_advance_due, now_ms
+
+    durations = list(
+        StructureLevel.objects.filter(structure_id=tournament.structure_id)
+        .order_by("position")
+        .values_list("duration_seconds", flat=True)
+    )
+    first_end = now_ms() - (sum(durations) - durations[0] + minutes_past * 60) * 1000
+    Clock.objects.filter(tournament=tournament).update(period_ends_at_ms=first_end)
+    clocks_advance_due()

@@ -13,9 +13,11 @@ from django.utils.translation import gettext as _
 
 from clocks.domain.colorup import chips_in_play
 from clocks.domain.continuation import levels_continued
+from clocks.domain.structures import StructureData, period_rows
 from clocks.models import Clock, Structure, StructureLevel
 from clocks.services.clock_changes import clock_change
 from clocks.services.clock_state import clock_view, structure_periods
+from clocks.services.structures import structure_copy
 from tourney.errors import InvalidInput
 from tourney.models import Tournament
 from tourney.selectors import tournament_not_over
@@ -27,39 +29,10 @@ LEVELS_ADDED_MAX = 20
 OVER = (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
 
 
-def _own_copy(tournament: Tournament, structure: Structure) -> Structure:
-    """The tournament's own structure: itself, or a copy when it is a template or another
-    tournament still plays on it."""
-    shared = (
-        Tournament.objects.filter(structure=structure)
-        .exclude(pk=tournament.pk)
-        .exclude(status__in=OVER)
-        .exists()
-    )
-    if not structure.template_key and not shared:
-        return structure
-    copy = Structure.objects.create(
-        name=f"{structure.name} · {tournament.name}"[:120],
-        description=structure.description,
-        chips=structure.chips,
-        starting_stack=structure.starting_stack,
-    )
-    StructureLevel.objects.bulk_create(
-        StructureLevel(
-            structure=copy,
-            position=row.position,
-            kind=row.kind,
-            small_blind=row.small_blind,
-            big_blind=row.big_blind,
-            ante=row.ante,
-            duration_seconds=row.duration_seconds,
-            color_up=row.color_up,
-        )
-        for row in structure.levels.order_by("position")
-    )
-    Tournament.objects.filter(pk=tournament.pk).update(structure=copy)
-    tournament.structure_id = copy.pk
-    return copy
+def _shared(tournament: Tournament, structure: Structure) -> bool:
+    """A template, or a structure another tournament still plays on: not to be changed."""
+    others = Tournament.objects.filter(structure=structure).exclude(pk=tournament.pk)
+    return bool(structure.template_key) or others.exclude(status__in=OVER).exists()
 
 
 def structure_levels_add(*, actor, tournament_id: int, count: int = 3) -> dict:
@@ -77,19 +50,17 @@ def structure_levels_add(*, actor, tournament_id: int, count: int = 3) -> dict:
         periods = structure_periods(before.pk)
         chips = chips_in_play([c["value"] for c in before.chips], periods, len(periods))
         added = levels_continued(periods, min(chips, default=1), count)
-        structure = _own_copy(tournament, before)
-        StructureLevel.objects.bulk_create(
-            StructureLevel(
-                structure=structure,
-                position=len(periods) + offset,
-                kind="level",
-                small_blind=p.small_blind,
-                big_blind=p.big_blind,
-                ante=p.ante,
-                duration_seconds=p.duration_seconds,
+        if _shared(tournament, before):
+            # the same rows up to the end, so the clock stays where it is
+            structure = structure_copy(before, f"{before.name} · {tournament.name}", added)
+            Tournament.objects.filter(pk=tournament.pk).update(structure=structure)
+            tournament.structure_id = structure.pk
+        else:
+            structure = before
+            rows = period_rows(StructureData(before.name, (), (*periods, *added)))
+            StructureLevel.objects.bulk_create(
+                StructureLevel(structure=structure, **row) for row in rows[len(periods) :]
             )
-            for offset, p in enumerate(added)
-        )
         blinds = [[p.small_blind, p.big_blind, p.ante] for p in added]
         audit_record(
             actor=actor,

@@ -207,6 +207,21 @@ def structure_create(*, actor, data: StructureData) -> Structure:
     return structure
 
 
+def structure_copy(source: Structure, name: str, periods_added: Iterable[Period] = ()) -> Structure:
+    """A copy of `source` named `name` (no template), with `periods_added` after its periods.
+    An operation: the caller's transaction, its audit."""
+    original = structure_data(source)
+    data = StructureData(
+        name=name[:120],
+        chips=original.chips,
+        periods=original.periods + tuple(periods_added),
+        starting_stack=original.starting_stack,
+        description=original.description,
+    )
+    _validated(data)
+    return _save(data)
+
+
 @transaction.atomic
 def structure_duplicate(*, actor, structure_id: int, name: str | None = None) -> Structure:
     """Copy a structure (a template or any other) under a new name; the copy is no template."""
@@ -216,17 +231,9 @@ def structure_duplicate(*, actor, structure_id: int, name: str | None = None) ->
             "structure_not_found",
             _("There is no blind structure with id %(id)s.") % {"id": structure_id},
         )
-    original = structure_data(source)
     copy_name = (name or "").strip() or _("Copy of %(name)s") % {"name": source.name}
-    data = StructureData(
-        name=copy_name[:120],
-        chips=original.chips,
-        periods=original.periods,
-        starting_stack=original.starting_stack,
-        description=original.description,
-    )
-    _validated(data)
-    structure = _save(data)
+    structure = structure_copy(source, copy_name)
+    data = structure_data(structure)
     audit_record(
         actor=actor,
         action="structure.duplicate",

@@ -11,7 +11,8 @@ from clocks.domain.colorup import chips_in_play
 from clocks.domain.continuation import levels_continued
 from clocks.domain.structures import TEMPLATES, Period
 from clocks.models import Clock, Structure
-from clocks.services.clock import clocks_advance_due, now_ms
+from clocks.services.clock import clock_operate, clocks_advance_due
+from tests.factories import structure_run_out
 from tourney.models import AuditEntry, Tournament, TournamentEvent
 
 pytestmark = pytest.mark.django_db
@@ -64,18 +65,11 @@ def test_added_levels_grow_and_the_smallest_chip_pays_them(bigs, chip, count, an
 
 
 def _overtime(director, tournament) -> None:
-    """The tournament's clock past its structure's end (started long enough ago)."""
-    from clocks.services.clock import clock_operate
-
+    """The tournament's clock past its structure's end."""
     clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
-    periods = tournament.structure.levels.count()
-    total = sum(tournament.structure.levels.values_list("duration_seconds", flat=True))
-    Clock.objects.filter(tournament=tournament).update(
-        period_ends_at_ms=now_ms() - total * 1000 + 900_000
-    )
-    clocks_advance_due()
+    structure_run_out(tournament)
     clock = Clock.objects.get(tournament=tournament)
-    assert (clock.status, clock.period_index) == ("overtime", periods - 1)
+    assert (clock.status, clock.period_index) == ("overtime", len(RIMOC.periods) - 1)
 
 
 def test_the_structure_runs_out_and_the_tournament_plays_on(api, director, seated_tournament):
@@ -114,7 +108,6 @@ def test_add_levels_copies_the_template_and_goes_on_from_overtime(api, director,
 def test_add_levels_on_the_last_level_keeps_the_clock_and_extends_in_place(
     api, director, seated_tournament
 ):
-    from clocks.services.clock import clock_operate
     from clocks.services.structures import structure_duplicate
 
     own = structure_duplicate(actor=director, structure_id=seated_tournament.structure_id)

@@ -4,7 +4,6 @@ tournament is over), the director's console says so from the last level on and o
 *Add 3 levels* carries the structure on and both screens go on into level 17."""
 
 import re
-import time
 
 import pytest
 from django.urls import reverse
@@ -12,9 +11,10 @@ from playwright.sync_api import expect
 
 from clocks.display_links import display_token
 from clocks.models import Clock
-from clocks.services.clock import clock_operate, clocks_advance_due
+from clocks.services.clock import clock_operate
 from tests.e2e.conftest import PASSWORD, TV, with_password
 from tests.e2e.geometry import assert_geometry
+from tests.factories import structure_run_out
 from tourney.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -25,22 +25,12 @@ def quick_heartbeat(settings):
     settings.EVENTS_HEARTBEAT_SECONDS = 0.5
 
 
-def run_out(tournament, minutes_past: int) -> None:
-    """The clock started long enough ago that the structure ran out `minutes_past` ago."""
-    total = sum(tournament.structure.levels.values_list("duration_seconds", flat=True))
-    now = int(time.time() * 1000)
-    Clock.objects.filter(tournament=tournament).update(
-        period_ends_at_ms=now - total * 1000 + 900_000 - minutes_past * 60_000
-    )
-    clocks_advance_due()
-
-
 def test_past_the_last_level_the_tv_plays_on_and_the_console_adds_levels(
     live_server, new_page, login, director, seated_tournament, manual_picture
 ):
     tournament = seated_tournament
     clock_operate(actor=director, tournament_id=tournament.pk, operation="start")
-    run_out(tournament, minutes_past=12)
+    structure_run_out(tournament, minutes_past=12)
     assert Clock.objects.get(tournament=tournament).status == "overtime"
 
     tv = new_page(viewport=TV)

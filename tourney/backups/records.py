@@ -192,7 +192,7 @@ class _Import:
             values["template_key"] = ""  # the copy as played, editable
         return values
 
-    def existing(self, label: str, values: dict, fields: dict) -> int | None:
+    def existing(self, label: str, values: dict) -> int | None:
         """The row of this installation the record's row is (a player, a room, its table)."""
         if label == "tourney.player":
             same = Player.objects.filter(
@@ -227,7 +227,7 @@ class _Import:
         if label == "tables.room":
             self.ids[label][row["pk"]] = self.room(values)
             return
-        found = self.existing(label, values, row["fields"])
+        found = self.existing(label, values)
         if found is None:
             obj = model(**values)
             obj.save(force_insert=True)

@@ -5,6 +5,7 @@ import csv
 import json
 import time
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -28,8 +29,6 @@ from tourney.views_support import role_required
 
 @role_required("director")
 def backups_page(request):
-    from django.conf import settings
-
     return render(
         request,
         "tourney/backups/backups.html",
