@@ -318,8 +318,8 @@ def asgi_http_scope(
 
 
 def structure_run_out(tournament: Tournament, minutes_past: int = 0) -> None:
-    """Its running clock started long enough ago that the structure ran out `minutes_past`
-    ago, and a timer has looked since (the clock is in overtime, docs/rules.md §1.4)."""
+    """Its running clock's period ended long enough ago that the structure ran out
+    `minutes_past` ago, and a timer has looked since (overtime, docs/rules.md §1.4)."""
     from clocks.models import Clock
     from clocks.services.clock import clocks_advance_due, now_ms
 
@@ -328,6 +328,7 @@ def structure_run_out(tournament: Tournament, minutes_past: int = 0) -> None:
         .order_by("position")
         .values_list("duration_seconds", flat=True)
     )
-    first_end = now_ms() - (sum(durations) - durations[0] + minutes_past * 60) * 1000
-    Clock.objects.filter(tournament=tournament).update(period_ends_at_ms=first_end)
+    clock = Clock.objects.filter(tournament=tournament)
+    later = sum(durations[clock.get().period_index + 1 :])  # the periods after this one
+    clock.update(period_ends_at_ms=now_ms() - (later + minutes_past * 60) * 1000)
     clocks_advance_due()

@@ -20,6 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SIZES = {
     "1366x768": {"width": 1366, "height": 768},
     "1920x1080": {"width": 1920, "height": 1080},
+    "1080x1920": {"width": 1080, "height": 1920},
     "390x844": {"width": 390, "height": 844},
 }
 

@@ -10,7 +10,8 @@ from playwright.sync_api import expect
 from clocks.models import Clock
 from clocks.services.clock import clock_operate, clocks_advance_due, now_ms
 from tests.databases import database_out_of_reach
-from tests.e2e.conftest import ON_POSTGRES, PASSWORD, with_password
+from tests.e2e.conftest import ON_POSTGRES, PASSWORD, PHONE, TV, with_password
+from tests.e2e.geometry import assert_geometry
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,7 +51,8 @@ def test_console_says_when_the_database_does_not_answer(
     the floor, instead of the browser's error page; it clears once the database answers."""
     with_password(director)
     login(page, director, PASSWORD)
-    page.goto(live_server.url + reverse("tourney:console", args=[seated_tournament.pk]))
+    tournament_id = seated_tournament.pk
+    page.goto(live_server.url + reverse("tourney:console", args=[tournament_id]))
     warning = page.locator("#timers-health")
     expect(warning).to_be_hidden()
     with database_out_of_reach():
@@ -58,4 +60,13 @@ def test_console_says_when_the_database_does_not_answer(
         expect(warning).to_contain_text("The database does not answer")
         expect(warning).to_contain_text("Nothing can be saved until it is back")
         manual_picture(page, "console-database-down")
+        # a page loaded meanwhile: the short page that needs no database, whole in each size
+        desk = page.context.new_page()
+        for size, viewport in (("390x844", PHONE), ("1920x1080", TV)):
+            desk.set_viewport_size(viewport)
+            answer = desk.goto(live_server.url + reverse("tourney:desk", args=[tournament_id]))
+            assert answer.status == 503
+            expect(desk.locator("h1")).to_have_text("Not available for a moment")
+            assert_geometry(desk, f"geometry-unavailable-{size}-en")
+        desk.close()
     expect(warning).to_be_hidden(timeout=15_000)

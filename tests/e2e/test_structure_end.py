@@ -91,3 +91,48 @@ def test_the_console_warns_on_the_last_level_before_the_structure_runs_out(
     expect(page.locator("#cc-status-text")).to_have_text("Past the last level")
     expect(note).to_contain_text("The structure has run out")
     expect(page.locator("#cc-time")).to_have_text(re.compile(r"^\+0:0\d$"))
+
+
+GEOMETRY_TV = {"1920x1080": TV, "1080x1920": {"width": 1080, "height": 1920},
+               "1366x768": {"width": 1366, "height": 768}}  # fmt: skip
+GEOMETRY_STAFF = {"1366x768": {"width": 1366, "height": 768},
+                  "1920x1080": TV, "390x844": {"width": 390, "height": 844}}  # fmt: skip
+
+
+def test_past_the_last_level_every_screen_is_whole(live_server, new_page, login, director):
+    """The evening's content (45 players with long Hungarian and Czech names, the final-table
+    redraw's 9 moves, 20 paid places, 25,000 / 50,000 ante 50,000) 1 h 15 min past the
+    structure's end, "+1:15:00" the longest the count gets in an evening: the TV, the console
+    and the dealer's page in en, hu and cs pass the geometry check."""
+    from tests.e2e.evening import Evening
+
+    evening = Evening(director).arrange().running().final_table()
+    tournament = evening.tournament
+    structure_run_out(tournament, minutes_past=75)
+    assert Clock.objects.get(tournament=tournament).status == "overtime"
+    with_password(director)
+    staff = new_page()
+    login(staff, director, PASSWORD)
+    tv = new_page(viewport=TV)
+    display = f"{live_server.url}/display/{display_token(tournament.pk)}/"
+    console = live_server.url + reverse("tourney:console", args=[tournament.pk])
+    dealer = live_server.url + reverse("tables:dealer", args=[tournament.pk, 1])
+    for lang in ("en", "hu", "cs"):
+        for size, viewport in GEOMETRY_TV.items():
+            tv.set_viewport_size(viewport)
+            tv.goto(f"{display}?lang={lang}")
+            countdown = tv.locator('[data-display-screen] [data-field="countdown"]')
+            expect(countdown).to_have_text(re.compile(r"^\+1:15:\d\d$"))
+            assert_geometry(tv, f"geometry-tv-overtime-{size}-{lang}", fixed_height=True)
+        staff.context.add_cookies(
+            [{"name": "django_language", "value": lang, "url": live_server.url}]
+        )
+        for size, viewport in GEOMETRY_STAFF.items():
+            staff.set_viewport_size(viewport)
+            staff.goto(console)
+            expect(staff.locator("#cc-time")).to_have_text(re.compile(r"^\+1:15:\d\d$"))
+            expect(staff.locator("#cc-last-level")).to_be_visible()
+            assert_geometry(staff, f"geometry-console-overtime-{size}-{lang}", full_page=True)
+        staff.set_viewport_size(GEOMETRY_STAFF["390x844"])
+        staff.goto(dealer)
+        assert_geometry(staff, f"geometry-dealer-overtime-390x844-{lang}", full_page=True)
