@@ -26,9 +26,9 @@ from clocks.services.structures import (
     structure_update,
     suggestion_out,
 )
+from infra.web.schema_types import Id
 from tourney import roles
 from tourney.models import Tournament
-from tourney.schema_types import Id
 from tourney.schemas import ERROR_RESPONSES
 
 router = Router(tags=["structures"])

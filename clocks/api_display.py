@@ -6,9 +6,9 @@ from ninja import Router, Schema
 
 from clocks.display_links import display_token
 from clocks.services.display_links import display_links_revoke
+from infra.web.schema_types import Id
 from tourney import roles
 from tourney.models import Tournament
-from tourney.schema_types import Id
 from tourney.schemas import ERROR_RESPONSES
 
 router = Router(tags=["screens"])

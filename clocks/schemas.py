@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from ninja import Field, Schema
 
-from tourney.schema_types import (
+from infra.web.schema_types import (
     LEVEL_MAX,
     SECONDS_MAX,
     Chips,

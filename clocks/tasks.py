@@ -47,7 +47,7 @@ def _first_schedules(ending: list[tuple[int, int, int]]) -> list[bool]:
     The tick runs every second; without this, one period end would get up to 60 copies that
     all fire at the same instant and queue ahead of other tournaments' changes.
     """
-    from tourney.bus import redis_client
+    from infra.bus import redis_client
 
     try:
         pipe = redis_client().pipeline(transaction=False)
@@ -60,7 +60,7 @@ def _first_schedules(ending: list[tuple[int, int, int]]) -> list[bool]:
         return [True] * len(ending)
 
 
-@shared_task(ignore_result=True)
+@shared_task(name="clocks.tasks.clocks_tick", ignore_result=True)
 def clocks_tick() -> int:
     """Advance every clock that is due and schedule on-time tasks for the next minute."""
     changed = clocks_advance_due()
@@ -96,12 +96,12 @@ def _wait_for(ends_at_ms: int | None) -> None:
         time.sleep(early_ns / 1e9)  # the instant itself is the deadline, not a guess
 
 
-@shared_task(ignore_result=True)
+@shared_task(name="clocks.tasks.clocks_advance_on_time", ignore_result=True)
 def clocks_advance_on_time(ends_at_ms: int, due: list[tuple[int, int]]) -> int:
     """Scheduled for an instant at which the periods of the clocks `due` ((tournament_id,
     version)) end: waits for it, then changes those still at that version, together. The
     changes schedule their next period ends at once: the levels go on on time without the
-    beat's tick (a beat taking over from a dead one, tourney/beat.py), which stays the safety
+    beat's tick (a beat taking over from a dead one, infra/beat.py), which stays the safety
     net. Returns the steps made."""
     _wait_for(ends_at_ms)
     steps, ending = clocks_advance_at(
@@ -111,7 +111,7 @@ def clocks_advance_on_time(ends_at_ms: int, due: list[tuple[int, int]]) -> int:
     return steps
 
 
-@shared_task(ignore_result=True)
+@shared_task(name="clocks.tasks.clock_advance_on_time", ignore_result=True)
 def clock_advance_on_time(tournament_id: int, version: int, ends_at_ms: int | None = None) -> int:
     """One clock's on-time task, as scheduled before `clocks_advance_on_time` (tasks of that
     kind still queued when the workers are upgraded run as before)."""

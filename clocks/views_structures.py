@@ -30,9 +30,9 @@ from clocks.services.structures import (
     structure_duplicate,
     structure_locked_through,
 )
+from infra.web.form_fields import first_error
+from infra.web.schema_types import json_loads
 from tourney import roles
-from tourney.form_fields import first_error
-from tourney.schema_types import json_loads
 from tourney.views_support import role_required, run_service
 
 # Colours offered for chips (any other name typed in an imported file is kept as it is).

@@ -4,6 +4,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import Router, Status
 
+from infra.web.schema_types import Id, SeatNumber, TableNumber
 from tables.dealer_links.permissions import require_floor_at
 from tables.models import Room, SeatRestriction
 from tables.schemas import DrawOut, HandIn, RestrictionIn, RoomIn, RoomOut, TableOut
@@ -14,7 +15,6 @@ from tables.services.seating import seats_draw
 from tourney import roles
 from tourney.errors import InvalidInput
 from tourney.models import Tournament
-from tourney.schema_types import Id, SeatNumber, TableNumber
 from tourney.schemas import ERROR_RESPONSES
 
 router = Router(tags=["tables"])

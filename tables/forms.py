@@ -6,9 +6,9 @@ from django import forms
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
+from infra.web.form_fields import WholeNumberField
+from infra.web.schema_types import SEAT_MAX, TABLE_MAX
 from tables.models import SeatRestriction
-from tourney.form_fields import WholeNumberField
-from tourney.schema_types import SEAT_MAX, TABLE_MAX
 
 SEATS_MIN = 2  # a table of the API's TableIn
 

@@ -2,7 +2,7 @@
 
 from ninja import Field, Schema
 
-from tourney.schema_types import (
+from infra.web.schema_types import (
     ELIMINATIONS_MAX,
     Chips,
     Id,

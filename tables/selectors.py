@@ -6,10 +6,10 @@ from operator import itemgetter
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
+from infra.text.collation import sorted_by_name
 from tables.domain.button import Blinds
 from tables.domain.cards import card_label
 from tables.models import SeatRestriction, TournamentTable
-from tourney.collation import sorted_by_name
 from tourney.errors import NotFound
 from tourney.models import Entry, Tournament
 
@@ -110,7 +110,7 @@ def occupied_seats(tournament: Tournament) -> dict[int, set[int]]:
 
 def seated_players_by_name(tables: list[dict]) -> list[dict]:
     """Rows {name, table, seat} of a seating chart (`tournament_tables_layout`), by name as the
-    active language sorts names (tourney/collation.py)."""
+    active language sorts names (infra/text/collation.py)."""
     rows = [
         {"name": p["player_name"], "table": t["number"], "seat": p["seat"]}
         for t in tables

@@ -5,13 +5,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from infra.web.form_fields import first_error
 from tables.floor.selectors import floor_actions_list, seats_leaving
 from tables.forms import DealerHandForm, RoomForm, SeatReleaseForm, SeatRestrictionForm
 from tables.models import FloorAction, Room, SeatRestriction
 from tables.selectors import seated_players_by_name, tournament_tables_layout
 from tables.services.hands import hand_misdeal, hand_report
 from tables.services.rooms import room_create, seat_restriction_clear, seat_restriction_set
-from tourney.form_fields import first_error
 from tourney.models import Tournament
 from tourney.views_support import role_required, run_service
 

@@ -1,6 +1,6 @@
 """The settings of a test run: the production settings (tourney.settings) with a key of the
 tests' own, set in the environment so that the servers and workers a test starts (uvicorn,
-Celery) share it. The public built-in key is refused by a server (tourney/secret_key.py)."""
+Celery) share it. The public built-in key is refused by a server (infra/secret_key.py)."""
 
 import os
 

@@ -46,7 +46,7 @@ def test_no_domain_module_imports_django_or_the_apps_outside_domain():
 # below are what is left to fix: a module or function may leave them, none may join them. When
 # one leaves, take it off the list (and lower the count) so that it cannot come back.
 
-APPS = ("tourney", "tables", "clocks")
+APPS = ("infra", "tourney", "tables", "clocks")
 MAX_MODULE_LINES = 600
 MAX_FUNCTION_LINES = 80
 

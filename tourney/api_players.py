@@ -3,9 +3,9 @@
 
 from ninja import Router, Schema
 
+from infra.web.schema_types import Id
 from tourney import roles
 from tourney.api_common import player_out
-from tourney.schema_types import Id
 from tourney.schemas import ERROR_RESPONSES, PlayerOut
 from tourney.services.player_merge import player_merge, player_merge_undo
 

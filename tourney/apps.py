@@ -26,9 +26,9 @@ class TourneyConfig(AppConfig):
         from django.contrib.auth import get_user_model
         from django.db.models.signals import post_delete, post_save
 
+        from infra.token_cache import tokens_changed
         from tourney import checks  # noqa: F401  (registers the deployment checks)
         from tourney.models import ApiToken, StaffProfile
-        from tourney.token_cache import tokens_changed
 
         # A token, user or staff profile saved or deleted: the kept token rows are forgotten.
         for model in (ApiToken, get_user_model(), StaffProfile):

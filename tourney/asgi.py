@@ -13,9 +13,9 @@ django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 
 from django.urls import get_resolver  # noqa: E402
 
-from tourney import bus  # noqa: E402
-from tourney.asgi_handler import TourneyASGIHandler  # noqa: E402 (needs the apps loaded)
-from tourney.secret_key import require_safe_key  # noqa: E402  (needs the settings)
+from infra import bus  # noqa: E402
+from infra.secret_key import require_safe_key  # noqa: E402  (needs the settings)
+from infra.web.asgi_handler import TourneyASGIHandler  # noqa: E402 (needs the apps loaded)
 from tourney.stream_asgi import EventStreamApplication  # noqa: E402
 
 # The links' event streams (thousands of phones and screens) beside Django; the rest through it.

@@ -10,11 +10,12 @@ from django.utils.translation import gettext as _
 from ninja.security import HttpBearer, SessionAuth
 from ninja.utils import check_csrf
 
+from infra import token_cache
+from infra.db import kept_cursors
+from infra.db.raw_rows import model_columns, model_from_row
 from tables.dealer_links.links import dealer_actor, is_dealer_token
-from tourney import kept_cursors, token_cache
 from tourney.errors import PermissionDenied
 from tourney.models import ApiToken, StaffProfile
-from tourney.raw_rows import model_columns, model_from_row
 from tourney.services.tokens import token_hash
 
 
@@ -53,7 +54,7 @@ def _token_read(digest: str) -> tuple | None:
 
 def _token_user(raw: str):
     """The unrevoked token `raw` and its active user (staff profile read along), else None.
-    Each call gets instances of its own, from the row kept for a moment (tourney/token_cache.py)."""
+    Each call gets instances of its own, from the row kept for a moment (infra/token_cache.py)."""
     _sql, parts = _token_query()
     db = connections[DEFAULT_DB_ALIAS]
     row = token_cache.token_row(token_hash(raw), _token_read)

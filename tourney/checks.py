@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.core import checks
 
-from tourney.secret_key import refusal
+from infra.secret_key import refusal
 
 
 @checks.register(checks.Tags.security, deploy=True)

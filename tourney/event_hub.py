@@ -3,7 +3,7 @@
 With Redis, one pub/sub connection per event loop listens to every tournament channel and hands
 each message (with its SSE frame rendered once) to the queues of the streams watching that
 tournament; a thousand screens cost one Redis connection, not a thousand. Without Redis the
-in-process bus of `tourney.bus` calls the listeners directly from the writer's thread.
+in-process bus of `infra.bus` calls the listeners directly from the writer's thread.
 """
 
 import asyncio
@@ -17,7 +17,7 @@ from typing import Any
 
 from django.conf import settings
 
-from tourney import bus
+from infra import bus
 from tourney.sse import message_frame
 
 logger = logging.getLogger(__name__)

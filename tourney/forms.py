@@ -4,11 +4,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clocks.models import Structure
-from tables.models import Room
-from tourney.domain.house_rules import PROFILES
-from tourney.form_fields import IdField, number_field, number_list
-from tourney.models import LedgerEntry, RebuyCondition
-from tourney.schema_types import (
+from infra.web.form_fields import IdField, number_field, number_list
+from infra.web.schema_types import (
     Chips,
     Entries,
     Level,
@@ -18,6 +15,9 @@ from tourney.schema_types import (
     TableNumber,
     TableSeats,
 )
+from tables.models import Room
+from tourney.domain.house_rules import PROFILES
+from tourney.models import LedgerEntry, RebuyCondition
 
 
 class NewPlayerForm(forms.Form):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Max, Q
 from django.utils.translation import get_language
 
-from tourney.collation import name_key
+from infra.text.collation import name_key
 from tourney.domain.name_index import NameIndex
 from tourney.domain.text import phone_digits, search_key
 from tourney.models import Player

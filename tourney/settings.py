@@ -12,7 +12,7 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from tourney.secret_key import read_secret_key
+from infra.secret_key import read_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -26,7 +26,7 @@ def env_bool(name: str, default: bool) -> bool:
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
 # DJANGO_SECRET_KEY, else the quick start's key file, else the public built-in key, on which
-# tourney.asgi and tourney.wsgi refuse to serve unless DEBUG (tourney/secret_key.py).
+# tourney.asgi and tourney.wsgi refuse to serve unless DEBUG (infra/secret_key.py).
 SECRET_KEY = read_secret_key(BASE_DIR)
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1").split(",")
@@ -54,11 +54,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "tourney.middleware.UserLanguageMiddleware",
+    "infra.web.middleware.UserLanguageMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # In the reader's language, before CSRF and the views: refusals of bad input, and /api/
-    # refusals as {code, detail} JSON (tourney/api_contract.py).
-    "tourney.api_contract.ApiContractMiddleware",
+    # refusals as {code, detail} JSON (infra/web/api_contract.py).
+    "infra.web.api_contract.ApiContractMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -106,8 +106,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 else:
     # Django's backend; its pool checks a lent connection without a round trip unless the
-    # server has closed it (tourney/pg/base.py).
-    DATABASES["default"]["ENGINE"] = "tourney.pg"
+    # server has closed it (infra/db/pg/base.py).
+    DATABASES["default"]["ENGINE"] = "infra.db.pg"
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # One test database per process, as on SQLite: parallel runs (and a Celery worker that a
     # test starts, told this name) never share or drop each other's database.
@@ -191,7 +191,7 @@ LOGOUT_REDIRECT_URL = "login"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # Seconds between keep-alive comments on an idle event stream (proxies drop silent streams).
 EVENTS_HEARTBEAT_SECONDS = float(os.environ.get("TOURNEY_EVENTS_HEARTBEAT_SECONDS", "15"))
-# A bearer token's row is read again after this long in each web process (tourney/token_cache.py).
+# A bearer token's row is read again after this long in each web process (infra/token_cache.py).
 TOURNEY_TOKEN_CACHE_SECONDS = float(os.environ.get("TOURNEY_TOKEN_CACHE_SECONDS", "1"))
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
@@ -243,9 +243,9 @@ MESSAGE_TAGS = {
 }
 
 # One beat at a time sends this: run two, the one holding a lock in Redis leads and the other
-# takes over within 2.5 s of its death (tourney/beat.py). Each tick is idempotent anyway
+# takes over within 2.5 s of its death (infra/beat.py). Each tick is idempotent anyway
 # (clocks/tasks.py, clocks/services/clock.py).
-CELERY_BEAT_SCHEDULER = "tourney.beat:LeaderScheduler"
+CELERY_BEAT_SCHEDULER = "infra.beat:LeaderScheduler"
 CELERY_BEAT_SCHEDULE = {
     # Ticks queued while no worker ran are dropped, not replayed in a burst: one tick catches up.
     "clocks-tick": {

@@ -11,8 +11,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from infra.web.schema_types import whole_number
 from tourney.models import TournamentEvent
-from tourney.schema_types import whole_number
 
 RETRY_MS = 2_000
 # Events read per catch-up query: a screen further behind gets its backlog page after page

@@ -23,7 +23,7 @@ def api_not_found(request, *args, **kwargs):
 
 
 # A database or broker outage raised outside a view is a 503 that says so (api_contract).
-handler500 = "tourney.api_contract.server_error"
+handler500 = "infra.web.api_contract.server_error"
 
 urlpatterns = [
     # Outside django-ninja: a long-lived async stream rather than a JSON response.

@@ -15,17 +15,17 @@ from clocks.display_links import display_token
 from clocks.selectors import display_periods
 from clocks.services.clock import tournament_start
 from clocks.services.clock_state import clock_view, structure_periods
+from infra.text.collation import sorted_by_name
+from infra.web.schema_types import whole_number
 from tables.floor.views import floor_console_context
 from tables.services.seating import seats_draw
 from tourney import roles
 from tourney.backups.selectors import backup_last
-from tourney.collation import sorted_by_name
 from tourney.domain.house_rules import PROFILES
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
 from tourney.forms import NewPlayerForm, RegisterForm, TournamentForm
 from tourney.models import AuditEntry, Entry, LedgerEntry, Tournament
 from tourney.purchases.views import desk_purchase, desk_purchase_rows
-from tourney.schema_types import whole_number
 from tourney.selectors import (
     entry_waiting_list,
     tournament_rules,

@@ -8,10 +8,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from infra.text.money import money_text
+from infra.web.schema_types import whole_number
 from tourney.forms import RefundForm
 from tourney.models import Entry, LedgerEntry, Tournament
-from tourney.money import money_text
-from tourney.schema_types import whole_number
 from tourney.services.entries import entry_unregister
 from tourney.views_support import role_required, run_service
 

@@ -9,10 +9,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from infra.web.schema_types import INT32_MAX, whole_number
 from tourney import roles
 from tourney.forms import PlayerChoiceForm
 from tourney.models import Player
-from tourney.schema_types import INT32_MAX, whole_number
 from tourney.selectors_players import player_duplicates, player_search, players_page
 from tourney.services.player_merge import player_merge
 from tourney.views_support import role_required, run_service

@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tourney.form_fields import IdField
+from infra.web.form_fields import IdField
 from tourney.models import ApiToken, StaffRole
 from tourney.services.staff import staff_user_ensure
 from tourney.services.tokens import api_token_create, api_token_revoke

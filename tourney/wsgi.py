@@ -8,6 +8,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tourney.settings")
 
 application = get_wsgi_application()
 
-from tourney.secret_key import require_safe_key  # noqa: E402  (needs the settings)
+from infra.secret_key import require_safe_key  # noqa: E402  (needs the settings)
 
 require_safe_key()

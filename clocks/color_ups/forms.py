@@ -1,12 +1,12 @@
 """The color-up page's forms, with the limits of the API's ColorUpIn and ColorUpFoundIn (from
-tourney/schema_types.py); what is allowed the use cases decide."""
+infra/web/schema_types.py); what is allowed the use cases decide."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clocks.models import ColorUp
-from tourney.form_fields import IdField, WholeNumberField
-from tourney.schema_types import CHIPS_MAX, SEAT_MAX
+from infra.web.form_fields import IdField, WholeNumberField
+from infra.web.schema_types import CHIPS_MAX, SEAT_MAX
 
 # The cards typed for one seat ("Kh 9d"): a race deals a seat a handful at most.
 CARDS_TEXT_MAX = 200

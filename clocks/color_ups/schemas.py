@@ -4,7 +4,7 @@ from typing import Literal
 
 from ninja import Field, Schema
 
-from tourney.schema_types import Chips, Line, PeriodIndex, SeatNumber, TableNumber
+from infra.web.schema_types import Chips, Line, PeriodIndex, SeatNumber, TableNumber
 
 
 class ColorUpSeatIn(Schema):

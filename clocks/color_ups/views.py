@@ -34,13 +34,13 @@ from clocks.color_ups.usecases import (
 from clocks.domain.colorup import color_up_break_for
 from clocks.models import ColorUp
 from clocks.services.clock_state import clock_view, structure_periods
+from infra.web.form_fields import first_error
+from infra.web.page_answers import answer, toast
 from tables.domain.cards import Card
-from tables.floor.page_answers import answer, toast
 from tables.models import TournamentTable
 from tables.selectors import at_table
 from tourney import roles
 from tourney.errors import TourneyError
-from tourney.form_fields import first_error
 from tourney.models import Entry, Tournament
 from tourney.selectors import tournament_rules
 from tourney.views_support import role_required

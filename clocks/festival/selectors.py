@@ -10,10 +10,10 @@ from urllib.parse import urlencode
 from clocks.display_links import display_token
 from clocks.selectors import display_periods
 from clocks.services.clock import clock_view, clocks_late, now_ms, structure_periods
+from infra.text.money import money_pattern
 from tables.models import FloorAction
 from tables.services.clock_calls import clock_calls_active
 from tourney.models import Tournament
-from tourney.money import money_pattern
 from tourney.selectors import tournament_summary
 
 LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)

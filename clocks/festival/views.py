@@ -15,8 +15,8 @@ from clocks.festival.links import board_room_id, board_token
 from clocks.festival.selectors import board_state, live_tournaments, overview_state
 from clocks.festival.strings import festival_strings
 from clocks.festival.usecases import board_link_revoke
+from infra.web.schema_types import LEVEL_MAX, whole_number
 from tables.models import Room
-from tourney.schema_types import LEVEL_MAX, whole_number
 from tourney.views_support import role_required, run_service
 
 EVERY_CHOICES = (10, 20, 30, 60)

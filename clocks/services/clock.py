@@ -25,14 +25,14 @@ from clocks.services.clock_state import (
     structure_periods,
     structures_periods,
 )
-from tourney import bus
+from infra import bus
+from infra.db.write_batch import WriteBatch
 from tourney.eliminations.usecases import eliminations_at_deadline
 from tourney.errors import Conflict
 from tourney.models import Tournament
 from tourney.selectors import tournament_not_over
 from tourney.services.absence import absent_deadline_apply
 from tourney.services.locks import tournament_lock, tournaments_lock
-from tourney.write_batch import WriteBatch
 
 logger = logging.getLogger(__name__)
 

@@ -40,12 +40,12 @@ from clocks.services.clock_state import (
     state_dict,
     structure_periods,
 )
+from infra.db.write_batch import WriteBatch
 from tourney.errors import Conflict, InvalidInput, refusal
 from tourney.models import AuditEntry, Tournament
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append, event_new
 from tourney.services.tournaments import registration_deadline_record, tournament_mark_running
-from tourney.write_batch import WriteBatch
 
 Transition = Callable[[ClockState, list[Period], int], ClockState]
 

@@ -12,10 +12,10 @@ from clocks.domain.clock import ClockState, ClockView, view
 from clocks.domain.structures import Period
 from clocks.models import Clock, StructureLevel
 from clocks.services.structures import PERIOD_COLUMNS, period_from_row, period_from_values
+from infra.db.write_batch import WriteBatch
 from tourney.errors import Conflict
 from tourney.models import Tournament
 from tourney.selectors import tournament_rules
-from tourney.write_batch import WriteBatch
 
 
 def now_ms() -> int:

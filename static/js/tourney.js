@@ -271,7 +271,7 @@
   };
 
   /**
-   * Money as every page writes it: `pattern` is the server's (tourney/money.py money_pattern,
+   * Money as every page writes it: `pattern` is the server's (infra/text/money.py money_pattern,
    * the `money_pattern` filter), "%(n)s\u00a0Ft" or "€%(n)s"; the number as formatNumber.
    */
   Tourney.formatMoney = function (n, pattern) {

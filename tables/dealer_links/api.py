@@ -5,11 +5,11 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from ninja import Router, Schema
 
+from infra.web.schema_types import Id, TableNumber
 from tables.dealer_links.links import dealer_token
 from tables.dealer_links.usecases import dealer_link_revoke
 from tables.models import TournamentTable
 from tourney import roles
-from tourney.schema_types import Id, TableNumber
 from tourney.schemas import ERROR_RESPONSES
 
 router = Router(tags=["screens"])

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clocks.color_ups import views as color_up_views
 from clocks.color_ups.forms import ColorUpChoiceForm
+from infra.text.qr import qr_svg
 from tables.dealer_links.api import dealer_link_url
 from tables.dealer_links.links import dealer_actor
 from tables.dealer_links.permissions import require_color_up_at, require_floor_at
@@ -23,7 +24,6 @@ from tables.dealer_links.usecases import dealer_link_revoke
 from tables.models import TournamentTable
 from tourney.errors import PermissionDenied
 from tourney.models import Tournament
-from tourney.qr import qr_svg
 from tourney.views_support import role_required, run_service
 
 

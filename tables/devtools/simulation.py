@@ -11,7 +11,7 @@ engine calls `clock_operate("next")` after a number of hands per table.
 
 It is both the demo (`manage.py simulate`) and the load generator of the floor benchmark, so it
 measures what it does: the wall time of every bust-out decision (`eliminations_record`, the
-whole use case), and, through the floor's timing probes (tourney/probes.py), the replanning
+whole use case), and, through the floor's timing probes (infra/probes.py), the replanning
 inside it and the pure planner (`floor_plan_counts`).
 
 Shortcut: above `bulk_registration_above` players (default 300) the players, entries and
@@ -39,6 +39,7 @@ from clocks.domain.structures import TEMPLATES
 from clocks.models import Structure
 from clocks.services.clock import clock_operate
 from clocks.services.structures import structure_template_install
+from infra.probes import probes_heard
 from tables.devtools.simulation_floor import FloorPerson, next_big_blind_entry
 from tables.devtools.simulation_results import (
     ActiveSet,
@@ -61,7 +62,6 @@ from tables.services.seating import seats_draw
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.errors import Conflict, NotFound
 from tourney.models import Elimination, Entry, LedgerEntry, Player, Tournament
-from tourney.probes import probes_heard
 from tourney.services.entries import entries_register_bulk, entry_register
 from tourney.services.players import player_create
 from tourney.services.staff import staff_user_ensure
@@ -124,7 +124,7 @@ class _Simulation(FloorPerson):
     @contextmanager
     def instrumented(self) -> Iterator[None]:
         """Time the pure planner and the replanning inside bust-outs (the floor's probes,
-        tourney/probes.py), and count SQL statements, while the run lasts."""
+        infra/probes.py), and count SQL statements, while the run lasts."""
         result = self.result
 
         def heard(name: str, ms: float) -> None:

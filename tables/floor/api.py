@@ -6,6 +6,7 @@ import functools
 from django.shortcuts import get_object_or_404
 from ninja import Query, Router, Schema, Status
 
+from infra.web.schema_types import Id, Line, TableNumber
 from tables.dealer_links.permissions import (
     require_action_at,
     require_busts_at,
@@ -33,7 +34,6 @@ from tables.services.clock_calls import clock_call_begin, clock_call_finish, clo
 from tourney import roles
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Tournament
-from tourney.schema_types import Id, Line, TableNumber
 from tourney.schemas import ERROR_RESPONSES
 
 router = Router(tags=["floor"])

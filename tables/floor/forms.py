@@ -1,14 +1,14 @@
 """The floor pages' forms (bust-out, a floor action done or undone, hand-for-hand, clock calls),
 with the limits of the API's EliminationsIn, ActionDoneIn, HandForHandIn, ClockCallIn and
-ClockCallEndIn (from tourney/schema_types.py); what is allowed the use cases decide."""
+ClockCallEndIn (from infra/web/schema_types.py); what is allowed the use cases decide."""
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from infra.web.form_fields import IdField, WholeNumberField
+from infra.web.schema_types import CHIPS_MAX, ELIMINATIONS_MAX, SEAT_MAX, TABLE_MAX
 from tables.models import ClockCall
-from tourney.form_fields import IdField, WholeNumberField
-from tourney.schema_types import CHIPS_MAX, ELIMINATIONS_MAX, SEAT_MAX, TABLE_MAX
 
 INT_ERRORS = ("required", "invalid", "min_value", "max_value")
 

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_noop
 from clocks.domain.clock import ClockState
 from clocks.models import Clock, StructureLevel
 from clocks.services.structures import period_from_row
+from infra.probes import probe
 from tables.domain.button import first_hand_blinds
 from tables.domain.floor import (
     FinalTableDraw,
@@ -53,7 +54,6 @@ from tables.services.seating import update_rows
 from tables.services.table_positions import new_tables_button_draw
 from tourney.domain.registration import deadline
 from tourney.models import Elimination, Entry, Tournament
-from tourney.probes import probe
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append

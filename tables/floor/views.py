@@ -18,6 +18,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from infra.text.collation import sorted_by_name
+from infra.web.form_fields import first_error
+from infra.web.page_answers import answer, back_url, refused, toast
+from infra.web.schema_types import TABLE_MAX, whole_number
 from tables.domain.cards import Card
 from tables.floor.forms import (
     ActionChoiceForm,
@@ -27,7 +31,6 @@ from tables.floor.forms import (
     ClockCallForm,
     HandForHandForm,
 )
-from tables.floor.page_answers import answer, back_url, refused, toast
 from tables.floor.selectors import (
     floor_actions_list,
     floor_actions_out,
@@ -42,14 +45,11 @@ from tables.selectors import at_table, tournament_tables_layout
 from tables.services.clock_calls import clock_call_begin, clock_call_finish, clock_calls_active
 from tables.services.hands import hand_finished_with_busts
 from tourney import roles
-from tourney.collation import sorted_by_name
 from tourney.eliminations.usecases import eliminations_record
 from tourney.errors import TourneyError
-from tourney.form_fields import first_error
 from tourney.models import Entry, Tournament
 from tourney.penalties.selectors import seats_sitting_out
 from tourney.purchases.views import bustout_rebuy_links
-from tourney.schema_types import TABLE_MAX, whole_number
 from tourney.views_support import role_required
 
 SEARCH_LIMIT = 8

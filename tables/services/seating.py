@@ -11,6 +11,8 @@ from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from infra.gc_pause import collector_paused
+from infra.randomness import BufferedSystemRandom
 from tables.domain.button import first_hand_blinds
 from tables.domain.floor_rules import seating_rules
 from tables.domain.seating import (
@@ -38,9 +40,7 @@ from tables.services.seat_holds import held_seats, move_call_off, pending_moves
 from tourney.db_triggers import PLAYERS_WRITTEN
 from tourney.domain.house_rules import HouseRules
 from tourney.errors import Conflict, InvalidInput, NotFound
-from tourney.gc_pause import collector_paused
 from tourney.models import Entry, Tournament
-from tourney.randomness import BufferedSystemRandom
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.events import event_append

@@ -1,4 +1,4 @@
-"""Two Celery beats, one tick (issue 15, part 4): the leader lock of tourney/beat.py.
+"""Two Celery beats, one tick (issue 15, part 4): the leader lock of infra/beat.py.
 
 The lock itself against Redis, then real `celery beat` processes: two of them send one tick a
 second between them, never two; when the leader is killed with SIGKILL the other takes over
@@ -15,6 +15,7 @@ from datetime import datetime
 
 import pytest
 
+from infra.beat import LOCK_TTL_MS, RENEW_S, LeaderLock
 from tests.clocks.worker_harness import (
     CeleryHarness,
     Proc,
@@ -23,7 +24,6 @@ from tests.clocks.worker_harness import (
     wait_until,
 )
 from tests.processes import redis_or_missing
-from tourney.beat import LOCK_TTL_MS, RENEW_S, LeaderLock
 
 TICK_S = 1.0
 # The last tick, the lock's expiry, the standby's next look, and its first tick at once.

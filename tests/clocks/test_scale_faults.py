@@ -26,6 +26,7 @@ from django.test import override_settings
 
 from clocks.display_links import display_token
 from clocks.services.clock import clock_operate, now_ms
+from infra import bus
 from tests.clocks.level_changes import (
     ON_TIME_MS,
     advances,
@@ -38,7 +39,6 @@ from tests.factories import turbo_tournament
 from tests.nginx_proxy import NginxProxy, nginx_missing
 from tests.processes import RedisServer, UvicornProcess
 from tests.sse_client import SseClient
-from tourney import bus
 from tourney.models import TournamentEvent
 
 LEVEL_S = 3

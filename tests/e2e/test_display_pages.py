@@ -10,11 +10,11 @@ from playwright.sync_api import expect
 from clocks.color_ups.usecases import color_up_run
 from clocks.display_links import display_token
 from clocks.services.clock import clock_operate
+from infra.text.collation import sorted_by_name
 from tables.models import FloorAction, TournamentTable
 from tests.e2e.conftest import TV
 from tests.e2e.evening import BREAK_INDEX, NAMES, Evening
 from tests.e2e.geometry import assert_geometry
-from tourney.collation import sorted_by_name
 from tourney.models import Entry
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from clocks.display_links import display_token
+from infra.text.collation import sorted_by_name
 from tables.models import ClockCall, FloorAction, TournamentTable
 from tests.conftest import make_staff, numbered_players, seat_players
-from tourney.collation import sorted_by_name
 from tourney.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db

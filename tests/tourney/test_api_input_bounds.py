@@ -100,7 +100,7 @@ def test_blinds_and_chip_values_beyond_32_bits_are_kept_exactly(api):
     "fields",
     [
         {"buy_in": 2**63},
-        {"buy_in": 10**13},  # above any price (tourney.schema_types.MONEY_MAX)
+        {"buy_in": 10**13},  # above any price (infra.web.schema_types.MONEY_MAX)
         {"fee": -1},
         {"starting_stack": 2**64},
         {"guarantee": 10**16},

@@ -6,13 +6,13 @@ import threading
 from asgiref.sync import async_to_sync
 from django.core.signals import request_finished, request_started
 
-from tests.factories import asgi_http_scope
-from tourney.asgi_handler import (
+from infra.web.asgi_handler import (
     CACHED_PATH_LENGTH,
     RequestThread,
     TourneyASGIHandler,
     _async_view_cached,
 )
+from tests.factories import asgi_http_scope
 
 DEADLINE_S = 10
 

@@ -7,8 +7,8 @@ import threading
 import pytest
 from django.test import override_settings
 
+from infra import bus
 from tests.conftest import service_missing
-from tourney import bus
 from tourney.models import TournamentEvent
 
 REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"

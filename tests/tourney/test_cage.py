@@ -6,10 +6,10 @@ from django.db.models import Sum
 from django.urls import reverse
 from django.utils import translation
 
+from infra.text.money import money_text
 from tests.conftest import numbered_players, seat_players
 from tests.factories import bust, results, start
 from tourney.models import AuditEntry, Entry, LedgerEntry, TournamentEvent
-from tourney.money import money_text
 
 
 def register(api, tournament, name, method="cash"):

@@ -1,9 +1,9 @@
-"""Names sorted as the reader's language sorts them (tourney/collation.py)."""
+"""Names sorted as the reader's language sorts them (infra/text/collation.py)."""
 
 from django.template import Context, Template
 from django.utils import translation
 
-from tourney.collation import name_key, sorted_by_name
+from infra.text.collation import name_key, sorted_by_name
 
 NAMES = ["Zeman Ota", "Molnár Péter", "Čapek Karel", "Mészáros Anna", "Chalupa Jan",
          "Horváth Ádám", "Csizmadia Ede", "Cibulka Petr", "Öreg Béla", "Orbán Zoltán", "Szabó Ida",

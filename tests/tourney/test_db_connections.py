@@ -78,7 +78,7 @@ def _pg_connect():  # type: ignore[no-untyped-def]
 def test_the_pools_check_asks_the_server_only_when_the_connection_has_something_to_say(
     monkeypatch,
 ):
-    """tourney/pg/base.py: a lent connection costs no round trip while its socket is quiet; one
+    """infra/db/pg/base.py: a lent connection costs no round trip while its socket is quiet; one
     the server closed (terminated, as by a restart) is caught and refused, so the pool lends
     another."""
     if connection.vendor != "postgresql":
@@ -86,7 +86,7 @@ def test_the_pools_check_asks_the_server_only_when_the_connection_has_something_
     import psycopg
     from psycopg_pool import ConnectionPool
 
-    from tourney.pg.base import check_lent_connection
+    from infra.db.pg.base import check_lent_connection
 
     asked = []
     full_check = ConnectionPool.check_connection

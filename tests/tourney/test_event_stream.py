@@ -8,10 +8,10 @@ from django.test import AsyncClient, Client, override_settings
 
 from clocks.display_links import display_token
 from clocks.services.clock import clock_operate
+from infra import bus
 from tests.conftest import bearer
 from tests.processes import DEFAULT_REDIS_URL, redis_or_missing, uvicorn_server
 from tests.sse_client import SseClient, Stream, events_url, parse
-from tourney import bus
 from tourney.models import TournamentEvent
 from tourney.sse import EventCursor
 

@@ -11,10 +11,10 @@ from django.test import override_settings
 
 from clocks.display_links import display_token
 from clocks.services.clock import clock_operate
+from infra import bus
+from infra.web.asgi_handler import TourneyASGIHandler
 from tests.factories import asgi_http_scope
 from tests.sse_client import DEADLINE_S, parse
-from tourney import bus
-from tourney.asgi_handler import TourneyASGIHandler
 from tourney.eliminations.usecases import eliminations_record
 from tourney.event_hub import HEARTBEAT, Mailbox
 from tourney.models import Entry

@@ -4,9 +4,9 @@ import gc
 
 import pytest
 
+from infra.gc_pause import collector_paused
 from tables.services.seating import seats_draw
 from tests.factories import bulk_entries, make_players
-from tourney.gc_pause import collector_paused
 
 
 @pytest.fixture

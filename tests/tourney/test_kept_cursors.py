@@ -1,11 +1,11 @@
-"""tourney/kept_cursors.py: a statement run again on the same PostgreSQL connection finds the
+"""infra/db/kept_cursors.py: a statement run again on the same PostgreSQL connection finds the
 psycopg cursor that ran it last, its conversions set up; Django still sees every statement."""
 
 import pytest
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.test.utils import CaptureQueriesContext
 
-from tourney import kept_cursors
+from infra.db import kept_cursors
 
 SQL = "SELECT %s + 1"
 

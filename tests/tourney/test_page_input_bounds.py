@@ -1,5 +1,5 @@
 """The pages take what the API takes (issue 24): every number a form reads is bounded as the
-API's schema type for it (one source: tourney/schema_types.py), so a value past its column is
+API's schema type for it (one source: infra/web/schema_types.py), so a value past its column is
 refused on the page (422, nothing changed) instead of answering 500; a JSON import with a
 number of 5,000 digits and a percentage of 1e999999 are refused; a query with "²" is no
 number; and no form sends the browser to another site."""

@@ -1,7 +1,7 @@
-"""Timing probes (tourney/probes.py): the simulator hears the floor's steps without swapping
+"""Timing probes (infra/probes.py): the simulator hears the floor's steps without swapping
 functions at run time."""
 
-from tourney.probes import probe, probes_heard
+from infra.probes import probe, probes_heard
 
 
 def test_a_probe_with_no_listener_only_runs_its_block():

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tourney.randomness import BufferedSystemRandom
+from infra.randomness import BufferedSystemRandom
 
 
 @given(st.integers(min_value=0, max_value=4_200), st.integers(min_value=1, max_value=20))

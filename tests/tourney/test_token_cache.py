@@ -1,4 +1,4 @@
-"""Bearer tokens kept for a moment in each web process (tourney/token_cache.py): a burst of a
+"""Bearer tokens kept for a moment in each web process (infra/token_cache.py): a burst of a
 script's calls reads its token once; a revocation, a role change or a deactivation made in
 this process counts at the next call, one made elsewhere within TOURNEY_TOKEN_CACHE_SECONDS."""
 
@@ -7,8 +7,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from infra import token_cache
 from tests.conftest import ApiClient, make_staff
-from tourney import token_cache
 from tourney.models import ApiToken
 from tourney.services.staff import staff_user_ensure
 from tourney.services.tokens import api_token_create, api_token_revoke

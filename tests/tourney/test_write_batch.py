@@ -1,12 +1,12 @@
-"""tourney/write_batch.py: several rows of one model in one INSERT, each given its own key."""
+"""infra/db/write_batch.py: several rows of one model in one INSERT, each given its own key."""
 
 import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from infra.db.write_batch import WriteBatch
 from tourney.models import Entry, LedgerEntry
-from tourney.write_batch import WriteBatch
 
 
 @pytest.mark.django_db

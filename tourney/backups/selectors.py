@@ -62,7 +62,7 @@ def players_export_rows() -> list[tuple]:
     last played, in the reader's language's order of names."""
     from django.db.models import Count, Max
 
-    from tourney.collation import sorted_by_name
+    from infra.text.collation import sorted_by_name
     from tourney.models import Player
 
     players = (

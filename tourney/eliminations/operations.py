@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from infra.db.write_batch import WriteBatch
 from tables.floor.selectors import pending_origins
 from tables.models import TournamentTable
 from tourney.domain.places import Bust, places_for_busts
@@ -28,7 +29,6 @@ from tourney.models import Elimination, Entry, Tournament
 from tourney.selectors import entry_snapshot, tournament_rules
 from tourney.services.audit import audit_entry, audit_record, audit_text
 from tourney.services.events import event_append, event_new
-from tourney.write_batch import WriteBatch
 
 # Marked for translation; stored untranslated and translated when the log is read.
 ELIMINATION_SUMMARIES = {
@@ -280,7 +280,7 @@ def eliminations_apply(
         tournament.chips_removed += removed
         tournament.save(update_fields=["chips_removed"])
     # The rows, the entries, the audit and the event need no answer in between: one round
-    # trip to PostgreSQL for all of them (tourney/write_batch.py).
+    # trip to PostgreSQL for all of them (infra/db/write_batch.py).
     batch = WriteBatch()
     for row in new_rows:
         batch.insert(row)

@@ -4,6 +4,7 @@
 from django.shortcuts import get_object_or_404
 from ninja import Router, Status
 
+from infra.web.schema_types import Id
 from tourney import roles
 from tourney.cage.selectors import ledger_row_out
 from tourney.models import Deal, PayoutStructure, Season, Tournament
@@ -40,7 +41,6 @@ from tourney.payouts.usecases import (
     prize_pay,
     tournament_payout_structure_set,
 )
-from tourney.schema_types import Id
 from tourney.schemas import ERROR_RESPONSES
 from tourney.services.deals import deal_make, deal_out, deal_preview, deal_undo
 from tourney.services.seasons import (

@@ -3,10 +3,10 @@ TournamentSeasonIn (tourney/payouts/schemas.py); what is allowed the use cases d
 
 from django import forms
 
-from tourney.form_fields import IdField
+from infra.web.form_fields import IdField
+from infra.web.schema_types import LEVEL_MAX
 from tourney.models import Season
 from tourney.payouts.schemas import PLACES_MAX, POINTS_MAX, SEASON_NAME_MAX
-from tourney.schema_types import LEVEL_MAX
 
 
 class PointsTableField(forms.CharField):

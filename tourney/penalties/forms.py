@@ -1,12 +1,12 @@
 """The penalty pages' forms, with the limits of the API's PenaltyIn and BanIn (from
-tourney/schema_types.py); what is allowed the use cases decide."""
+infra/web/schema_types.py); what is allowed the use cases decide."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tourney.form_fields import IdField, WholeNumberField
+from infra.web.form_fields import IdField, WholeNumberField
+from infra.web.schema_types import BAN_DAYS_MAX, CHIPS_MAX, HANDS_MAX, REASON_MAX
 from tourney.penalties.usecases import BAN_CHOICES
-from tourney.schema_types import BAN_DAYS_MAX, CHIPS_MAX, HANDS_MAX, REASON_MAX
 
 KIND_CHOICES = ("missed_rounds", "missed_hands", "warning", "disqualification")
 

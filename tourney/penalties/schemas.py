@@ -4,8 +4,8 @@ from typing import Literal
 
 from ninja import Field, Schema
 
+from infra.web.schema_types import BAN_DAYS_MAX, REASON_MAX, Chips, Hands, Id, Text, bounded
 from tables.schemas import ActionOut
-from tourney.schema_types import BAN_DAYS_MAX, REASON_MAX, Chips, Hands, Id, Text, bounded
 
 
 class PenaltyIn(Schema):

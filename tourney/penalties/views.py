@@ -17,11 +17,12 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tables.floor.page_answers import answer, refused, toast
+from infra.text.collation import sorted_by_name
+from infra.web.page_answers import answer, refused, toast
+from infra.web.schema_types import whole_number
 from tables.floor.views import TABLE_SEAT
 from tables.selectors import at_table
 from tourney import roles
-from tourney.collation import sorted_by_name
 from tourney.errors import TourneyError
 from tourney.models import Entry, Penalty, Player, Season, Tournament
 from tourney.penalties.forms import (
@@ -32,7 +33,6 @@ from tourney.penalties.forms import (
 )
 from tourney.penalties.selectors import penalties_list, penalties_sitting_out, player_penalties
 from tourney.penalties.usecases import penalty_end, penalty_give, penalty_undo
-from tourney.schema_types import whole_number
 from tourney.selectors import tournament_rules
 from tourney.selectors_bans import player_bans
 from tourney.services.players import player_ban, player_ban_lift

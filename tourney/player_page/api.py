@@ -5,6 +5,7 @@ tournament's) and undoing a revocation (director)."""
 from django.shortcuts import get_object_or_404
 from ninja import Router, Schema
 
+from infra.web.schema_types import Id
 from tourney import roles
 from tourney.models import Entry
 from tourney.player_page.links import player_token
@@ -15,7 +16,6 @@ from tourney.player_page.usecases import (
     player_links_revoke,
     player_links_revoke_undo,
 )
-from tourney.schema_types import Id
 from tourney.schemas import ERROR_RESPONSES
 
 router = Router(tags=["screens"])

@@ -11,9 +11,9 @@ from django.utils import timezone
 
 from clocks.selectors import display_periods
 from clocks.services.clock import clock_view, now_ms, structure_periods
+from infra.text.money import money_pattern
 from tables.models import FloorAction, TournamentTable
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
-from tourney.money import money_pattern
 from tourney.payouts.selectors import payout_ladder, tournament_results
 from tourney.selectors import tournament_summary
 

@@ -13,11 +13,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from infra.text.qr import qr_svg
 from tourney.models import Entry, Tournament
 from tourney.player_page.links import link_ended_detail, player_link
 from tourney.player_page.selectors import player_state
 from tourney.player_page.strings import player_strings
-from tourney.qr import qr_svg
 
 SERVICE_WORKER = Path(settings.BASE_DIR) / "static" / "js" / "player-sw.js"
 

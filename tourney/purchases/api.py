@@ -3,6 +3,7 @@
 from django.shortcuts import get_object_or_404
 from ninja import Router, Status
 
+from infra.web.schema_types import Id
 from tourney import roles
 from tourney.models import Tournament
 from tourney.purchases.schemas import AddonIn, ChipPurchaseOut, RebuyIn
@@ -13,7 +14,6 @@ from tourney.purchases.usecases import (
     entry_addon,
     entry_rebuy,
 )
-from tourney.schema_types import Id
 from tourney.schemas import ERROR_RESPONSES
 
 router = Router(tags=["money"])

@@ -4,7 +4,7 @@ from typing import Literal
 
 from ninja import Field, Schema
 
-from tourney.schema_types import Chips
+from infra.web.schema_types import Chips
 
 
 class RebuyIn(Schema):

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_noop
 
 from clocks.domain.clock import advance
 from clocks.services.clock_state import clock_for, clock_state, now_ms, structure_periods
+from infra.text.money import money_text
 from tables.models import HandReport, TournamentTable
 from tourney.cage.operations import ledger_price_write
 from tourney.domain.purchases import (
@@ -33,7 +34,6 @@ from tourney.domain.refusal import N_
 from tourney.eliminations.usecases import elimination_undo_locked, eliminations_record_locked
 from tourney.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.models import ChipPurchase, Elimination, Entry, LedgerEntry, Tournament
-from tourney.money import money_text
 from tourney.selectors import tournament_rules
 from tourney.services.audit import audit_record, audit_text
 from tourney.services.entries import entry_of

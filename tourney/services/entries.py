@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from infra.db.write_batch import WriteBatch
 from tables.floor.follow import floor_follow
 from tables.models import TournamentTable
 from tables.services.seating import entry_seat_late
@@ -29,7 +30,6 @@ from tourney.services.registration_reads import (
     registration_facts_query,
 )
 from tourney.services.tournaments import registration_window
-from tourney.write_batch import WriteBatch
 
 OPEN_FOR_REGISTRATION = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
 
@@ -312,7 +312,7 @@ def _register_writes(
     now,
 ) -> None:
     """The entry, its buy-in and fee, its audit entry and its event, sent together (one round
-    trip on PostgreSQL, where the entry's id was taken beforehand; tourney/write_batch.py)."""
+    trip on PostgreSQL, where the entry's id was taken beforehand; infra/db/write_batch.py)."""
     batch = WriteBatch()
     batch.insert(entry)
     if entry.pk is None:  # the database numbers it: the rows below name it

@@ -5,7 +5,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from tourney import bus
+from infra import bus
 from tourney.models import Tournament, TournamentEvent
 
 

@@ -6,10 +6,10 @@ import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.utils.translation import gettext as _
 
-from tourney import kept_cursors
+from infra.db import kept_cursors
+from infra.db.raw_rows import model_columns, model_from_row
 from tourney.errors import NotFound
 from tourney.models import Tournament
-from tourney.raw_rows import model_columns, model_from_row
 
 
 @functools.cache

@@ -5,7 +5,7 @@ a disqualification, the entries' counts, the seats): five round trips and five O
 build, most of a registration's CPU (docs/benchmarks.md). One plain statement answers all of
 it, with the same conditions as `tournament_bans`, `tournament_capacity` and the entry counts;
 on PostgreSQL it also takes the new entry's id from its sequence, so that the entry and the
-rows that name it can be sent together (`tourney.write_batch`). It needs nothing from the
+rows that name it can be sent together (`infra.db.write_batch`). It needs nothing from the
 locked row in Python, so that it goes to the server with the lock (`tournament_lock_reading`);
 it runs once the lock is granted and reads the tournament's row as then committed.
 
@@ -21,8 +21,8 @@ from datetime import datetime
 
 from django.db import connection
 
+from infra.db.raw_rows import model_columns, model_from_row
 from tourney.models import Entry, Player, PlayerBan, Tournament
-from tourney.raw_rows import model_columns, model_from_row
 from tourney.selectors import CAPACITY_SQL
 
 _ACTIVE, _WAITING, _OUT = Entry.Status.ACTIVE, Entry.Status.WAITING, Entry.Status.ELIMINATED

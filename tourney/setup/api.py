@@ -2,9 +2,9 @@
 
 On the root API's router: the path is that of `GET /tournaments/{id}` (one view per path)."""
 
+from infra.web.schema_types import Id
 from tourney import roles
 from tourney.api_common import ms_datetime, router, tournament_out
-from tourney.schema_types import Id
 from tourney.schemas import ERROR_RESPONSES, TournamentOut
 from tourney.setup.schemas import TournamentPatch
 from tourney.setup.usecases import tournament_update

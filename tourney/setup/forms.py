@@ -8,6 +8,8 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from infra.web.form_fields import number_list
+from infra.web.schema_types import INT32_MAX, Count32, TableNumber
 from tourney.domain.house_rules import (
     INT_BOUNDS,
     PARAMETER_CHOICES,
@@ -17,11 +19,9 @@ from tourney.domain.house_rules import (
     resolve_house_rules,
 )
 from tourney.domain.purchases import MONEY_FIELDS
-from tourney.form_fields import number_list
 from tourney.forms import TournamentForm
 from tourney.house_rules_labels import CHOICES, LABELS, SECTIONS, rule_value_text
 from tourney.models import PayoutStructure, Tournament
-from tourney.schema_types import INT32_MAX, Count32, TableNumber
 
 NULLABLE_RULES = ("table_thresholds", "fixed_hands", "penalty_rounds_max")
 FORM_FIELD = {

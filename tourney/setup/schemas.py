@@ -4,7 +4,7 @@ from typing import Any, Literal
 
 from ninja import Field, Schema
 
-from tourney.schema_types import (
+from infra.web.schema_types import (
     ENTRIES_MAX,
     LEVEL_MAX,
     Chips,

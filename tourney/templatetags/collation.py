@@ -1,9 +1,9 @@
 """`{% load collation %}`: `items|collated:"player.name"` sorts by the active language's
-collation (tourney/collation.py), for lists of names a template builds itself."""
+collation (infra/text/collation.py), for lists of names a template builds itself."""
 
 from django import template
 
-from tourney.collation import sorted_by_name
+from infra.text.collation import sorted_by_name
 
 register = template.Library()
 

@@ -1,9 +1,9 @@
-"""`{{ amount|money:tournament.currency }}`: tourney.money.money_text in templates."""
+"""`{{ amount|money:tournament.currency }}`: infra.text.money.money_text in templates."""
 
 from django import template
 
-from tourney import money as _money
-from tourney.money import money_affixes, money_text
+from infra.text import money as _money
+from infra.text.money import money_affixes, money_text
 
 register = template.Library()
 

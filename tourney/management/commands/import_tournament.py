@@ -6,8 +6,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from infra.web.schema_types import json_loads
 from tourney.backups.records import RecordError, tournament_record_import
-from tourney.schema_types import json_loads
 
 
 class Command(BaseCommand):

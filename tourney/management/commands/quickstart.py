@@ -13,10 +13,10 @@ from django.urls import reverse
 from clocks.display_links import display_token
 from clocks.models import Structure
 from clocks.services.structures import structure_duplicate
+from infra.secret_key import key_file
 from tables.models import Room
 from tables.services.rooms import room_create
 from tourney.models import Player, Tournament
-from tourney.secret_key import key_file
 from tourney.services.entries import entry_register
 from tourney.services.players import player_create
 from tourney.services.staff import staff_user_ensure

@@ -1,12 +1,12 @@
 """Form fields the pages share, with the limits of the API's schema types (defined once, in
-tourney/schema_types.py): a page never takes a number the API would refuse, nor one its
+infra/web/schema_types.py): a page never takes a number the API would refuse, nor one its
 column cannot hold."""
 
 from typing import Any
 
 from django import forms
 
-from tourney.schema_types import INT64_MAX, SEPARATORS, type_bounds, whole_number
+from infra.web.schema_types import INT64_MAX, SEPARATORS, type_bounds, whole_number
 
 
 class WholeNumberField(forms.IntegerField):

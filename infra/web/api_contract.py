@@ -9,8 +9,10 @@ that is not already `{code, detail}` JSON (Django's 404 and 405, a 400, a 500) b
 The parsed body is kept on the request for the API's parser, so JSON is decoded once.
 """
 
+import json
 import logging
 import sys
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -24,8 +26,8 @@ from django.views import defaults
 from ninja import NinjaAPI
 from ninja.parser import Parser
 
-from tourney.middleware import SyncAndAsyncMiddleware
-from tourney.schema_types import bad_character, json_loads
+from infra.web.middleware import SyncAndAsyncMiddleware
+from infra.web.schema_types import bad_character, json_loads
 
 logger = logging.getLogger(__name__)
 
@@ -271,7 +273,22 @@ class CheckedJsonParser(Parser):
 class ContractAPI(NinjaAPI):
     """The API, its OpenAPI document listing the refusals any operation can answer: 405, 413
     and 422 from the contract middleware, 401 and 403 where credentials are needed, 404 where
-    an id is in the path (each `{code, detail}` as ErrorOut)."""
+    an id is in the path (each `{code, detail}` as ErrorOut). `operation_ids` is a JSON file
+    mapping a view function's dotted path to the operation id it is published under."""
+
+    def __init__(self, *args: Any, operation_ids: Path | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.frozen_operation_ids: dict[str, str] = (
+            json.loads(operation_ids.read_text()) if operation_ids else {}
+        )
+
+    def get_openapi_operation_id(self, operation) -> str:
+        """The operation's id as it was when its module was first published: other programs
+        call the API by these ids, and a module that moves keeps them (the key names the view
+        function where it lives today)."""
+        view = operation.view_func
+        frozen = self.frozen_operation_ids.get(f"{view.__module__}.{view.__name__}")
+        return frozen or super().get_openapi_operation_id(operation)
 
     def get_openapi_schema(self, *, path_prefix=None, path_params=None):
         schema = super().get_openapi_schema(path_prefix=path_prefix, path_params=path_params)

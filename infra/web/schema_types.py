@@ -77,7 +77,7 @@ Purchases = bounded(0, PURCHASES_MAX)
 
 def type_bounds(kind: Any) -> tuple[int, int]:
     """The (ge, le) of an integer type made by `bounded`, so a page's form field takes exactly
-    what the API's schema takes (tourney/form_fields.py)."""
+    what the API's schema takes (infra/web/form_fields.py)."""
     for meta in get_args(kind)[1:]:
         for rule in getattr(meta, "metadata", ()):
             if hasattr(rule, "ge"):

@@ -18,7 +18,7 @@ from typing import Any
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
-from tourney import kept_cursors
+from infra.db import kept_cursors
 
 
 @functools.cache
