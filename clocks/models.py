@@ -47,7 +47,7 @@ class StructureLevel(models.Model):
 class Clock(models.Model):
     """The stored truth of a tournament's blind clock (see clocks.domain.clock.ClockState).
 
-    Written only through clocks.services.clock with a compare-and-set on `version`.
+    Written only through clocks.clock.usecases with a compare-and-set on `version`.
     """
 
     tournament = models.OneToOneField(

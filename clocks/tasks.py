@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from celery import shared_task
 from django.conf import settings
 
-from clocks.services.clock import (
+from clocks.clock.usecases import (
     clock_advance_and_next,
     clocks_advance_at,
     clocks_advance_due,

@@ -1,7 +1,8 @@
 from django.urls import path
 
-from clocks import views, views_display_links, views_structures
 from clocks.color_ups import views as views_colorup
+from clocks.display import views
+from clocks.structures import views as views_structures
 
 app_name = "clocks"
 T = "tournaments/<int:tournament_id>"
@@ -9,7 +10,7 @@ urlpatterns = [
     # before display/<token>/: "rotate" is not a token
     path("display/rotate/", views.display_rotate, name="display_rotate"),
     path("display/<str:token>/", views.display, name="display"),
-    path(f"{T}/display-links/revoke/", views_display_links.revoke, name="display_links_revoke"),
+    path(f"{T}/display-links/revoke/", views.revoke, name="display_links_revoke"),
     path("display/<str:token>/state.json", views.display_state_json, name="display_state"),
     path("display/<str:token>/seats/", views.display_seats, name="display_seats"),
     path("structures/", views_structures.structure_list, name="structures"),

@@ -1,7 +1,7 @@
 from django.urls import path
 
-from tables import views
 from tables.floor import views as views_floor
+from tables.seating import views
 
 app_name = "tables"
 T = "tournaments/<int:tournament_id>"

@@ -9,12 +9,12 @@ from django.test import Client
 
 from clocks.domain.structures import TEMPLATES
 from clocks.models import Structure
-from clocks.services.structures import structure_template_install
-from tables.services.rooms import room_create
+from clocks.structures.usecases import structure_template_install
+from tables.rooms.usecases import room_create
 from tourney.celery import app as celery_app
 from tourney.models import StaffProfile
-from tourney.services.tokens import api_token_create
-from tourney.services.tournaments import tournament_create
+from tourney.staff.usecases import api_token_create
+from tourney.tournaments.usecases import tournament_create
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 

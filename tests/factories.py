@@ -12,18 +12,18 @@ from django.db import connections
 from django.utils import timezone
 from factory.django import DjangoModelFactory
 
+from clocks.clock.usecases import clock_operate
 from clocks.domain.structures import Chip, Period, StructureData
 from clocks.models import StructureLevel
-from clocks.services.clock import clock_operate
-from clocks.services.structures import structure_create
+from clocks.structures.usecases import structure_create
 from tables.models import TournamentTable
-from tables.services.rooms import room_create
-from tables.services.seating import seats_draw
+from tables.rooms.usecases import room_create
+from tables.seating.usecases import seats_draw
 from tests.conftest import make_staff
 from tourney.models import Entry, Player, Tournament
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create, player_search_text
-from tourney.services.tournaments import tournament_create
+from tourney.players.usecases import player_create, player_search_text
+from tourney.registration.usecases import entry_register
+from tourney.tournaments.usecases import tournament_create
 
 ROOM_TABLES = 16
 
@@ -320,8 +320,8 @@ def asgi_http_scope(
 def structure_run_out(tournament: Tournament, minutes_past: int = 0) -> None:
     """Its running clock's period ended long enough ago that the structure ran out
     `minutes_past` ago, and a timer has looked since (overtime, docs/rules.md §1.4)."""
+    from clocks.clock.usecases import clocks_advance_due, now_ms
     from clocks.models import Clock
-    from clocks.services.clock import clocks_advance_due, now_ms
 
     durations = list(
         StructureLevel.objects.filter(structure_id=tournament.structure_id)

@@ -24,7 +24,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from tests.conftest import bearer, make_staff, seat_players
-from tourney import roles
+from tourney.core import roles
 from tourney.models import AuditEntry, StaffRole
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db(transaction=True)]

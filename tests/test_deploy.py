@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from clocks.services.clock import clock_operate
+from clocks.clock.usecases import clock_operate
 from tests.clocks.level_changes import advances, assert_consecutive_without_drift, wait_advances
 from tests.clocks.worker_harness import wait_until
 from tests.factories import turbo_tournament

@@ -77,7 +77,7 @@ def test_built_in_structure_notes_name_no_file_and_are_translated():
     from django.utils import translation
 
     from clocks.domain.structures import TEMPLATES
-    from clocks.views_structures import TEMPLATE_DESCRIPTIONS
+    from clocks.structures.views import TEMPLATE_DESCRIPTIONS
 
     for template in TEMPLATES.values():
         assert template.description in TEMPLATE_DESCRIPTIONS

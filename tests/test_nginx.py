@@ -18,15 +18,15 @@ from urllib.parse import urlsplit
 import pytest
 from django.test import override_settings
 
-from clocks.display_links import display_token
-from clocks.services.clock import clock_operate
+from clocks.clock.usecases import clock_operate
+from clocks.display.links import display_token
 from infra import bus
 from tests.clocks.worker_harness import redis_url_for_tests
 from tests.conftest import service_missing
 from tests.nginx_proxy import NginxProxy, nginx_missing
 from tests.processes import UvicornProcess, redis_or_missing
 from tests.sse_client import SseClient
-from tourney.services.tokens import api_token_create
+from tourney.staff.usecases import api_token_create
 
 PRODUCTION_HTTPS = {
     "DJANGO_SECURE_SSL_REDIRECT": "true",

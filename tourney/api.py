@@ -17,10 +17,10 @@ from ninja import Status
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
-from clocks.services.clock import clocks_late, tournament_start
+from clocks.clock.usecases import clocks_late, tournament_start
 from infra.web.api_contract import CheckedJsonParser, ContractAPI, status_code
 from infra.web.schema_types import Id, Line, bounded
-from tourney import roles
+from tourney.absence.usecases import entry_mark_absent
 from tourney.api_common import (
     duplicates_out,
     entry_out,
@@ -30,10 +30,14 @@ from tourney.api_common import (
     tournament_out,
 )
 from tourney.auth import api_auth
+from tourney.core import roles
+from tourney.core.errors import TourneyError
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
-from tourney.errors import TourneyError
 from tourney.models import Entry, Player, Tournament
 from tourney.penalties.schemas import BanOut
+from tourney.players.selectors import player_duplicates, player_search
+from tourney.players.usecases import player_ban, player_create
+from tourney.registration.usecases import entry_register, entry_unregister
 from tourney.schemas import (
     ERROR_RESPONSES,
     BanIn,
@@ -50,11 +54,7 @@ from tourney.schemas import (
     TournamentIn,
     TournamentOut,
 )
-from tourney.selectors_players import player_duplicates, player_search
-from tourney.services.absence import entry_mark_absent
-from tourney.services.entries import entry_register, entry_unregister
-from tourney.services.players import player_ban, player_create
-from tourney.services.tournaments import (
+from tourney.tournaments.usecases import (
     tournament_create,
     tournament_message_set,
 )
@@ -204,7 +204,7 @@ def get_player(request, player_id: Id):
 def player_bans_list(request, player_id: Id):
     """Every ban of the player, newest first (lifted and ended ones too)."""
     from tourney.penalties.selectors import ban_out
-    from tourney.selectors_bans import player_bans
+    from tourney.players.selectors import player_bans
 
     roles.require(request.auth, "read")
     return [ban_out(b) for b in player_bans(get_object_or_404(Player, pk=player_id))]
@@ -325,7 +325,7 @@ def unregister_entry(request, tournament_id: Id, entry_id: Id):
     tags=["entries"],
 )
 def assign_seat(request, tournament_id: Id, entry_id: Id, payload: SeatAssignIn):
-    from tables.services.seating import entry_seat_assign
+    from tables.seating.usecases import entry_seat_assign
 
     roles.require(request.auth, "floor")
     entry = entry_seat_assign(
@@ -380,17 +380,17 @@ api.add_router("/", router)
 
 
 def _mount_app_routers() -> None:
-    from clocks.api import router as clocks_router
-    from clocks.api_display import router as display_router
     from clocks.color_ups.api import router as colorup_router
-    from tables.api import router as tables_router
+    from clocks.display.api import router as display_router
+    from clocks.structures.api import router as clocks_router
     from tables.dealer_links.api import router as dealer_links_router
     from tables.floor.api import router as floor_router
-    from tourney.api_players import router as players_router
+    from tables.seating.api import router as tables_router
     from tourney.cage.api import router as cage_router
     from tourney.payouts.api import router as payouts_router
     from tourney.penalties.api import router as penalties_router
     from tourney.player_page.api import router as player_page_router
+    from tourney.players.api import router as players_router
     from tourney.purchases.api import router as purchases_router
     from tourney.setup import api as setup_api  # noqa: F401  (adds PATCH /tournaments/{id})
 

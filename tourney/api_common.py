@@ -6,9 +6,9 @@ from datetime import UTC, datetime
 from django.utils.translation import gettext as _
 from ninja import Router
 
+from tourney.core.errors import InvalidInput
 from tourney.domain.house_rules import describe
 from tourney.domain.purchases import MONEY_FIELDS
-from tourney.errors import InvalidInput
 from tourney.models import Entry, Player, Tournament
 from tourney.selectors import player_active_ban, tournament_rules, tournament_summary
 from tourney.setup.usecases import settings_token, setup_values

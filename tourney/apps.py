@@ -27,8 +27,8 @@ class TourneyConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save
 
         from infra.token_cache import tokens_changed
-        from tourney import checks  # noqa: F401  (registers the deployment checks)
         from tourney.models import ApiToken, StaffProfile
+        from tourney.system import checks  # noqa: F401  (registers the deployment checks)
 
         # A token, user or staff profile saved or deleted: the kept token rows are forgotten.
         for model in (ApiToken, get_user_model(), StaffProfile):

@@ -16,7 +16,7 @@ from django.urls import get_resolver  # noqa: E402
 from infra import bus  # noqa: E402
 from infra.secret_key import require_safe_key  # noqa: E402  (needs the settings)
 from infra.web.asgi_handler import TourneyASGIHandler  # noqa: E402 (needs the apps loaded)
-from tourney.stream_asgi import EventStreamApplication  # noqa: E402
+from tourney.streams.asgi import EventStreamApplication  # noqa: E402
 
 # The links' event streams (thousands of phones and screens) beside Django; the rest through it.
 application = EventStreamApplication(TourneyASGIHandler())

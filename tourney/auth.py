@@ -14,9 +14,9 @@ from infra import token_cache
 from infra.db import kept_cursors
 from infra.db.raw_rows import model_columns, model_from_row
 from tables.dealer_links.links import dealer_actor, is_dealer_token
-from tourney.errors import PermissionDenied
+from tourney.core.errors import PermissionDenied
 from tourney.models import ApiToken, StaffProfile
-from tourney.services.tokens import token_hash
+from tourney.staff.usecases import token_hash
 
 
 @functools.cache

@@ -87,7 +87,7 @@ class Player(models.Model):
     # Lower-case, accent-free "name nickname phone-digits" so "kovacs" finds "Kovács".
     search_text = models.CharField(max_length=300, db_index=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
-    # Bumped on every change: the desk's name index (tourney.selectors_players) is rebuilt
+    # Bumped on every change: the desk's name index (tourney.players.selectors) is rebuilt
     # when the newest of these moves.
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
     # A duplicate merged into another player: kept for the history, out of every list.
@@ -214,7 +214,7 @@ class Tournament(models.Model):
     # the entry rows (tourney/db_triggers.py), so that registration checks the seats left
     # without counting the field; `save` never writes it.
     playing = models.PositiveIntegerField(default=0)
-    # Signed into every display link: revoking the links bumps it (clocks/display_links.py).
+    # Signed into every display link: revoking the links bumps it (clocks/display/links.py).
     display_link_generation = models.PositiveIntegerField(default=0)
     # Signed into every player's page link of the tournament: revoking them all changes it
     # (tourney/player_page/links.py).

@@ -8,9 +8,9 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tourney.core.errors import Conflict, NotFound
 from tourney.domain.house_rules import HouseRules, resolve_house_rules
 from tourney.domain.payouts import prize_pool
-from tourney.errors import Conflict, NotFound
 from tourney.models import ChipPurchase, Entry, LedgerEntry, Player, PlayerBan, Tournament
 
 LIVE_STATUSES = (Entry.Status.ACTIVE, Entry.Status.ELIMINATED)

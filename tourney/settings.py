@@ -83,7 +83,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "tourney.context_processors.staff_role",
+                "tourney.system.context_processors.staff_role",
             ],
         },
     },
@@ -244,7 +244,7 @@ MESSAGE_TAGS = {
 
 # One beat at a time sends this: run two, the one holding a lock in Redis leads and the other
 # takes over within 2.5 s of its death (infra/beat.py). Each tick is idempotent anyway
-# (clocks/tasks.py, clocks/services/clock.py).
+# (clocks/tasks.py, clocks/clock/usecases.py).
 CELERY_BEAT_SCHEDULER = "infra.beat:LeaderScheduler"
 CELERY_BEAT_SCHEDULE = {
     # Ticks queued while no worker ran are dropped, not replayed in a burst: one tick catches up.

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import RedirectView
 
 from tourney.api import api
-from tourney.views_events import tournament_events
+from tourney.streams.views import tournament_events
 
 
 def api_not_found(request, *args, **kwargs):

@@ -1,43 +1,50 @@
 from django.urls import path
 
-from tourney import (
-    views,
-    views_desk,
-    views_players,
-    views_staff,
-    views_summary,
-)
+from tourney.audit import views as audit_views
 from tourney.cage import views as cage_views
+from tourney.console import views as console_views
+from tourney.players import views as players_views
+from tourney.registration import views as registration_views
 from tourney.setup import views as setup_views
+from tourney.staff import views as staff_views
+from tourney.tournaments import views as tournaments_views
 
 app_name = "tourney"
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("tournaments/new/", views.tournament_new, name="tournament_new"),
+    path("", tournaments_views.home, name="home"),
+    path("tournaments/new/", tournaments_views.tournament_new, name="tournament_new"),
     path(
         "tournaments/<int:tournament_id>/settings/",
         setup_views.tournament_settings,
         name="tournament_settings",
     ),
-    path("tournaments/<int:tournament_id>/desk/", views.desk, name="desk"),
-    path("tournaments/<int:tournament_id>/desk/search/", views.desk_search, name="desk_search"),
-    path("tournaments/<int:tournament_id>/desk/live/", views.desk_live, name="desk_live"),
+    path("tournaments/<int:tournament_id>/desk/", registration_views.desk, name="desk"),
     path(
-        "tournaments/<int:tournament_id>/desk/register/", views.desk_register, name="desk_register"
+        "tournaments/<int:tournament_id>/desk/search/",
+        registration_views.desk_search,
+        name="desk_search",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/desk/live/", registration_views.desk_live, name="desk_live"
+    ),
+    path(
+        "tournaments/<int:tournament_id>/desk/register/",
+        registration_views.desk_register,
+        name="desk_register",
     ),
     path(
         "tournaments/<int:tournament_id>/desk/new-player/",
-        views.desk_new_player,
+        registration_views.desk_new_player,
         name="desk_new_player",
     ),
     path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/unregister/",
-        views_desk.desk_refund,
+        registration_views.desk_refund,
         name="desk_unregister",
     ),
     path(
         "tournaments/<int:tournament_id>/entries/<int:entry_id>/seat-card/",
-        views.seat_card,
+        registration_views.seat_card,
         name="seat_card",
     ),
     path(
@@ -50,26 +57,26 @@ urlpatterns = [
         cage_views.receipt_by_number,
         name="receipt_number",
     ),
-    path("tournaments/<int:tournament_id>/", views.console, name="console"),
+    path("tournaments/<int:tournament_id>/", console_views.console, name="console"),
     path(
         "tournaments/<int:tournament_id>/summary/",
-        views_summary.console_summary,
+        console_views.console_summary,
         name="console_summary",
     ),
     path(
         "tournaments/<int:tournament_id>/activity/",
-        views_summary.console_activity,
+        console_views.console_activity,
         name="console_activity",
     ),
-    path("tournaments/<int:tournament_id>/draw/", views.draw, name="draw"),
-    path("tournaments/<int:tournament_id>/start/", views.start, name="start"),
-    path("audit/", views.audit_log, name="audit_log"),
-    path("players/", views_players.players, name="players"),
-    path("players/<int:player_id>/merge/", views_players.player_merge_page, name="player_merge"),
+    path("tournaments/<int:tournament_id>/draw/", console_views.draw, name="draw"),
+    path("tournaments/<int:tournament_id>/start/", console_views.start, name="start"),
+    path("audit/", audit_views.audit_log, name="audit_log"),
+    path("players/", players_views.players, name="players"),
+    path("players/<int:player_id>/merge/", players_views.player_merge_page, name="player_merge"),
     path(
         "players/<int:player_id>/merge/do/",
-        views_players.player_merge_do,
+        players_views.player_merge_do,
         name="player_merge_do",
     ),
-    path("staff/", views_staff.staff, name="staff"),
+    path("staff/", staff_views.staff, name="staff"),
 ]

@@ -19,7 +19,7 @@ from clocks.color_ups.usecases import (
 )
 from infra.web.schema_types import Id, PeriodIndex
 from tables.dealer_links.permissions import require_color_up_at, require_floor_at
-from tourney import roles
+from tourney.core import roles
 from tourney.models import Tournament
 from tourney.schemas import ERROR_RESPONSES
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from clocks.clock.selectors import clock_view, structure_periods
 from clocks.domain.chip_race import (
     ChipRaceError,
     chip_race,
@@ -26,12 +27,11 @@ from clocks.domain.colorup import (
 )
 from clocks.domain.structures import Period
 from clocks.models import ColorUp
-from clocks.services.clock_state import clock_view, structure_periods
 from tables.domain.cards import Card
 from tables.models import TournamentTable
-from tables.selectors import table_in_play
+from tables.seating.selectors import table_in_play
+from tourney.core.errors import Conflict, InvalidInput, refusal
 from tourney.domain.house_rules import HouseRules
-from tourney.errors import Conflict, InvalidInput, refusal
 from tourney.models import Entry, Tournament
 from tourney.selectors import tournament_rules
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from clocks.clock.selectors import now_ms
 from clocks.color_ups.selectors import (
     color_up_check_free,
     color_up_out,
@@ -31,14 +32,13 @@ from clocks.domain.chip_race import (
     found_chips_exchange,
 )
 from clocks.models import ColorUp
-from clocks.services.clock_state import now_ms
-from tables.selectors import table_in_play
-from tourney.errors import Conflict, InvalidInput, NotFound, refusal
+from tables.seating.selectors import table_in_play
+from tourney.audit.log import audit_record, audit_text
+from tourney.core.errors import Conflict, InvalidInput, NotFound, refusal
+from tourney.core.locks import tournament_lock
+from tourney.events.log import event_append
 from tourney.models import Tournament
 from tourney.selectors import tournament_rules
-from tourney.services.audit import audit_record, audit_text
-from tourney.services.events import event_append
-from tourney.services.locks import tournament_lock
 
 
 def _event(tournament: Tournament, color_up: ColorUp, row: dict) -> None:

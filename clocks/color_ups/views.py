@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from clocks.clock.selectors import clock_view, structure_periods
 from clocks.color_ups.forms import ColorUpChoiceForm, ColorUpForm, ColorUpFoundForm
 from clocks.color_ups.selectors import (
     color_up_for_table,
@@ -33,17 +34,16 @@ from clocks.color_ups.usecases import (
 )
 from clocks.domain.colorup import color_up_break_for
 from clocks.models import ColorUp
-from clocks.services.clock_state import clock_view, structure_periods
 from infra.web.form_fields import first_error
 from infra.web.page_answers import answer, toast
 from tables.domain.cards import Card
 from tables.models import TournamentTable
-from tables.selectors import at_table
-from tourney import roles
-from tourney.errors import TourneyError
+from tables.seating.selectors import at_table
+from tourney.core import roles
+from tourney.core.errors import TourneyError
+from tourney.core.pages import role_required
 from tourney.models import Entry, Tournament
 from tourney.selectors import tournament_rules
-from tourney.views_support import role_required
 
 SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
 METHOD_LABELS = {m.value: m.label for m in ColorUp.Method}

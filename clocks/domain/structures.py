@@ -216,7 +216,7 @@ def structure_payload(data: StructureData) -> dict[str, object]:
     return payload
 
 
-# Stored in English; the structure pages show it translated (clocks/views_structures.py).
+# Stored in English; the structure pages show it translated (clocks/structures/views.py).
 RIMOC_DESCRIPTION = (
     "The Rimóc Youth Association's championship: blinds rise every 15 minutes, a break every "
     "four levels, starting stack 40,000. Break length (10 min) and color-ups are Tourney defaults."

@@ -7,12 +7,12 @@ streams (static/js/festival.js) and refetch this state on the events that change
 
 from urllib.parse import urlencode
 
-from clocks.display_links import display_token
-from clocks.selectors import display_periods
-from clocks.services.clock import clock_view, clocks_late, now_ms, structure_periods
+from clocks.clock.usecases import clock_view, clocks_late, now_ms, structure_periods
+from clocks.display.links import display_token
+from clocks.display.selectors import display_periods
 from infra.text.money import money_pattern
+from tables.clock_calls.usecases import clock_calls_active
 from tables.models import FloorAction
-from tables.services.clock_calls import clock_calls_active
 from tourney.models import Tournament
 from tourney.selectors import tournament_summary
 

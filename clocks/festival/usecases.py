@@ -4,7 +4,7 @@ from django.db import transaction
 from django.utils.translation import gettext_noop
 
 from tables.models import Room
-from tourney.services.audit import audit_record, audit_text
+from tourney.audit.log import audit_record, audit_text
 
 
 @transaction.atomic

@@ -10,14 +10,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from clocks.display_links import display_token
+from clocks.display.links import display_token
 from clocks.festival.links import board_room_id, board_token
 from clocks.festival.selectors import board_state, live_tournaments, overview_state
 from clocks.festival.strings import festival_strings
 from clocks.festival.usecases import board_link_revoke
 from infra.web.schema_types import LEVEL_MAX, whole_number
 from tables.models import Room
-from tourney.views_support import role_required, run_service
+from tourney.core.pages import role_required, run_service
 
 EVERY_CHOICES = (10, 20, 30, 60)
 

@@ -4,8 +4,8 @@ included and kept live by the page's Tourney.liveClock (the TV's offset-correcte
 from django import template
 from django.utils.translation import gettext as _
 
-from clocks.selectors import display_periods
-from clocks.services.clock_state import clock_view, structure_periods
+from clocks.clock.selectors import clock_view, structure_periods
+from clocks.display.selectors import display_periods
 from tourney.models import Tournament
 
 register = template.Library()

@@ -4,7 +4,7 @@
  *   [data-refund-url] (a Refund button on any listed entry) opens #refund-dialog with the
  *   player, the amount as the venue writes it and the method paid (data-refund-name,
  *   -amount, -method); the confirm button has the focus: Enter refunds, Escape cancels. The
- *   form posts to the button's URL (tourney.views_desk.desk_refund).
+ *   form posts to the button's URL (tourney.registration.views.desk_refund).
  *   [data-undo-refund=<api url>] takes a refund back (POST), then the page reloads; so does an
  *   Undo in a toast ("tourney:undone").
  */

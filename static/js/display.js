@@ -5,7 +5,7 @@
  *
  * #display-config (json_script): {rotate_seconds, time_zone, lang, strings}
  *   rotate_seconds > 0 with several screens: show each in turn for that long.
- *   strings: translated texts with %(name)s placeholders (clocks/views.py display_strings).
+ *   strings: translated texts with %(name)s placeholders (clocks/display/views.py display_strings).
  * Sound (Web Audio beep + speechSynthesis, in the page's language) for one minute left, level
  * up, break and the end; off until someone presses "Sound on" (browsers block autoplay); the
  * choice is remembered in localStorage ("tourney.display.sound").

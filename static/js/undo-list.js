@@ -2,7 +2,7 @@
  * undo-list.js: Undo on any listed action (after tourney.js; no build step).
  *
  *   button[data-row-undo=<api url>] (the console's activity panel and finished list, the audit
- *   log; tourney/undo_links.py says which) POSTs there. Done: a toast, the button becomes
+ *   log; tourney/audit/selectors.py says which) POSTs there. Done: a toast, the button becomes
  *   "Undone", "tourney:undone" fires (the console's parts refetch on the events anyway).
  *   Refused: the server's sentence (why not: a deal made since, play moved on...) in a toast.
  */

@@ -10,7 +10,7 @@ class DealerLinkActor:
     revoked: bool = False
 
     # Not a logged-in user: services record no user (`done_by`, `reported_by` stay empty),
-    # and every staff role check refuses it (tourney/roles.py).
+    # and every staff role check refuses it (tourney/core/roles.py).
     is_authenticated = False
     is_anonymous = False
     is_active = True

@@ -9,7 +9,7 @@ from infra.web.schema_types import Id, TableNumber
 from tables.dealer_links.links import dealer_token
 from tables.dealer_links.usecases import dealer_link_revoke
 from tables.models import TournamentTable
-from tourney import roles
+from tourney.core import roles
 from tourney.schemas import ERROR_RESPONSES
 
 router = Router(tags=["screens"])

@@ -13,8 +13,8 @@ from clocks.models import ColorUp
 from tables.dealer_links.actor import DealerLinkActor
 from tables.floor.selectors import tables_really_at
 from tables.models import ClockCall, FloorAction
-from tourney import roles
-from tourney.errors import PermissionDenied
+from tourney.core import roles
+from tourney.core.errors import PermissionDenied
 
 
 def _dealer(actor, tournament_id: int) -> DealerLinkActor | None:

@@ -2,12 +2,12 @@
 and out of it waiting for the floor, the seats sitting out a penalty, the clock called there, and
 the clock's level."""
 
+from clocks.clock.usecases import clock_view
 from clocks.color_ups.selectors import color_ups_status
-from clocks.services.clock import clock_view
+from tables.clock_calls.usecases import clock_calls_active
 from tables.floor.selectors import floor_actions_list, seats_leaving
 from tables.models import FloorAction, TournamentTable
-from tables.selectors import tournament_tables_layout
-from tables.services.clock_calls import clock_calls_active
+from tables.seating.selectors import tournament_tables_layout
 from tourney.models import Tournament
 from tourney.penalties.selectors import seats_sitting_out
 

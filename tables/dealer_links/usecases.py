@@ -5,10 +5,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tables.models import TournamentTable
-from tourney.errors import NotFound
-from tourney.services.audit import audit_text
-from tourney.services.link_generations import link_generation_set
-from tourney.services.locks import tournament_lock
+from tourney.audit.log import audit_text
+from tourney.core.errors import NotFound
+from tourney.core.link_generations import link_generation_set
+from tourney.core.locks import tournament_lock
 
 REVOKED_EVENT = "dealer_link_revoked"
 

@@ -22,9 +22,9 @@ from tables.dealer_links.permissions import require_color_up_at, require_floor_a
 from tables.dealer_links.selectors import dealer_state
 from tables.dealer_links.usecases import dealer_link_revoke
 from tables.models import TournamentTable
-from tourney.errors import PermissionDenied
+from tourney.core.errors import PermissionDenied
+from tourney.core.pages import role_required, run_service
 from tourney.models import Tournament
-from tourney.views_support import role_required, run_service
 
 
 def _revoked_detail() -> str:

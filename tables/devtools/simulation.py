@@ -35,10 +35,10 @@ from django.db import connection
 from django.db.models import Subquery
 from django.utils import timezone
 
+from clocks.clock.usecases import clock_operate
 from clocks.domain.structures import TEMPLATES
 from clocks.models import Structure
-from clocks.services.clock import clock_operate
-from clocks.services.structures import structure_template_install
+from clocks.structures.usecases import structure_template_install
 from infra.probes import probes_heard
 from tables.devtools.simulation_floor import FloorPerson, next_big_blind_entry
 from tables.devtools.simulation_results import (
@@ -54,18 +54,18 @@ from tables.devtools.simulation_results import (
 )
 from tables.hand_for_hand.operations import hand_for_hand_state
 from tables.hand_for_hand.usecases import hand_for_hand_set
+from tables.hands.usecases import hand_report
 from tables.models import FloorAction, Room, Seat, TournamentTable
-from tables.selectors import at_table
-from tables.services.hands import hand_report
-from tables.services.rooms import room_create
-from tables.services.seating import seats_draw
+from tables.rooms.usecases import room_create
+from tables.seating.selectors import at_table
+from tables.seating.usecases import seats_draw
+from tourney.core.errors import Conflict, NotFound
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
-from tourney.errors import Conflict, NotFound
 from tourney.models import Elimination, Entry, LedgerEntry, Player, Tournament
-from tourney.services.entries import entries_register_bulk, entry_register
-from tourney.services.players import player_create
-from tourney.services.staff import staff_user_ensure
-from tourney.services.tournaments import tournament_create
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entries_register_bulk, entry_register
+from tourney.staff.usecases import staff_user_ensure
+from tourney.tournaments.usecases import tournament_create
 
 ACTIVE = Entry.Status.ACTIVE
 OPEN = TournamentTable.Status.OPEN

@@ -15,8 +15,8 @@ from tables.domain.floor_rules import floor_rules
 from tables.floor.selectors import floor_actions_out, floor_halted_tables, multi_table_start
 from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction, TournamentTable
-from tables.selectors import table_blinds, table_players_drift
-from tourney.errors import Conflict
+from tables.seating.selectors import table_blinds, table_players_drift
+from tourney.core.errors import Conflict
 from tourney.models import Elimination, Entry
 from tourney.selectors import tournament_rules
 

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Query, Router, Schema, Status
 
 from infra.web.schema_types import Id, Line, TableNumber
+from tables.clock_calls.usecases import clock_call_begin, clock_call_finish, clock_calls_active
 from tables.dealer_links.permissions import (
     require_action_at,
     require_busts_at,
@@ -17,7 +18,7 @@ from tables.floor.selectors import floor_actions_list
 from tables.floor.usecases import floor_action_done, floor_action_undo
 from tables.hand_for_hand.operations import hand_for_hand_state
 from tables.hand_for_hand.usecases import hand_for_hand_set
-from tables.schemas import (
+from tables.seating.schemas import (
     ActionDoneIn,
     ActionOut,
     ActionResultOut,
@@ -30,8 +31,7 @@ from tables.schemas import (
     HandForHandIn,
     HandForHandOut,
 )
-from tables.services.clock_calls import clock_call_begin, clock_call_finish, clock_calls_active
-from tourney import roles
+from tourney.core import roles
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Tournament
 from tourney.schemas import ERROR_RESPONSES

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_noop
 
 from clocks.domain.clock import ClockState
 from clocks.models import Clock, StructureLevel
-from clocks.services.structures import period_from_row
+from clocks.structures.selectors import period_from_row
 from infra.probes import probe
 from tables.domain.button import first_hand_blinds
 from tables.domain.floor import (
@@ -36,7 +36,6 @@ from tables.domain.floor import (
     tables_wanted,
 )
 from tables.domain.floor_rules import floor_rules
-from tables.floor.actions import floor_moves_supersede, floor_moves_void
 from tables.floor.selectors import (
     PENDING,
     FieldShape,
@@ -47,16 +46,17 @@ from tables.floor.selectors import (
     pending_origins,
     planning_field,
 )
+from tables.floor_actions.operations import floor_moves_supersede, floor_moves_void
 from tables.models import FloorAction, TournamentTable
-from tables.selectors import blinds_fields
-from tables.services.seat_holds import moves_call_off_for_break
-from tables.services.seating import update_rows
-from tables.services.table_positions import new_tables_button_draw
+from tables.seating.holds import moves_call_off_for_break
+from tables.seating.positions import new_tables_button_draw
+from tables.seating.selectors import blinds_fields
+from tables.seating.usecases import update_rows
+from tourney.audit.log import audit_record, audit_text
 from tourney.domain.registration import deadline
+from tourney.events.log import event_append
 from tourney.models import Elimination, Entry, Tournament
 from tourney.selectors import tournament_rules
-from tourney.services.audit import audit_record, audit_text
-from tourney.services.events import event_append
 
 BLINDS_FIELDS = ("button_seat", "small_blind_seat", "big_blind_seat", "dead_small_blind_seat")
 

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from tables.domain.floor import FloorTable, TableCount, TableLoader, halted_tables, table_count
 from tables.domain.floor_rules import floor_rules
 from tables.models import FloorAction, SeatRestriction, Table, TournamentTable
-from tables.selectors import table_blinds, unavailable_seats
-from tourney.errors import NotFound
+from tables.seating.selectors import table_blinds, unavailable_seats
+from tourney.core.errors import NotFound
 from tourney.models import Entry, Tournament
 from tourney.selectors import tournament_rules
 

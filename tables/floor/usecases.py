@@ -5,21 +5,21 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tables.floor.actions import (
+from tables.floor.follow import floor_follow
+from tables.floor.selectors import floor_action_of, floor_actions_out
+from tables.floor_actions.operations import (
     floor_action_confirm,
     floor_action_revert,
     floor_action_summary,
     reverted_tables,
 )
-from tables.floor.follow import floor_follow
-from tables.floor.selectors import floor_action_of, floor_actions_out
 from tables.models import FloorAction
-from tables.services.table_positions import restored_tables_positions
-from tourney.errors import Conflict
-from tourney.services.audit import audit_record
-from tourney.services.entries import seats_freed
-from tourney.services.events import event_append
-from tourney.services.locks import tournament_lock
+from tables.seating.positions import restored_tables_positions
+from tourney.audit.log import audit_record
+from tourney.core.errors import Conflict
+from tourney.core.locks import tournament_lock
+from tourney.events.log import event_append
+from tourney.registration.usecases import seats_freed
 
 __all__ = ["floor_action_done", "floor_action_undo", "floor_follow"]
 

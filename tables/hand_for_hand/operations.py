@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tables.models import TournamentTable
-from tourney.errors import Conflict
+from tourney.audit.log import audit_record, audit_text
+from tourney.core.errors import Conflict
+from tourney.events.log import event_append
 from tourney.models import Tournament
 from tourney.selectors import tournament_rules
-from tourney.services.audit import audit_record, audit_text
-from tourney.services.events import event_append
 
 
 def hand_for_hand_state(tournament: Tournament) -> dict:

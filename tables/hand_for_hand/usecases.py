@@ -5,8 +5,8 @@ hand-for-hand operations meet the clock's."""
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from clocks.services.clock_changes import clock_change
-from clocks.services.clock_state import clock_view
+from clocks.clock.operations import clock_change
+from clocks.clock.selectors import clock_view
 from tables.hand_for_hand.operations import (
     hand_for_hand_announce,
     hand_for_hand_end_at_final_table,
@@ -16,11 +16,11 @@ from tables.hand_for_hand.operations import (
     hand_for_hand_table_done,
 )
 from tables.models import FloorAction, TournamentTable
-from tourney.errors import Conflict
+from tourney.audit.log import audit_text
+from tourney.core.errors import Conflict
+from tourney.core.locks import tournament_lock
 from tourney.models import Tournament
 from tourney.selectors import tournament_rules
-from tourney.services.audit import audit_text
-from tourney.services.locks import tournament_lock
 
 
 def _clock(actor, tournament: Tournament, operation: str, seconds: int | None = None) -> None:

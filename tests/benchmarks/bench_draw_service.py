@@ -17,13 +17,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tables.models import TournamentTable
-from tables.services.rooms import room_create
-from tables.services.seating import seats_draw
+from tables.rooms.usecases import room_create
+from tables.seating.usecases import seats_draw
 from tests.benchmarks.report import report
 from tests.factories import bulk_entries
 from tourney.models import Entry, Player
-from tourney.services.players import player_search_text
-from tourney.services.tournaments import tournament_create
+from tourney.players.usecases import player_search_text
+from tourney.tournaments.usecases import tournament_create
 
 ENTRANTS = 25_000
 TABLES = 2_778

@@ -31,14 +31,14 @@ import pytest
 from django.db import connection
 from django.db.models import Max
 
-from clocks.display_links import display_token
-from tables.services.rooms import room_create
+from clocks.display.links import display_token
+from tables.rooms.usecases import room_create
 from tests.benchmarks.report import report
 from tests.factories import make_players
 from tests.processes import REPO, ConnectionSampler, redis_or_missing, uvicorn_server
 from tourney.models import TournamentEvent
-from tourney.services.tokens import api_token_create
-from tourney.services.tournaments import tournament_create
+from tourney.staff.usecases import api_token_create
+from tourney.tournaments.usecases import tournament_create
 
 SCREENS = int(os.environ.get("BENCH_LOAD_SCREENS", "200"))
 RATE = 20  # writes a second

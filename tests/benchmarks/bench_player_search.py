@@ -22,8 +22,8 @@ from django.urls import reverse
 
 from tests.benchmarks.report import report
 from tourney.models import Player
-from tourney.selectors_players import player_index, player_search
-from tourney.services.players import player_search_text
+from tourney.players.selectors import player_index, player_search
+from tourney.players.usecases import player_search_text
 
 PLAYERS = 10_000
 SURNAMES = [

@@ -21,13 +21,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from clocks.services.clock import tournament_start
-from tables.services.rooms import room_create
-from tables.services.seating import seats_draw
+from clocks.clock.usecases import tournament_start
+from tables.rooms.usecases import room_create
+from tables.seating.usecases import seats_draw
 from tests.benchmarks.report import report
 from tests.factories import make_players
 from tourney.models import AuditEntry, Entry, LedgerEntry, TournamentEvent
-from tourney.services.tournaments import tournament_create
+from tourney.tournaments.usecases import tournament_create
 
 PLAYERS = 1_000
 LATE_PLAYERS = 200

@@ -23,15 +23,15 @@ import httpx
 import pytest
 from django.db import connection
 
-from clocks.services.clock import tournament_start
-from tables.services.rooms import room_create
-from tables.services.seating import seats_draw
+from clocks.clock.usecases import tournament_start
+from tables.rooms.usecases import room_create
+from tables.seating.usecases import seats_draw
 from tests.benchmarks.report import report
 from tests.factories import make_players
 from tests.processes import uvicorn_server
 from tourney.models import AuditEntry, Entry, LedgerEntry, TournamentEvent
-from tourney.services.tokens import api_token_create
-from tourney.services.tournaments import tournament_create
+from tourney.staff.usecases import api_token_create
+from tourney.tournaments.usecases import tournament_create
 
 PLAYERS = 1_000
 LATE_PLAYERS = 200

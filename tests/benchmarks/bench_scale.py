@@ -48,9 +48,9 @@ from urllib.parse import quote
 import pytest
 from django.db import connection
 
-from clocks.display_links import display_token
+from clocks.clock.usecases import clock_operate, now_ms
+from clocks.display.links import display_token
 from clocks.models import Clock
-from clocks.services.clock import clock_operate, now_ms
 from tests.benchmarks.report import percentile, report
 from tests.clocks.worker_harness import CeleryHarness, database_url_for_tests, wait_until
 from tests.conftest import make_staff, service_missing
@@ -59,7 +59,7 @@ from tests.nginx_proxy import NginxProxy, nginx_missing
 from tests.processes import REPO, RedisServer, UvicornProcess
 from tourney.models import Entry, TournamentEvent
 from tourney.player_page.links import player_token
-from tourney.services.tokens import api_token_create
+from tourney.staff.usecases import api_token_create
 
 pytestmark = [pytest.mark.benchmark, pytest.mark.django_db(transaction=True)]
 

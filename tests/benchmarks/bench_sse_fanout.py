@@ -20,10 +20,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from clocks.display_links import display_token
+from clocks.display.links import display_token
 from tests.benchmarks.report import report
 from tests.processes import DEFAULT_REDIS_URL, redis_or_missing, uvicorn_server
-from tourney.services.tokens import api_token_create
+from tourney.staff.usecases import api_token_create
 
 SCREENS = int(os.environ.get("BENCH_SSE_SCREENS", "1000"))
 ROUNDS = 6

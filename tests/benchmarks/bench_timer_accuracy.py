@@ -35,7 +35,7 @@ import httpx
 import pytest
 from django.db import connection
 
-from clocks.services.clock import clock_operate
+from clocks.clock.usecases import clock_operate
 from tests.benchmarks.report import percentile, report
 from tests.clocks.worker_harness import (
     CeleryHarness,
@@ -46,7 +46,7 @@ from tests.clocks.worker_harness import (
 from tests.factories import turbo_tournament
 from tests.processes import redis_or_missing, uvicorn_server
 from tourney.models import TournamentEvent
-from tourney.services.tokens import api_token_create
+from tourney.staff.usecases import api_token_create
 
 pytestmark = [pytest.mark.benchmark, pytest.mark.django_db(transaction=True)]
 

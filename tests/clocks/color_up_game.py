@@ -5,7 +5,7 @@ shared by the color-up tests through the API, the pages and the chip race's inva
 import pytest
 
 from tourney.models import Entry
-from tourney.services.tournaments import tournament_create
+from tourney.tournaments.usecases import tournament_create
 
 # 100s go at break 1 (D = 500), 500s at break 2 (D = 1,000), 1,000s at break 3 (D = 5,000).
 CHIPS = [

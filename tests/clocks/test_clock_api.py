@@ -3,7 +3,7 @@
 import pytest
 import time_machine
 
-from clocks.services.clock import clocks_advance_due, now_ms
+from clocks.clock.usecases import clocks_advance_due, now_ms
 from tests.conftest import numbered_players, seat_players
 from tourney.models import TournamentEvent
 
@@ -74,8 +74,8 @@ def test_floor_may_pause_but_not_skip_levels(api, api_as, tournament):
 
 
 def test_on_time_task_is_ignored_when_stale_and_advances_when_current(api, tournament):
+    from clocks.clock.usecases import clocks_ending_soon
     from clocks.models import Clock
-    from clocks.services.clock import clocks_ending_soon
     from clocks.tasks import clock_advance_on_time
 
     seat_players(api, tournament, numbered_players(4))

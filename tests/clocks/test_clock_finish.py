@@ -9,10 +9,10 @@ import time_machine
 from hypothesis import given
 from hypothesis import strategies as st
 
+from clocks.clock.usecases import clocks_advance_due, clocks_ending_soon, now_ms
 from clocks.domain.clock import ClockState, advance, pause, restart, start, stop, view
 from clocks.domain.structures import TEMPLATES
 from clocks.models import Clock
-from clocks.services.clock import clocks_advance_due, clocks_ending_soon, now_ms
 from tests.conftest import numbered_players, seat_players
 from tourney.models import AuditEntry, Entry, Tournament, TournamentEvent
 

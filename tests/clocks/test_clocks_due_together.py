@@ -1,4 +1,4 @@
-"""The clocks due at one instant change together (clocks.services.clock `clocks_advance_at`):
+"""The clocks due at one instant change together (clocks.clock.usecases `clocks_advance_at`):
 one transaction, the reads made once for all of them, each change as it is alone."""
 
 import pytest
@@ -6,8 +6,8 @@ import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from clocks.clock.usecases import clock_operate, clocks_advance_at, clocks_advance_due
 from clocks.models import Clock
-from clocks.services.clock import clock_operate, clocks_advance_at, clocks_advance_due
 from tests.conftest import make_staff
 from tests.factories import turbo_tournament
 from tourney.models import AuditEntry, Tournament, TournamentEvent
@@ -114,7 +114,7 @@ def test_a_clock_failing_alone_too_stops_none_of_the_others_and_is_reported(clie
     import logging
     from unittest import mock
 
-    from clocks.services import clock as clock_service
+    from clocks.clock import usecases as clock_service
 
     with time_machine.travel(T0, tick=False) as traveller:
         tournaments, _end = started_together(3)
@@ -130,7 +130,7 @@ def test_a_clock_failing_alone_too_stops_none_of_the_others_and_is_reported(clie
 
         with (
             mock.patch.object(clock_service, "_catch_up", broken),
-            caplog.at_level(logging.WARNING, logger="clocks.services.clock"),
+            caplog.at_level(logging.WARNING, logger="clocks.clock.usecases"),
         ):
             steps, _ending = clocks_advance_at([(t.pk, before[t.pk]) for t in tournaments], None)
 

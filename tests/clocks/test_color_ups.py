@@ -16,7 +16,7 @@ from tests.clocks.color_up_game import (
 )
 from tests.conftest import numbered_players, seat_players
 from tourney.models import AuditEntry, Tournament, TournamentEvent
-from tourney.services.tournaments import tournament_create
+from tourney.tournaments.usecases import tournament_create
 
 pytestmark = pytest.mark.django_db
 

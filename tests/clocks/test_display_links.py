@@ -9,11 +9,11 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.core import signing
 from django.test import AsyncClient, Client, override_settings
 
-from clocks.display_links import REVOKED_EVENT, display_token
-from clocks.services.display_links import display_links_revoke
+from clocks.display.links import REVOKED_EVENT, display_token
+from clocks.display.usecases import display_links_revoke
 from tests.sse_client import Stream
 from tourney.models import AuditEntry, TournamentEvent
-from tourney.services.players import player_create
+from tourney.players.usecases import player_create
 
 pytestmark = pytest.mark.django_db
 

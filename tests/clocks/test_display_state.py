@@ -7,14 +7,14 @@ import time_machine
 from django.db import transaction
 from django.test import Client
 
-from clocks.display_links import display_token
+from clocks.clock.usecases import clock_operate
+from clocks.display.links import display_token
+from clocks.display.selectors import chips_in_play, display_chips, move_from_event
 from clocks.domain.structures import Period
-from clocks.selectors import chips_in_play, display_chips, move_from_event
-from clocks.services.clock import clock_operate
 from tests.conftest import numbered_players, seat_players
-from tourney.services.events import event_append
-from tourney.services.locks import tournament_lock
-from tourney.services.tournaments import tournament_create
+from tourney.core.locks import tournament_lock
+from tourney.events.log import event_append
+from tourney.tournaments.usecases import tournament_create
 
 pytestmark = pytest.mark.django_db
 

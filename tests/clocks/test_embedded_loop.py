@@ -4,10 +4,10 @@ import time
 
 import pytest
 
+from clocks.clock.embedded import MAX_WAIT_S, MIN_WAIT_S, _seconds_to_wait, start_clock_thread
+from clocks.clock.usecases import clock_operate
 from clocks.domain.structures import Chip, Period, StructureData
-from clocks.embedded import MAX_WAIT_S, MIN_WAIT_S, _seconds_to_wait, start_clock_thread
-from clocks.services.clock import clock_operate
-from clocks.services.structures import structure_create
+from clocks.structures.usecases import structure_create
 from tourney.models import Tournament, TournamentEvent
 
 LEVEL_S = 1

@@ -6,13 +6,13 @@ lists every live clock with its pending floor actions and alerts."""
 import pytest
 from django.urls import reverse
 
+from clocks.clock.usecases import clock_operate
 from clocks.festival.links import board_token
-from clocks.services.clock import clock_operate
-from tables.services.rooms import room_create
+from tables.rooms.usecases import room_create
 from tests.conftest import make_staff, numbered_players, seat_players
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import AuditEntry
-from tourney.services.tournaments import tournament_create
+from tourney.tournaments.usecases import tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +123,7 @@ def test_each_row_names_its_event_stream_and_its_money_format(festival, room, cl
     overview's rows name the plain stream (the director's session). Money as every page."""
     from urllib.parse import unquote
 
-    from clocks.display_links import display_token_tournament_id
+    from clocks.display.links import display_token_tournament_id
     from clocks.festival.selectors import overview_state
 
     main, _side, _elsewhere = festival

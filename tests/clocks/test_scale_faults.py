@@ -24,8 +24,8 @@ import time
 import pytest
 from django.test import override_settings
 
-from clocks.display_links import display_token
-from clocks.services.clock import clock_operate, now_ms
+from clocks.clock.usecases import clock_operate, now_ms
+from clocks.display.links import display_token
 from infra import bus
 from tests.clocks.level_changes import (
     ON_TIME_MS,

@@ -5,9 +5,9 @@ import pytest
 import time_machine
 
 from clocks.models import Clock, Structure
-from clocks.services.structures import structure_duplicate
+from clocks.structures.usecases import structure_duplicate
 from tourney.models import AuditEntry, TournamentEvent
-from tourney.services.tournaments import tournament_create
+from tourney.tournaments.usecases import tournament_create
 
 pytestmark = pytest.mark.django_db
 

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from clocks.clock.usecases import clock_operate, clocks_advance_due
 from clocks.domain.colorup import chips_in_play
 from clocks.domain.continuation import levels_continued
 from clocks.domain.structures import TEMPLATES, Period
 from clocks.models import Clock, Structure
-from clocks.services.clock import clock_operate, clocks_advance_due
 from tests.factories import structure_run_out
 from tourney.models import AuditEntry, Tournament, TournamentEvent
 
@@ -108,7 +108,7 @@ def test_add_levels_copies_the_template_and_goes_on_from_overtime(api, director,
 def test_add_levels_on_the_last_level_keeps_the_clock_and_extends_in_place(
     api, director, seated_tournament
 ):
-    from clocks.services.structures import structure_duplicate
+    from clocks.structures.usecases import structure_duplicate
 
     own = structure_duplicate(actor=director, structure_id=seated_tournament.structure_id)
     Tournament.objects.filter(pk=seated_tournament.pk).update(structure=own)

@@ -8,7 +8,7 @@ from django.test import Client
 
 from clocks.domain.structures import structure_payload
 from clocks.models import Structure
-from clocks.services.structures import structure_data
+from clocks.structures.selectors import structure_data
 from tests.conftest import make_staff
 from tourney.models import AuditEntry
 

@@ -14,8 +14,8 @@ import time
 
 import pytest
 
+from clocks.clock.usecases import clock_operate, now_ms
 from clocks.models import Clock
-from clocks.services.clock import clock_operate, now_ms
 from tests.clocks.level_changes import (
     ON_TIME_MS,
     ON_TIME_TASK,

@@ -8,7 +8,7 @@ but level events, late registration and absent-player deadlines wait. Health nam
 import pytest
 import time_machine
 
-from clocks.services.clock import clock_operate, clocks_advance_due
+from clocks.clock.usecases import clock_operate, clocks_advance_due
 
 pytestmark = pytest.mark.django_db
 

@@ -19,8 +19,8 @@ import pytest
 import time_machine
 from django.db import connection
 
+from clocks.clock.usecases import clock_operate, clock_view, clocks_advance_due, now_ms
 from clocks.models import Clock
-from clocks.services.clock import clock_operate, clock_view, clocks_advance_due, now_ms
 from tests.clocks.level_changes import (
     ON_TIME_MS,
     ON_TIME_TASK,

@@ -12,20 +12,20 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from clocks.clock.usecases import clock_operate
 from clocks.domain.structures import Chip, Period, StructureData
-from clocks.services.clock import clock_operate
-from clocks.services.structures import structure_create
+from clocks.structures.usecases import structure_create
 from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction
-from tables.services.rooms import room_create
-from tables.services.seating import seats_draw
+from tables.rooms.usecases import room_create
+from tables.seating.usecases import seats_draw
 from tourney.domain.purchases import MoneySettings
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
 from tourney.payouts.structures import payout_structure_create
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
-from tourney.services.tournaments import tournament_create, tournament_message_set
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register
+from tourney.tournaments.usecases import tournament_create, tournament_message_set
 
 NAMES = [
     "Mészáros Enikő Krisztina", "Molnár Dávid", "Varga Ferenc Zsolt", "Kovács Ádám", "Nagy Éva",

@@ -2,12 +2,12 @@
 
 import random
 
-from clocks.services.clock import clock_operate
-from tables.services.seating import seats_draw
+from clocks.clock.usecases import clock_operate
+from tables.seating.usecases import seats_draw
 from tests.e2e.conftest import PHONE
 from tourney.player_page.links import player_token
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register
 
 
 def arrange_players(director, tournament, count: int = 19) -> None:

@@ -13,15 +13,15 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from clocks.display_links import display_token
+from clocks.clock.usecases import clock_operate
+from clocks.display.links import display_token
 from clocks.models import ColorUp
-from clocks.services.clock import clock_operate
-from tables.services.seating import seats_draw
+from tables.seating.usecases import seats_draw
 from tests.conftest import make_staff
 from tests.e2e.conftest import DESKTOP, PASSWORD, PHONE, TV, with_password
 from tourney.models import Entry, Tournament
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,11 +8,11 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from clocks.models import Clock
-from tables.services.seating import seats_draw
+from tables.seating.usecases import seats_draw
 from tests.e2e.conftest import PASSWORD, with_password
 from tourney.models import Tournament
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -113,7 +113,7 @@ def test_the_desk_counts_down_the_late_registration(live_server, page, login, di
     """Evening production run: the desk said "6:08 left" for minutes: its closing instant was
     written with thousand separators (data-closes-at-ms="1,796,198,059,888"), which the page
     could not read, so the time left never moved."""
-    from clocks.services.clock import clock_operate
+    from clocks.clock.usecases import clock_operate
 
     with_password(director)
     for name in ["Kovács Péter", "Nagy Éva"]:
@@ -132,7 +132,7 @@ def test_the_desk_counts_down_the_late_registration(live_server, page, login, di
 
 def _started(director, tournament, names: list[str]) -> None:
     """`names` registered and seated, the tournament started (the director may sign in)."""
-    from clocks.services.clock import tournament_start
+    from clocks.clock.usecases import tournament_start
 
     with_password(director)
     for name in names:
@@ -235,7 +235,7 @@ def test_the_level_picked_in_the_jump_list_stays_till_jump_is_pressed(
     to the Jump button and pressed it; the list had gone back to the level in play within a
     second (every tick set it while it did not have the focus), so Jump restarted the current
     level, losing its elapsed time, instead of jumping."""
-    from clocks.services.clock import clock_operate
+    from clocks.clock.usecases import clock_operate
 
     with_password(director)
     for name in ["Szentgyörgyvölgyi-Kovácsné Ágnes", "Hódmezővásárhelyi Bálint"]:

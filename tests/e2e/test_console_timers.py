@@ -7,8 +7,8 @@ from django.conf import settings
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from clocks.clock.usecases import clock_operate, clocks_advance_due, now_ms
 from clocks.models import Clock
-from clocks.services.clock import clock_operate, clocks_advance_due, now_ms
 from tests.databases import database_out_of_reach
 from tests.e2e.conftest import ON_POSTGRES, PASSWORD, PHONE, TV, with_password
 from tests.e2e.geometry import assert_geometry

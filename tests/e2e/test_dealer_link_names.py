@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tables.dealer_links.links import dealer_token
 from tables.models import TournamentTable
-from tables.services.rooms import room_create
+from tables.rooms.usecases import room_create
 from tests.conftest import friday_deepstack, seat_players
 from tests.e2e.dealer_link_checks import SPLIT_WORDS
 from tests.e2e.geometry import assert_geometry

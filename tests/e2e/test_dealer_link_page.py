@@ -8,12 +8,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from clocks.clock.usecases import clock_operate
 from clocks.models import ColorUp
-from clocks.services.clock import clock_operate
 from tables.dealer_links.links import dealer_token
 from tables.dealer_links.usecases import dealer_link_revoke
 from tables.models import TournamentTable
-from tables.services.rooms import room_create
+from tables.rooms.usecases import room_create
 from tests.clocks.color_up_game import BREAK_100, game  # noqa: F401 (fixture)
 from tests.conftest import friday_deepstack, numbered_players, seat_players
 from tests.e2e.conftest import PASSWORD, PHONE, with_password

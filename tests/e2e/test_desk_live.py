@@ -8,11 +8,11 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from clocks.services.clock import clock_operate
-from tables.services.seating import seats_draw
+from clocks.clock.usecases import clock_operate
+from tables.seating.usecases import seats_draw
 from tests.e2e.conftest import PASSWORD, with_password
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register
 
 
 @pytest.mark.django_db(transaction=True)

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PASSWORD, PHONE, TV, with_password
 from tourney.models import Entry, LedgerEntry
-from tourney.services.players import player_ban, player_create
+from tourney.players.usecases import player_ban, player_create
 
 NEW_PLAYERS = ["Fekete Bence", "Varga Lili", "Molnár Dávid", "Papp Réka", "Balogh Máté"]
 # (name, what the desk types: part of the name, without accents)
@@ -286,7 +286,7 @@ def test_a_waiting_list_registration_reads_whole_beside_its_buttons(
     the "Ülőhelykártya nyomtatása" button."""
     from tests.conftest import friday_deepstack
     from tests.e2e.geometry import assert_geometry
-    from tourney.services.entries import entry_register
+    from tourney.registration.usecases import entry_register
 
     tournament = friday_deepstack(director, structure, room, max_entries=1)
     first = player_create(actor=director, name="Gyöngyösi-Szentmiklóssy Bernadett")

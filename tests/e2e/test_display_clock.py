@@ -15,14 +15,14 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from clocks.display_links import display_token
+from clocks.clock.usecases import clock_advance_one, clock_operate
+from clocks.display.links import display_token
 from clocks.domain.structures import Chip, Period, StructureData
-from clocks.services.clock import clock_advance_one, clock_operate
-from clocks.services.structures import structure_create
+from clocks.structures.usecases import structure_create
 from tests.conftest import numbered_players, seat_players
 from tests.e2e.conftest import TV
 from tests.e2e.geometry import assert_geometry
-from tourney.services.tournaments import tournament_create, tournament_message_set
+from tourney.tournaments.usecases import tournament_create, tournament_message_set
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -7,9 +7,9 @@ import random
 import pytest
 from playwright.sync_api import expect
 
+from clocks.clock.usecases import clock_operate
 from clocks.color_ups.usecases import color_up_run
-from clocks.display_links import display_token
-from clocks.services.clock import clock_operate
+from clocks.display.links import display_token
 from infra.text.collation import sorted_by_name
 from tables.models import FloorAction, TournamentTable
 from tests.e2e.conftest import TV
@@ -120,8 +120,8 @@ def test_the_lobbys_next_levels_say_seconds_for_a_break_under_a_minute(
     "45 másodperces szintek" (22c450b) but its list of next levels still said "0 perc" for the
     break. Under a minute the list says seconds too, in every language."""
     from clocks.domain.structures import Chip, Period, StructureData
-    from clocks.services.structures import structure_create
-    from tourney.services.tournaments import tournament_create
+    from clocks.structures.usecases import structure_create
+    from tourney.tournaments.usecases import tournament_create
 
     structure = structure_create(
         actor=director,
@@ -171,8 +171,8 @@ def test_the_lobbys_starting_blinds_fit_beside_find_your_seat(
     the find-your-seat panel on a 1920x1080 TV ("100 / 20" showed); its font now shrinks to fit
     its column, as the other figures of the lobby do."""
     from clocks.domain.structures import Chip, Period, StructureData
-    from clocks.services.structures import structure_create
-    from tourney.services.tournaments import tournament_create
+    from clocks.structures.usecases import structure_create
+    from tourney.tournaments.usecases import tournament_create
 
     small, big, ante = blinds
     structure = structure_create(
@@ -226,8 +226,8 @@ def test_the_lobby_before_the_start_counts_the_registrations_as_they_come(
     "0 Ft · 0 / 0 · 0" under the first levels while 66 players registered and the seats were
     drawn (only the seat list, polled every 20 s, changed); a reload showed 792 000 Ft and
     66 / 66. The figures follow the event stream now, and the heading the draw."""
-    from tourney.services.entries import entry_register
-    from tourney.services.players import player_create
+    from tourney.players.usecases import player_create
+    from tourney.registration.usecases import entry_register
 
     settings.EVENTS_HEARTBEAT_SECONDS = 0.5
     evening = Evening(director, players=10).arrange()

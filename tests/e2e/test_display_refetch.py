@@ -4,9 +4,9 @@ room reports about a hand a second (static/js/display.js, onEvent)."""
 
 import pytest
 
-from clocks.display_links import display_token
+from clocks.display.links import display_token
+from tables.hands.usecases import hand_report
 from tables.models import TournamentTable
-from tables.services.hands import hand_report
 from tests.e2e.conftest import TV
 from tests.e2e.evening import Evening
 from tourney.eliminations.usecases import eliminations_record

@@ -6,14 +6,14 @@ Screenshots: test-artifacts/screenshots/festival-*.png."""
 import pytest
 from playwright.sync_api import expect
 
+from clocks.clock.usecases import clock_operate
 from clocks.festival.links import board_token
-from clocks.services.clock import clock_operate
 from tests.conftest import numbered_players, seat_players
 from tests.e2e.conftest import DESKTOP, PASSWORD, TV, with_password
 from tests.e2e.geometry import assert_geometry
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
-from tourney.services.tournaments import tournament_create
+from tourney.tournaments.usecases import tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

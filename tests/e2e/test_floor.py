@@ -17,16 +17,16 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from clocks.services.clock import clock_operate
+from clocks.clock.usecases import clock_operate
 from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction, TournamentTable
-from tables.services.seating import seats_draw
+from tables.seating.usecases import seats_draw
 from tests.conftest import make_staff
 from tests.e2e.conftest import DESKTOP, PASSWORD, PHONE, with_password
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Elimination, Entry
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -21,7 +21,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page
 
-from clocks.display_links import display_token
+from clocks.display.links import display_token
 from clocks.festival.links import board_token
 from tables.dealer_links.links import dealer_token
 from tables.models import FloorAction, TournamentTable

@@ -14,16 +14,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from clocks.display_links import display_token
-from clocks.services.clock import clock_operate
-from tables.services.seating import seats_draw
+from clocks.clock.usecases import clock_operate
+from clocks.display.links import display_token
+from tables.seating.usecases import seats_draw
 from tests.e2e.conftest import DESKTOP, PASSWORD, TV, with_password
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Deal, Entry, PayoutStructure
 from tourney.payouts.structures import payout_structure_templates_install
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
-from tourney.services.seasons import season_create, tournament_season_set
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register
+from tourney.seasons.usecases import season_create, tournament_season_set
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,7 +14,7 @@ from tests.conftest import seat_players
 from tests.e2e.conftest import DESKTOP, PASSWORD, with_password
 from tests.e2e.geometry import assert_geometry
 from tests.e2e.phone_fit import PHONES, action_problems, each_language, fit_problems
-from tourney.services.players import player_create
+from tourney.players.usecases import player_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,14 +9,14 @@ test-artifacts/screenshots/player-history-*.png.
 import pytest
 from django.urls import reverse
 
-from clocks.services.clock import clock_operate
+from clocks.clock.usecases import clock_operate
 from tests.conftest import friday_deepstack, seat_players
 from tests.e2e.conftest import PASSWORD, with_password
 from tests.e2e.phone_fit import PHONES as SIZES
 from tests.e2e.phone_fit import fit_problems
 from tourney.models import Entry
 from tourney.penalties.usecases import penalty_give
-from tourney.services.players import player_ban
+from tourney.players.usecases import player_ban
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

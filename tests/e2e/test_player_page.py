@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from clocks.services.clock import clock_operate
+from clocks.clock.usecases import clock_operate
 from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction
 from tests.e2e.geometry import assert_geometry

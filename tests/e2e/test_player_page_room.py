@@ -12,8 +12,8 @@ from playwright.sync_api import expect
 from tests.e2e.geometry import assert_geometry
 from tests.e2e.player_page_steps import arrange_players, open_online, phone_context
 from tourney.models import Entry, LedgerEntry, Tournament
-from tourney.services.entries import entry_register, entry_unregister
-from tourney.services.players import player_create
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register, entry_unregister
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

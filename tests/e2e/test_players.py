@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.desk_steps import desk_search, sign_in
 from tourney.models import Entry, Player
-from tourney.services.players import player_create
+from tourney.players.usecases import player_create
 
 
 def test_the_desk_catches_a_duplicate_and_forgives_typos(

@@ -9,15 +9,15 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from clocks.services.clock import clock_operate
-from tables.services.seating import seats_draw
+from clocks.clock.usecases import clock_operate
+from tables.seating.usecases import seats_draw
 from tests.conftest import friday_deepstack
 from tests.e2e.conftest import PASSWORD, with_password
 from tests.e2e.desk_steps import desk_register_new_player
 from tourney.domain.purchases import MoneySettings
 from tourney.models import ChipPurchase, Entry, LedgerEntry
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register
 
 OTHERS = ["Kiss Anna", "Lakatos Bea", "Szűcs Gábor", "Major Ilona", "Bognár Ede"]
 

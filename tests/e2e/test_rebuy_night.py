@@ -14,8 +14,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from clocks.services.clock import clock_operate
-from tables.services.seating import seats_draw
+from clocks.clock.usecases import clock_operate
+from tables.seating.usecases import seats_draw
 from tests.conftest import friday_deepstack
 from tests.e2e.conftest import DESKTOP, PASSWORD, with_password
 from tests.e2e.desk_steps import desk_register_new_player
@@ -23,9 +23,9 @@ from tests.e2e.penalty_steps import penalty_search
 from tourney.domain.purchases import MoneySettings
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import ChipPurchase, Entry, Penalty, Tournament
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register
 from tourney.selectors import tournament_summary
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

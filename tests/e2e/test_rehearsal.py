@@ -33,12 +33,12 @@ from django.db import transaction
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from clocks.display_links import display_token
-from clocks.services.clock import clock_operate
+from clocks.clock.usecases import clock_operate
+from clocks.display.links import display_token
 from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction
-from tables.services.rooms import room_create
-from tables.services.seating import seats_draw
+from tables.rooms.usecases import room_create
+from tables.seating.usecases import seats_draw
 from tests.e2e.conftest import PASSWORD, with_password
 from tests.e2e.desk_steps import desk_search
 from tests.e2e.evening import _payouts, _structure
@@ -47,10 +47,10 @@ from tests.e2e.penalty_steps import penalty_search
 from tourney.domain.purchases import MoneySettings
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import ChipPurchase, Entry, Penalty, Tournament
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register
 from tourney.selectors import tournament_summary
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
-from tourney.services.tournaments import tournament_create
+from tourney.tournaments.usecases import tournament_create
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

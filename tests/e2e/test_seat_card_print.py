@@ -8,14 +8,14 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tables.services.seating import seats_draw
+from tables.seating.usecases import seats_draw
 from tests.conftest import friday_deepstack
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.desk_steps import sign_in
 from tests.e2e.geometry import geometry_problems
 from tourney.models import Entry
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,9 +12,9 @@ import unicodedata
 import pytest
 from django.urls import reverse
 
-from clocks.services.structures import structure_duplicate
-from tables.services.rooms import seat_restriction_set
-from tables.services.seating import seats_draw
+from clocks.structures.usecases import structure_duplicate
+from tables.rooms.usecases import seat_restriction_set
+from tables.seating.usecases import seats_draw
 from tests.conftest import friday_deepstack, make_staff
 from tests.e2e.conftest import PASSWORD, with_password
 from tests.e2e.phone_fit import PHONES, action_problems, each_language, fit_problems
@@ -23,10 +23,10 @@ from tourney.payouts.structures import (
     payout_structure_create,
     payout_structure_templates_install,
 )
-from tourney.selectors_players import players_page
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
-from tourney.services.tokens import api_token_create
+from tourney.players.selectors import players_page
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register
+from tourney.staff.usecases import api_token_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from clocks.domain.structures import structure_payload
 from clocks.models import Structure
-from clocks.services.structures import structure_data
+from clocks.structures.selectors import structure_data
 from tests.e2e.conftest import PASSWORD, with_password
 
 

@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from clocks.display_links import display_token
+from clocks.clock.usecases import clock_operate
+from clocks.display.links import display_token
 from clocks.models import Clock
-from clocks.services.clock import clock_operate
 from tests.e2e.conftest import PASSWORD, TV, with_password
 from tests.e2e.geometry import assert_geometry
 from tests.factories import structure_run_out

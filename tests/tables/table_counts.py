@@ -2,7 +2,7 @@
 player counts and the seats' rows."""
 
 from tables.models import Seat, TournamentTable
-from tables.selectors import table_players_drift
+from tables.seating.selectors import table_players_drift
 from tests.factories import seating_of
 from tourney.models import Entry, Tournament
 

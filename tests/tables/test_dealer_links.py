@@ -9,7 +9,7 @@ Runs on SQLite and, with DATABASE_URL, on PostgreSQL (the same tests).
 
 import pytest
 
-from clocks.services.clock import clock_operate
+from clocks.clock.usecases import clock_operate
 from tables.dealer_links.links import dealer_token
 from tables.models import FloorAction, TournamentTable
 from tests.conftest import ApiClient, numbered_players, seat_players
@@ -279,8 +279,8 @@ def test_the_players_table_is_checked_again_under_the_tournaments_lock(running):
 
     from tables.dealer_links.actor import DealerLinkActor
     from tables.dealer_links.permissions import require_busts_at
+    from tourney.core.errors import PermissionDenied
     from tourney.eliminations.usecases import eliminations_record
-    from tourney.errors import PermissionDenied
 
     mine, other = tables_in_play(running)[:2]
     player = seated_at(running, mine)[0]

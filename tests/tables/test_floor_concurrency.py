@@ -15,9 +15,9 @@ from django.db import connection, transaction
 from tables.floor.operations import floor_replan
 from tables.models import FloorAction, TournamentTable
 from tests.factories import run_at_once, started_tournament
+from tourney.core.locks import tournament_lock
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Elimination, Entry, Tournament, TournamentEvent
-from tourney.services.locks import tournament_lock
 
 OPEN = TournamentTable.Status.OPEN
 ACTIVE = Entry.Status.ACTIVE

@@ -8,8 +8,8 @@ import random
 import pytest
 from django.utils import timezone
 
+from tables.hands.usecases import hand_finished_with_busts
 from tables.models import FloorAction, TournamentTable
-from tables.services.hands import hand_finished_with_busts
 from tests.factories import register, seating_of, started_tournament
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Elimination, Entry, Tournament

@@ -8,21 +8,21 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from clocks.services.clock import clock_operate
+from clocks.clock.usecases import clock_operate
 from tables.floor.usecases import floor_action_done, floor_action_undo
 from tables.models import FloorAction
-from tables.services.seat_holds import move_call_off
-from tables.services.seating import entry_seat_assign, held_seats, seats_draw
+from tables.seating.holds import move_call_off
+from tables.seating.usecases import entry_seat_assign, held_seats, seats_draw
 from tests.factories import (
     entries_register,
     pending_move_into_table_one,
     seats_taken,
     short_tables_tournament,
 )
+from tourney.core.errors import Conflict
+from tourney.core.locks import tournament_lock
 from tourney.eliminations.usecases import eliminations_record
-from tourney.errors import Conflict
 from tourney.models import AuditEntry, Entry, TournamentEvent
-from tourney.services.locks import tournament_lock
 
 pytestmark = pytest.mark.django_db
 

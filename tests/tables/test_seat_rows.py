@@ -10,13 +10,13 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from tables.models import Seat
-from tables.services.seating import seats_draw
+from tables.seating.usecases import seats_draw
 from tests.conftest import numbered_players, seat_players
 from tests.factories import PlayerFactory, register, started_tournament
 from tests.tables.table_counts import assert_counts_right
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Entry, Tournament
-from tourney.services.entries import entries_register_bulk
+from tourney.registration.usecases import entries_register_bulk
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +74,7 @@ def test_two_players_never_share_a_seat_and_a_swap_in_one_statement_holds(
         Entry.objects.filter(pk=a.pk).update(tournament_table_id=b.tournament_table_id, seat=b.seat)
     assert_counts_right(tournament)
     if connection.vendor == "postgresql":  # SQLite checks row by row, PostgreSQL per statement
-        from tables.services.seating import update_rows
+        from tables.seating.usecases import update_rows
 
         update_rows(
             Entry,

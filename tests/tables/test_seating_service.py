@@ -6,13 +6,13 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from tables.models import TournamentTable
-from tables.selectors import tournament_tables_layout
-from tables.services.rooms import seat_restriction_set
-from tables.services.seating import _sent_together, seats_draw, update_rows
+from tables.rooms.usecases import seat_restriction_set
+from tables.seating.selectors import tournament_tables_layout
+from tables.seating.usecases import _sent_together, seats_draw, update_rows
 from tests.factories import entries_register, seats_taken, tda_tournament
-from tourney.errors import Conflict
+from tourney.core.errors import Conflict
 from tourney.models import Entry
-from tourney.services.entries import entry_unregister
+from tourney.registration.usecases import entry_unregister
 
 pytestmark = pytest.mark.django_db
 
@@ -125,7 +125,7 @@ def test_unregistering_after_the_draw_frees_the_seat_for_the_waiting_list(
 
 def test_late_seat_is_never_between_button_and_small_blind(director, room, structure):
     from tables.domain.button import seats_not_dealt
-    from tables.selectors import table_blinds
+    from tables.seating.selectors import table_blinds
 
     for seed in range(6):
         tournament = tda_tournament(director, room, structure, table_numbers=[1], seats_per_table=9)
@@ -190,7 +190,7 @@ def test_a_seat_a_pending_move_leaves_is_given_to_nobody_else(director, room, st
     late entry, with no seat free, takes the seat the move promised: the move is called off
     and the mover stays where he sits. Nobody is told a seat another player is told."""
     from tables.models import FloorAction
-    from tables.services.seating import entry_seat_assign
+    from tables.seating.usecases import entry_seat_assign
 
     tournament, move = _pending_move_out_of_table_two(director, room, structure)
     left, promised = (move.from_table, move.from_seat), (move.to_table, move.to_seat)
@@ -227,7 +227,7 @@ def test_the_mover_can_be_sent_back_and_his_seat_is_free_once_he_has_moved(
     floor confirms a move, the seat he left is free for anybody."""
     from tables.floor.usecases import floor_action_done, floor_action_undo
     from tables.models import FloorAction
-    from tables.services.seating import entry_seat_assign
+    from tables.seating.usecases import entry_seat_assign
 
     tournament, move = _pending_move_out_of_table_two(director, room, structure)
     left = (move.from_table, move.from_seat)
@@ -256,7 +256,7 @@ def test_the_waiting_list_takes_the_seat_a_confirmed_redraw_frees(director, room
     seat 2 but still sits in seat 4 until the floor confirms. A redraw is not called off, so
     a late entry, with the seat count not full, waits; the floor's confirmation seats him in
     the seat the mover left (docs/rules.md §3.4), as a bust-out's freed seat would (§2.1)."""
-    from clocks.services.clock import clock_operate
+    from clocks.clock.usecases import clock_operate
     from tables.floor.usecases import floor_action_done
     from tables.models import FloorAction
     from tourney.eliminations.usecases import eliminations_record

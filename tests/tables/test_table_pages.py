@@ -1,4 +1,4 @@
-"""The dealer's hand form and the room pages (tables/views.py): bad input is refused with a
+"""The dealer's hand form and the room pages (tables/seating/views.py): bad input is refused with a
 message and changes nothing."""
 
 import pytest

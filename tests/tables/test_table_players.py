@@ -10,14 +10,14 @@ from django.db import connection
 
 from tables.floor.usecases import floor_action_done
 from tables.models import TournamentTable
-from tables.selectors import table_players_drift
+from tables.seating.selectors import table_players_drift
 from tests.conftest import numbered_players, seat_players
 from tests.factories import register, seating_of, started_tournament
 from tests.tables.table_counts import assert_counts_right, stored_counts
 from tourney.db_triggers import TRIGGER_TABLES, triggers_drop, triggers_install, triggers_installed
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
-from tourney.services.entries import entry_unregister
+from tourney.registration.usecases import entry_unregister
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ eliminates them (Rimóc: one level); time moved by time-machine, never slept."""
 import pytest
 import time_machine
 
-from clocks.services.clock import clocks_advance_due
+from clocks.clock.usecases import clocks_advance_due
 from tests.conftest import seat_players
 from tourney.models import AuditEntry, Entry, Tournament, TournamentEvent
 

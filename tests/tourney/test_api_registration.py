@@ -4,9 +4,9 @@ import pytest
 
 from tests.conftest import make_staff
 from tests.factories import PlayerFactory
-from tourney.errors import Conflict
+from tourney.core.errors import Conflict
 from tourney.models import AuditEntry, Entry, LedgerEntry
-from tourney.services.entries import entries_register_bulk, entry_register
+from tourney.registration.usecases import entries_register_bulk, entry_register
 
 pytestmark = pytest.mark.django_db
 

@@ -20,10 +20,10 @@ from tests.processes import REPO, UvicornProcess, database_url_for_tests, proces
 from tourney.backups.copies import BackupError, backup_make, backup_restore, database_summary
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
+from tourney.players.usecases import player_create
 from tourney.purchases.usecases import entry_rebuy
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
-from tourney.services.tokens import api_token_create
+from tourney.registration.usecases import entry_register
+from tourney.staff.usecases import api_token_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

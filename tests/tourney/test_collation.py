@@ -51,7 +51,7 @@ def test_the_template_filter_sorts_objects_and_dicts_by_a_dotted_path():
 
 
 def test_find_your_seat_rows_follow_the_language():
-    from tables.selectors import seated_players_by_name
+    from tables.seating.selectors import seated_players_by_name
 
     tables = [
         {"number": 1, "players": [{"player_name": "Molnár Péter", "seat": 2}]},

@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 from django.http import HttpRequest
 
 from tourney.models import ApiToken, Entry, Tournament
-from tourney.services.tokens import token_hash
+from tourney.staff.usecases import token_hash
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ import pytest
 
 from tests.factories import run_at_once
 from tourney.models import Entry, LedgerEntry, Player
-from tourney.services.entries import entry_register
-from tourney.services.tournaments import tournament_create
+from tourney.registration.usecases import entry_register
+from tourney.tournaments.usecases import tournament_create
 
 
 @pytest.mark.django_db(transaction=True)
@@ -43,7 +43,7 @@ def test_simultaneous_registrations_never_overbook(director, room, structure):
 
 @pytest.mark.django_db(transaction=True)
 def test_simultaneous_late_registrations_get_distinct_seats(director, room, structure):
-    from tables.services.seating import seats_draw
+    from tables.seating.usecases import seats_draw
 
     tournament = tournament_create(
         actor=director,

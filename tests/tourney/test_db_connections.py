@@ -19,7 +19,7 @@ import pytest
 from django.db import connection
 
 from tests.processes import ConnectionSampler, uvicorn_server
-from tourney.services.tokens import api_token_create
+from tourney.staff.usecases import api_token_create
 
 POOL_SIZE = 4
 CLIENTS = 16

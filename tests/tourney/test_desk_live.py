@@ -3,8 +3,8 @@
 from django.test import Client
 
 from tests.conftest import make_staff
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register
 
 
 def test_the_live_column_lists_the_latest_registrations_and_the_status(director, tournament):

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clocks.services.clock import clock_operate
+from clocks.clock.usecases import clock_operate
 from tourney.backups.auto import AutoBackups
 from tourney.domain.backups import (
     AUTO_EVERY_S,

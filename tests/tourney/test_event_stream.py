@@ -6,14 +6,14 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.test import AsyncClient, Client, override_settings
 
-from clocks.display_links import display_token
-from clocks.services.clock import clock_operate
+from clocks.clock.usecases import clock_operate
+from clocks.display.links import display_token
 from infra import bus
 from tests.conftest import bearer
 from tests.processes import DEFAULT_REDIS_URL, redis_or_missing, uvicorn_server
 from tests.sse_client import SseClient, Stream, events_url, parse
 from tourney.models import TournamentEvent
-from tourney.sse import EventCursor
+from tourney.streams.frames import EventCursor
 
 
 @pytest.mark.django_db(transaction=True)

@@ -1,4 +1,4 @@
-"""The links' event streams served beside Django (tourney/stream_asgi.py), as uvicorn runs them:
+"""The links' event streams served beside Django (tourney/streams/asgi.py), as uvicorn runs them:
 the same frames, redaction and resume as through Django, the same security headers, and every
 refusal (and every other request) answered by Django."""
 
@@ -9,18 +9,18 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.test import override_settings
 
-from clocks.display_links import display_token
-from clocks.services.clock import clock_operate
+from clocks.clock.usecases import clock_operate
+from clocks.display.links import display_token
 from infra import bus
 from infra.web.asgi_handler import TourneyASGIHandler
 from tests.factories import asgi_http_scope
 from tests.sse_client import DEADLINE_S, parse
 from tourney.eliminations.usecases import eliminations_record
-from tourney.event_hub import HEARTBEAT, Mailbox
 from tourney.models import Entry
 from tourney.player_page.links import player_token
-from tourney.sse import EventCursor
-from tourney.stream_asgi import EventStreamApplication
+from tourney.streams.asgi import EventStreamApplication
+from tourney.streams.frames import EventCursor
+from tourney.streams.hub import HEARTBEAT, Mailbox
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("local_bus")]
 
@@ -167,7 +167,7 @@ def test_the_mailbox_beats_after_a_heartbeat_of_silence_only():
 def test_one_published_message_read_by_many_players_streams_each_sees_his_own_view():
     """The hub hands the same message to every stream of the process: the frames rendered once
     per view must still say `mine` to the named player only, and carry no entry id."""
-    from tourney.event_hub import _with_frame
+    from tourney.streams.hub import _with_frame
 
     move = {"actions": [{"entry_id": 7, "moves": [{"entry_id": 9, "name": "Secret Sam"}]}]}
     published = [

@@ -10,13 +10,13 @@ from asgiref.sync import async_to_sync
 from django.test import AsyncClient, override_settings
 from django.utils import timezone
 
-from clocks.services.clock import clock_operate
+from clocks.clock.usecases import clock_operate
 from infra import bus
 from tests.conftest import bearer
 from tests.processes import DEFAULT_REDIS_URL, redis_or_missing, uvicorn_server
 from tests.sse_client import SseClient, Stream, events_url
 from tourney.models import Tournament, TournamentEvent
-from tourney.sse import BACKLOG_LIMIT, EventCursor
+from tourney.streams.frames import BACKLOG_LIMIT, EventCursor
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,9 @@ from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from tourney.core.locks import tournament_lock
+from tourney.events.log import event_append
 from tourney.models import Tournament, TournamentEvent
-from tourney.services.events import event_append
-from tourney.services.locks import tournament_lock
 
 pytestmark = pytest.mark.django_db
 

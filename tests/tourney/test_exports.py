@@ -59,7 +59,7 @@ def test_only_the_director_sees_backups_and_exports(db, role):
 
 
 def test_players_export_in_hungarian_order_with_contact_details(backups_client, director):
-    from tourney.services.players import player_create
+    from tourney.players.usecases import player_create
 
     for name, phone in [("Zsigmond Örs", "+36 30 111"), ("Szabó Éva", ""), ("Csóka Béla", "")]:
         player_create(actor=director, name=name, phone=phone)

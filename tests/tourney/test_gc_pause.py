@@ -5,7 +5,7 @@ import gc
 import pytest
 
 from infra.gc_pause import collector_paused
-from tables.services.seating import seats_draw
+from tables.seating.usecases import seats_draw
 from tests.factories import bulk_entries, make_players
 
 

@@ -4,9 +4,9 @@ import pytest
 import time_machine
 from django.test import Client
 
+from clocks.clock.usecases import clocks_advance_due
 from clocks.domain.clock import ClockState
 from clocks.domain.structures import TEMPLATES
-from clocks.services.clock import clocks_advance_due
 from tests.conftest import make_staff
 from tourney.domain.registration import deadline, level_end_passed, level_index
 from tourney.models import AuditEntry, TournamentEvent

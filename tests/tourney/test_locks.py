@@ -4,9 +4,9 @@ import pytest
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
-from tourney.errors import NotFound
+from tourney.core.errors import NotFound
+from tourney.core.locks import tournament_lock, tournament_lock_reading
 from tourney.models import Tournament
-from tourney.services.locks import tournament_lock, tournament_lock_reading
 
 pytestmark = pytest.mark.django_db
 

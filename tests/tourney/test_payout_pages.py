@@ -8,8 +8,8 @@ import json
 import pytest
 from django.test import Client
 
-from clocks.display_links import display_token
-from clocks.selectors import display_state
+from clocks.display.links import display_token
+from clocks.display.selectors import display_state
 from tests.conftest import numbered_players, seat_players
 from tourney.models import PayoutStructure, Season, Tournament
 

@@ -20,7 +20,7 @@ from tourney.models import (
     Tournament,
     TournamentEvent,
 )
-from tourney.services.tournaments import tournament_create
+from tourney.tournaments.usecases import tournament_create
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from tables.dealer_links.links import dealer_token
 from tables.floor.selectors import pending_origins
 from tables.models import FloorAction
-from tables.selectors import table_players_drift
+from tables.seating.selectors import table_players_drift
 from tests.conftest import ApiClient
 from tests.factories import pending_move_into_table_one
 from tourney.models import AuditEntry, Elimination, Entry, Tournament, TournamentEvent

@@ -1,6 +1,6 @@
 """Players' page links are revocable (one player's or all of a tournament's, with undo) and
 expire a configurable time after the tournament finished (tourney/player_page/links.py, by the
-mechanism of every revocable link, tourney/services/link_generations.py)."""
+mechanism of every revocable link, tourney/core/link_generations.py)."""
 
 from datetime import timedelta
 
@@ -12,11 +12,11 @@ from django.test import AsyncClient, override_settings
 from django.utils import timezone
 
 from tests.sse_client import Stream
+from tourney.audit.selectors import undo_links
 from tourney.models import AuditEntry, Entry, Tournament
 from tourney.player_page.links import player_link, player_token
 from tourney.player_page.usecases import player_link_revoke, player_links_revoke
-from tourney.sse import EventCursor, now_ms
-from tourney.undo_links import undo_links
+from tourney.streams.frames import EventCursor, now_ms
 
 pytestmark = pytest.mark.django_db
 

@@ -11,12 +11,12 @@ import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from django.test import AsyncClient, override_settings
 
-from clocks.services.clock import clock_operate
+from clocks.clock.usecases import clock_operate
 from tests.sse_client import Stream
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
 from tourney.player_page.links import player_token
-from tourney.services.players import player_create
+from tourney.players.usecases import player_create
 
 pytestmark = pytest.mark.django_db
 
@@ -189,7 +189,7 @@ def test_the_seat_card_and_the_receipt_carry_the_players_qr_code(
 
 
 def test_changed_says_mine_when_the_event_names_his_entry():
-    from tourney.sse import EventCursor, mentioned_entries
+    from tourney.streams.frames import EventCursor, mentioned_entries
 
     payload = {"reason": "done", "actions": [{"entry_id": 7, "moves": [{"entry_id": 9}]}]}
     assert mentioned_entries(payload) == {7, 9}

@@ -6,9 +6,8 @@ from django.utils import translation
 
 from tests.conftest import seat_players
 from tourney.models import AuditEntry, Entry, LedgerEntry, Penalty, Player, PlayerBan
-from tourney.selectors_players import player_duplicates, player_search, players_page
-from tourney.services.player_merge import player_merge, player_merge_undo
-from tourney.services.players import player_ban, player_create
+from tourney.players.selectors import player_duplicates, player_search, players_page
+from tourney.players.usecases import player_ban, player_create, player_merge, player_merge_undo
 
 
 def names(players) -> list[str]:

@@ -5,16 +5,16 @@ import random
 
 import pytest
 
-from clocks.services.clock import clock_operate
-from tables.services.seating import seats_draw
+from clocks.clock.usecases import clock_operate
+from tables.seating.usecases import seats_draw
 from tests.factories import run_at_once
+from tourney.core.errors import TourneyError
 from tourney.domain.purchases import MoneySettings
 from tourney.eliminations.usecases import eliminations_record
-from tourney.errors import TourneyError
 from tourney.models import ChipPurchase, Elimination, Entry, LedgerEntry, Player
 from tourney.purchases.usecases import entry_rebuy
-from tourney.services.entries import entry_register
-from tourney.services.tournaments import tournament_create
+from tourney.registration.usecases import entry_register
+from tourney.tournaments.usecases import tournament_create
 
 
 def _running(director, room, structure, condition: str, rebuy_max: int):

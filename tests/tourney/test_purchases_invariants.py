@@ -10,16 +10,16 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clocks.services.clock import clock_operate
-from tables.services.seating import seats_draw
+from clocks.clock.usecases import clock_operate
+from tables.seating.usecases import seats_draw
+from tourney.core.errors import TourneyError
 from tourney.domain.purchases import MoneySettings
 from tourney.eliminations.usecases import eliminations_record
-from tourney.errors import TourneyError
 from tourney.models import ChipPurchase, Entry, LedgerEntry, Player
 from tourney.purchases.usecases import chip_purchase_undo, entry_addon, entry_rebuy
+from tourney.registration.usecases import entry_register, entry_unregister
 from tourney.selectors import tournament_summary
-from tourney.services.entries import entry_register, entry_unregister
-from tourney.services.tournaments import tournament_create
+from tourney.tournaments.usecases import tournament_create
 
 pytestmark = pytest.mark.django_db
 

@@ -127,7 +127,7 @@ def test_the_seating_print_is_a_plain_list(api, director_client, tournament):
 
 def test_every_house_rule_and_choice_has_a_label_and_a_section():
     from tourney.domain.house_rules import PARAMETER_CHOICES, PARAMETER_KEYS
-    from tourney.house_rules_labels import CHOICES, LABELS, SECTIONS
+    from tourney.setup.strings import CHOICES, LABELS, SECTIONS
 
     in_sections = [key for _title, keys in SECTIONS for key in keys]
     assert sorted(in_sections) == sorted(PARAMETER_KEYS) == sorted(LABELS)

@@ -1,4 +1,4 @@
-"""The staff page (tourney/views_staff.py): users and roles, API tokens; bad input is refused
+"""The staff page (tourney/staff/views.py): users and roles, API tokens; bad input is refused
 and changes nothing."""
 
 import pytest

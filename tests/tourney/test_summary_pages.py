@@ -1,4 +1,4 @@
-"""The console's summary numbers (tourney/views_summary.py) are a live part of their own:
+"""The console's summary numbers (tourney/console/views.py) are a live part of their own:
 floor.js refetches them on the events that change entries, players left, money or chips."""
 
 import pytest

@@ -10,8 +10,7 @@ from django.utils import timezone
 from infra import token_cache
 from tests.conftest import ApiClient, make_staff
 from tourney.models import ApiToken
-from tourney.services.staff import staff_user_ensure
-from tourney.services.tokens import api_token_create, api_token_revoke
+from tourney.staff.usecases import api_token_create, api_token_revoke, staff_user_ensure
 
 
 @pytest.fixture

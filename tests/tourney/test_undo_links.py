@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from tests.conftest import numbered_players, seat_players
 from tests.factories import bust, start
+from tourney.audit.selectors import undo_links
 from tourney.models import AuditEntry
-from tourney.undo_links import undo_links
 
 pytestmark = pytest.mark.django_db
 

@@ -8,15 +8,15 @@ import random
 
 import pytest
 
-from clocks.services.clock import clock_operate
-from tables.services.seating import seats_draw
+from clocks.clock.usecases import clock_operate
+from tables.seating.usecases import seats_draw
 from tests.factories import entries_register, tda_tournament
 from tourney.domain.purchases import MoneySettings
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import AuditEntry, Entry, Player, TournamentEvent
 from tourney.penalties.usecases import penalty_give, penalty_undo
 from tourney.purchases.usecases import entry_rebuy
-from tourney.services.entries import entry_register
+from tourney.registration.usecases import entry_register
 
 pytestmark = pytest.mark.django_db
 

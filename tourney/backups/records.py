@@ -244,7 +244,7 @@ class _Import:
 
 def tournament_record_import(*, actor, document: Any) -> Tournament:
     """Write the record into this installation under new ids; returns the new tournament."""
-    from tourney.services.audit import audit_record, audit_text
+    from tourney.audit.log import audit_record, audit_text
 
     rows = _checked(document)
     with transaction.atomic(durable=True):

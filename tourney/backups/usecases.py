@@ -4,8 +4,8 @@ from pathlib import Path
 
 from django.db import transaction
 
+from tourney.audit.log import audit_record, audit_text
 from tourney.backups.copies import backup_make
-from tourney.services.audit import audit_record, audit_text
 
 
 def backup_take(*, actor) -> Path:

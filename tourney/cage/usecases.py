@@ -14,23 +14,23 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tables.floor.usecases import floor_follow
-from tables.services.seating import entry_seat_late, held_seats
+from tables.seating.usecases import entry_seat_late, held_seats
+from tourney.audit.log import audit_record, audit_text
 from tourney.cage.selectors import prizes_paid
+from tourney.core.errors import Conflict
+from tourney.core.locks import tournament_lock
 from tourney.domain.receipts import REFUND, receipt_number
-from tourney.errors import Conflict
+from tourney.events.log import event_append
 from tourney.models import AuditEntry, Entry, LedgerEntry, Tournament
-from tourney.selectors import tournament_capacity, tournament_rules
-from tourney.services.audit import audit_record, audit_text
-from tourney.services.entries import (
+from tourney.registration.places import places_shift
+from tourney.registration.usecases import (
     OPEN_FOR_REGISTRATION,
     entry_of,
     entry_payment,
     entry_record,
     refunds_of,
 )
-from tourney.services.events import event_append
-from tourney.services.locks import tournament_lock
-from tourney.services.places import places_shift
+from tourney.selectors import tournament_capacity, tournament_rules
 
 UNDONE = "U"
 

@@ -18,7 +18,7 @@ from tables.floor.selectors import (
     table_totals_params,
 )
 from tables.models import FloorAction, Seat, TournamentTable
-from tourney.errors import Conflict, InvalidInput
+from tourney.core.errors import Conflict, InvalidInput
 from tourney.models import Elimination, Entry, Player, Tournament
 from tourney.selectors import entry_of
 

@@ -22,13 +22,13 @@ from django.utils.translation import gettext_noop
 from infra.db.write_batch import WriteBatch
 from tables.floor.selectors import pending_origins
 from tables.models import TournamentTable
+from tourney.audit.log import audit_entry, audit_record, audit_text
+from tourney.core.errors import InvalidInput
 from tourney.domain.places import Bust, places_for_busts
 from tourney.eliminations.context import BustContext, bust_context
-from tourney.errors import InvalidInput
+from tourney.events.log import event_append, event_new
 from tourney.models import Elimination, Entry, Tournament
 from tourney.selectors import entry_snapshot, tournament_rules
-from tourney.services.audit import audit_entry, audit_record, audit_text
-from tourney.services.events import event_append, event_new
 
 # Marked for translation; stored untranslated and translated when the log is read.
 ELIMINATION_SUMMARIES = {

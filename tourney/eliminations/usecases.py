@@ -15,18 +15,21 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from clocks.services.clock_finish import clock_restart_after_undo, clock_stop_at_finish
-from tables.floor.actions import (
+from clocks.clock.operations import clock_restart_after_undo, clock_stop_at_finish
+from tables.floor.operations import floor_replan
+from tables.floor.selectors import floor_actions_out
+from tables.floor_actions.operations import (
     floor_actions_revert_caused_by,
     floor_moves_supersede,
     reverted_tables,
 )
-from tables.floor.operations import floor_replan
-from tables.floor.selectors import floor_actions_out
 from tables.hand_for_hand.usecases import hand_for_hand_follow_floor
 from tables.models import FloorAction, TournamentTable
-from tables.services.seating import entry_seat_late, held_seats
-from tables.services.table_positions import restored_tables_positions
+from tables.seating.positions import restored_tables_positions
+from tables.seating.usecases import entry_seat_late, held_seats
+from tourney.audit.log import audit_record, audit_text
+from tourney.core.errors import Conflict, InvalidInput
+from tourney.core.locks import tournament_lock
 from tourney.eliminations.context import busted_entries
 from tourney.eliminations.operations import (
     BustOutcome,
@@ -36,13 +39,10 @@ from tourney.eliminations.operations import (
     standing_eliminations,
     tournament_won_announce,
 )
-from tourney.errors import Conflict, InvalidInput
+from tourney.events.log import event_append
 from tourney.models import Deal, Elimination, Entry, Tournament
+from tourney.registration.usecases import promotions_undo, seats_freed
 from tourney.selectors import entry_of, entry_snapshot, tournament_rules
-from tourney.services.audit import audit_record, audit_text
-from tourney.services.entries import promotions_undo, seats_freed
-from tourney.services.events import event_append
-from tourney.services.locks import tournament_lock
 
 
 def eliminations_follow(actor, tournament: Tournament, outcome: BustOutcome) -> None:

@@ -5,8 +5,9 @@ from django.shortcuts import get_object_or_404
 from ninja import Router, Status
 
 from infra.web.schema_types import Id
-from tourney import roles
 from tourney.cage.selectors import ledger_row_out
+from tourney.core import roles
+from tourney.deals.usecases import deal_make, deal_out, deal_preview, deal_undo
 from tourney.models import Deal, PayoutStructure, Season, Tournament
 from tourney.payouts.schemas import (
     DealIn,
@@ -42,8 +43,7 @@ from tourney.payouts.usecases import (
     tournament_payout_structure_set,
 )
 from tourney.schemas import ERROR_RESPONSES
-from tourney.services.deals import deal_make, deal_out, deal_preview, deal_undo
-from tourney.services.seasons import (
+from tourney.seasons.usecases import (
     season_create,
     season_out,
     season_standings,

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef, Q, Sum
 
 from tourney.cage.selectors import prizes_paid
+from tourney.core.errors import Conflict
 from tourney.domain.payouts import PayoutError, payouts_for
 from tourney.domain.results import Award, Finisher, awards_for, forfeited_total
 from tourney.domain.results import Deal as DealTerms
-from tourney.errors import Conflict
 from tourney.models import Deal, Elimination, Entry, LedgerEntry, Tournament
 from tourney.payouts.structures import (
     payout_refusal,

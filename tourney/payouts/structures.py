@@ -14,6 +14,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tourney.audit.log import audit_record, audit_text
+from tourney.core.errors import InvalidInput, NotFound, refusal
 from tourney.domain.payouts import (
     DEFAULT_TEMPLATE,
     PAYOUT_TEMPLATES,
@@ -25,9 +27,7 @@ from tourney.domain.payouts import (
     shares_from_percents,
     validate_structure,
 )
-from tourney.errors import InvalidInput, NotFound, refusal
 from tourney.models import PayoutStructure as PayoutStructureRow
-from tourney.services.audit import audit_record, audit_text
 
 TEMPLATE_NAMES = {
     "standard": gettext_noop("Standard (about 12.5 % paid)"),

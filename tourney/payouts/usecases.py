@@ -5,7 +5,7 @@ The payouts are never stored: they are computed from the prize pool and the entr
 payout structure (the default template when none is chosen) and the house's `money_rounding`.
 The results are computed the same way from the standing eliminations, the winner, the deal in
 force and the disqualifications (`tourney.domain.results`). What is stored is what happened:
-the structure chosen, a deal (`tourney.services.deals`) and each prize paid (a `payout` ledger
+the structure chosen, a deal (`tourney.deals.usecases`) and each prize paid (a `payout` ledger
 row, negative, purpose `prize`, once per entry): the use cases here, the reads in `selectors`.
 Changing a payout structure that tournaments pay by is here too (`payout_structure_update`):
 their payouts change with it.
@@ -18,9 +18,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tourney.audit.log import audit_record, audit_text
 from tourney.cage.selectors import prizes_paid
+from tourney.core.errors import Conflict, InvalidInput
+from tourney.core.locks import tournament_lock
 from tourney.domain.receipts import PRIZE, receipt_number, repeat_tail
-from tourney.errors import Conflict, InvalidInput
+from tourney.events.log import event_append
 from tourney.models import Deal, LedgerEntry, Tournament
 from tourney.models import PayoutStructure as PayoutStructureRow
 from tourney.payouts.selectors import (
@@ -36,10 +39,7 @@ from tourney.payouts.structures import (
     payout_structure_out,
     payout_structure_validated,
 )
-from tourney.services.audit import audit_record, audit_text
-from tourney.services.entries import entry_of
-from tourney.services.events import event_append
-from tourney.services.locks import tournament_lock
+from tourney.registration.usecases import entry_of
 
 LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
 

@@ -15,7 +15,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tourney import roles
+from tourney.core import roles
+from tourney.core.pages import role_required, run_service
+from tourney.deals.usecases import players_left
 from tourney.domain.house_rules import final_table_players
 from tourney.domain.payouts import DEFAULT_TEMPLATE, PAYOUT_TEMPLATES
 from tourney.models import Entry, LedgerEntry, PayoutStructure, Season, Tournament
@@ -26,15 +28,13 @@ from tourney.payouts.structures import (
     payout_structure_duplicate,
     payout_structure_out,
 )
-from tourney.selectors import tournament_rules, tournament_summary
-from tourney.services.deals import players_left
-from tourney.services.seasons import (
+from tourney.seasons.usecases import (
     season_create,
     season_standings,
     season_update,
     tournament_season_set,
 )
-from tourney.views_support import role_required, run_service
+from tourney.selectors import tournament_rules, tournament_summary
 
 RESULT_FIELDS = [
     "place",

@@ -5,13 +5,13 @@ from django.shortcuts import get_object_or_404
 from ninja import Query, Router, Schema, Status
 
 from infra.web.schema_types import Id, Line
-from tourney import roles
+from tourney.core import roles
 from tourney.models import Player, Tournament
 from tourney.penalties.schemas import BanOut, PenaltyIn, PenaltyOut, PenaltyResultOut
 from tourney.penalties.selectors import ban_out, penalties_list, player_penalties
 from tourney.penalties.usecases import penalty_end, penalty_give, penalty_undo
+from tourney.players.usecases import player_ban_lift
 from tourney.schemas import ERROR_RESPONSES
-from tourney.services.players import player_ban_lift
 
 router = Router(tags=["penalties"])
 ERRORS = ERROR_RESPONSES

@@ -9,9 +9,11 @@ from datetime import datetime
 from django.utils.translation import gettext_noop
 
 from tables.models import TournamentTable
+from tourney.audit.log import audit_record, audit_text
 from tourney.domain.penalties import (
     penalty_remaining,
 )
+from tourney.events.log import event_append
 from tourney.models import Entry, Tournament
 from tourney.penalties.selectors import (
     penalties_serving_in,
@@ -20,8 +22,6 @@ from tourney.penalties.selectors import (
     reports_since,
 )
 from tourney.selectors import tournament_rules
-from tourney.services.audit import audit_record, audit_text
-from tourney.services.events import event_append
 
 
 def penalty_served_record(actor, tournament, penalty, row, before, by_floor: bool) -> None:

@@ -5,7 +5,7 @@ from typing import Literal
 from ninja import Field, Schema
 
 from infra.web.schema_types import BAN_DAYS_MAX, REASON_MAX, Chips, Hands, Id, Text, bounded
-from tables.schemas import ActionOut
+from tables.seating.schemas import ActionOut
 
 
 class PenaltyIn(Schema):

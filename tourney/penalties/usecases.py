@@ -23,6 +23,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tables.floor.selectors import floor_actions_out
+from tourney.audit.log import audit_record, audit_text
+from tourney.core.errors import Conflict, InvalidInput, NotFound, refusal
+from tourney.core.locks import tournament_lock
 from tourney.domain.house_rules import HouseRules
 from tourney.domain.penalties import (
     PenaltyError,
@@ -35,7 +38,7 @@ from tourney.eliminations.usecases import (
     eliminations_replan,
     seats_freed_by,
 )
-from tourney.errors import Conflict, InvalidInput, NotFound, refusal
+from tourney.events.log import event_append
 from tourney.models import Elimination, Entry, Penalty, PlayerBan, Tournament
 from tourney.penalties.operations import penalty_served_record
 from tourney.penalties.selectors import (
@@ -44,11 +47,8 @@ from tourney.penalties.selectors import (
     penalty_is_serving,
     penalty_out,
 )
+from tourney.players.usecases import player_ban
 from tourney.selectors import entry_of, entry_snapshot, tournament_rules, tournament_summary
-from tourney.services.audit import audit_record, audit_text
-from tourney.services.events import event_append
-from tourney.services.locks import tournament_lock
-from tourney.services.players import player_ban
 
 BAN_CHOICES = ("day", "days", "indefinite", "season")
 

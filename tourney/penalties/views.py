@@ -21,9 +21,10 @@ from infra.text.collation import sorted_by_name
 from infra.web.page_answers import answer, refused, toast
 from infra.web.schema_types import whole_number
 from tables.floor.views import TABLE_SEAT
-from tables.selectors import at_table
-from tourney import roles
-from tourney.errors import TourneyError
+from tables.seating.selectors import at_table
+from tourney.core import roles
+from tourney.core.errors import TourneyError
+from tourney.core.pages import role_required
 from tourney.models import Entry, Penalty, Player, Season, Tournament
 from tourney.penalties.forms import (
     BanAddForm,
@@ -33,10 +34,9 @@ from tourney.penalties.forms import (
 )
 from tourney.penalties.selectors import penalties_list, penalties_sitting_out, player_penalties
 from tourney.penalties.usecases import penalty_end, penalty_give, penalty_undo
+from tourney.players.selectors import player_bans
+from tourney.players.usecases import player_ban, player_ban_lift
 from tourney.selectors import tournament_rules
-from tourney.selectors_bans import player_bans
-from tourney.services.players import player_ban, player_ban_lift
-from tourney.views_support import role_required
 
 SEARCH_LIMIT = 8
 

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Router, Schema
 
 from infra.web.schema_types import Id
-from tourney import roles
+from tourney.core import roles
 from tourney.models import Entry
 from tourney.player_page.links import player_token
 from tourney.player_page.urls_support import player_url

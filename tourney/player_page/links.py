@@ -2,7 +2,7 @@
 entry's page and the tournament's redacted event stream, nothing else.
 
 Revocable and expiring, by the mechanism every revocable link uses
-(tourney/services/link_generations.py): the token signs the entry's link generation (`g`, one
+(tourney/core/link_generations.py): the token signs the entry's link generation (`g`, one
 player's link revoked) and the tournament's (`a`, all its players' links revoked); a token
 made before generations existed carries neither and counts as generation 0 of both, so the
 seat cards printed before still work. A link also ends `PLAYER_LINK_DAYS_AFTER_FINISH` days

@@ -9,8 +9,8 @@ from collections import defaultdict
 
 from django.utils import timezone
 
-from clocks.selectors import display_periods
-from clocks.services.clock import clock_view, now_ms, structure_periods
+from clocks.clock.usecases import clock_view, now_ms, structure_periods
+from clocks.display.selectors import display_periods
 from infra.text.money import money_pattern
 from tables.models import FloorAction, TournamentTable
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent

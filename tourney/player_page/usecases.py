@@ -1,7 +1,7 @@
 """Revoking players' page links (a phone lost, a link shared, a seat card left on a table), one
 player's or all of a tournament's, and undoing a revocation made by mistake.
 
-By the mechanism of every revocable link (tourney/services/link_generations.py). Unlike a
+By the mechanism of every revocable link (tourney/core/link_generations.py). Unlike a
 display or dealer link, a player's revocation can be undone (a tournament's printed seat cards
 are not reprinted because of a wrong click): the undo puts the generation back, and a
 revocation always takes a generation never given out before, so an undo never revives a link
@@ -12,12 +12,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tourney.errors import Conflict, NotFound
+from tourney.audit.log import audit_text
+from tourney.core.errors import Conflict, NotFound
+from tourney.core.link_generations import link_generation_fresh, link_generation_set
+from tourney.core.locks import tournament_lock
 from tourney.models import AuditEntry, Entry, Tournament
 from tourney.player_page.links import REVOKED_EVENT
-from tourney.services.audit import audit_text
-from tourney.services.link_generations import link_generation_fresh, link_generation_set
-from tourney.services.locks import tournament_lock
 
 RESTORED_EVENT = "player_link_restored"
 REVOKE_ONE, REVOKE_ALL = "entry.player_link_revoke", "tournament.player_links_revoke"
@@ -43,7 +43,7 @@ def _given_out(action: str, target) -> set[int]:
 
 
 def _target_type(target) -> str:
-    return type(target).__name__.lower()  # as tourney/services/audit.py records it
+    return type(target).__name__.lower()  # as tourney/audit/log.py records it
 
 
 def _revoke(*, actor, tournament: Tournament, row, action: str, summary, payload) -> None:

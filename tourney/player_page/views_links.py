@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tourney.core.pages import role_required, run_service
 from tourney.models import AuditEntry, Entry, Tournament
 from tourney.player_page.links import player_link_expires_at
 from tourney.player_page.usecases import (
@@ -18,7 +19,6 @@ from tourney.player_page.usecases import (
     player_links_revoke,
     player_links_revoke_undo,
 )
-from tourney.views_support import role_required, run_service
 
 FIELD = "player_link_generation"
 

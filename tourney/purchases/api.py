@@ -4,7 +4,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Router, Status
 
 from infra.web.schema_types import Id
-from tourney import roles
+from tourney.core import roles
 from tourney.models import Tournament
 from tourney.purchases.schemas import AddonIn, ChipPurchaseOut, RebuyIn
 from tourney.purchases.usecases import (

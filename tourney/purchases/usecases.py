@@ -16,11 +16,14 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from clocks.clock.selectors import clock_for, clock_state, now_ms, structure_periods
 from clocks.domain.clock import advance
-from clocks.services.clock_state import clock_for, clock_state, now_ms, structure_periods
 from infra.text.money import money_text
 from tables.models import HandReport, TournamentTable
+from tourney.audit.log import audit_record, audit_text
 from tourney.cage.operations import ledger_price_write
+from tourney.core.errors import Conflict, InvalidInput, NotFound, refusal
+from tourney.core.locks import tournament_lock
 from tourney.domain.purchases import (
     AddonRules,
     EntryFacts,
@@ -32,13 +35,10 @@ from tourney.domain.purchases import (
 from tourney.domain.receipts import REFUND, receipt_number
 from tourney.domain.refusal import N_
 from tourney.eliminations.usecases import elimination_undo_locked, eliminations_record_locked
-from tourney.errors import Conflict, InvalidInput, NotFound, refusal
+from tourney.events.log import event_append
 from tourney.models import ChipPurchase, Elimination, Entry, LedgerEntry, Tournament
+from tourney.registration.usecases import entry_of
 from tourney.selectors import tournament_rules
-from tourney.services.audit import audit_record, audit_text
-from tourney.services.entries import entry_of
-from tourney.services.events import event_append
-from tourney.services.locks import tournament_lock
 
 KIND_LETTER = {ChipPurchase.Kind.REBUY: "B", ChipPurchase.Kind.ADDON: "A"}
 # Refusals that are about the request's input rather than the tournament's state.

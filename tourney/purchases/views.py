@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from infra.web.schema_types import whole_number
-from tourney import roles
+from tourney.core import roles
 from tourney.models import ChipPurchase, Entry, Tournament
 from tourney.purchases.usecases import chip_purchase_out, purchase_options
 from tourney.selectors import tournament_rules

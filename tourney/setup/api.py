@@ -3,8 +3,8 @@
 On the root API's router: the path is that of `GET /tournaments/{id}` (one view per path)."""
 
 from infra.web.schema_types import Id
-from tourney import roles
 from tourney.api_common import ms_datetime, router, tournament_out
+from tourney.core import roles
 from tourney.schemas import ERROR_RESPONSES, TournamentOut
 from tourney.setup.schemas import TournamentPatch
 from tourney.setup.usecases import tournament_update

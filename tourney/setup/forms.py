@@ -20,8 +20,8 @@ from tourney.domain.house_rules import (
 )
 from tourney.domain.purchases import MONEY_FIELDS
 from tourney.forms import TournamentForm
-from tourney.house_rules_labels import CHOICES, LABELS, SECTIONS, rule_value_text
 from tourney.models import PayoutStructure, Tournament
+from tourney.setup.strings import CHOICES, LABELS, SECTIONS, rule_value_text
 
 NULLABLE_RULES = ("table_thresholds", "fixed_hands", "penalty_rounds_max")
 FORM_FIELD = {

@@ -2,7 +2,7 @@
 
 `AuditEntry.actor_name` stays as written (English, one language for search and export, like
 `summary`): a staff user's name, "dealer link of table N" (the actor of tables/dealer_links/
-actor.py) or "system" (a write with no actor: tourney/services/audit.py). The console's activity
+actor.py) or "system" (a write with no actor: tourney/audit/log.py). The console's activity
 panel and the audit log showed the last two in English on a Hungarian page.
 """
 

@@ -4,8 +4,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from tourney.models import StaffRole
-from tourney.services.staff import staff_user_ensure
-from tourney.services.tokens import api_token_create
+from tourney.staff.usecases import api_token_create, staff_user_ensure
 
 
 class Command(BaseCommand):

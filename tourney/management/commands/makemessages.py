@@ -1,9 +1,9 @@
 """makemessages that also collects audit summaries (`audit_text("...")`) and the domain's
 messages marked `N_("...")` (pure modules cannot import Django's gettext).
 
-References name the file only (`#: tables/api.py`), never the line, and the catalogues carry no
-creation date: a change that moves code does not rewrite every catalogue, and two branches that
-add strings merge without conflicts.
+References name the file only (`#: tables/seating/api.py`), never the line, and the
+catalogues carry no creation date: a change that moves code does not rewrite every catalogue,
+and two branches that add strings merge without conflicts.
 """
 
 import re

@@ -10,17 +10,17 @@ from django.core.management.base import BaseCommand
 from django.db import connection
 from django.urls import reverse
 
-from clocks.display_links import display_token
+from clocks.display.links import display_token
 from clocks.models import Structure
-from clocks.services.structures import structure_duplicate
+from clocks.structures.usecases import structure_duplicate
 from infra.secret_key import key_file
 from tables.models import Room
-from tables.services.rooms import room_create
+from tables.rooms.usecases import room_create
 from tourney.models import Player, Tournament
-from tourney.services.entries import entry_register
-from tourney.services.players import player_create
-from tourney.services.staff import staff_user_ensure
-from tourney.services.tournaments import tournament_create
+from tourney.players.usecases import player_create
+from tourney.registration.usecases import entry_register
+from tourney.staff.usecases import staff_user_ensure
+from tourney.tournaments.usecases import tournament_create
 
 DEMO_ROOM = "Demo poker room"
 DEMO_TOURNAMENT = "Rimóc championship — demo round"
@@ -99,7 +99,7 @@ class Command(BaseCommand):
             return
         import uvicorn
 
-        from clocks.embedded import start_clock_thread
+        from clocks.clock.embedded import start_clock_thread
         from tourney.backups.auto import start_backup_thread
 
         if not settings.REDIS_URL:

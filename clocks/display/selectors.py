@@ -1,0 +1,230 @@
+"""Reads for the lobby display: one JSON-able snapshot of everything a screen draws.
+
+`display_state` is what `/display/<token>/state.json` returns and what the page renders first;
+the page then keeps it live from the event stream. Instants are Unix epoch milliseconds of the
+server clock (`*_ms`), durations seconds (`*_seconds`), money and chips integers.
+"""
+
+import re
+from collections.abc import Sequence
+
+from clocks.clock.selectors import clock_view, now_ms, structure_periods
+from clocks.color_ups.selectors import color_up_display
+from clocks.domain.clock import level_numbers
+from clocks.domain.structures import Period
+from tables.models import FloorAction
+from tourney.models import Entry, Tournament, TournamentEvent
+from tourney.payouts.selectors import payout_ladder, tournament_results
+from tourney.selectors import tournament_summary
+
+# Event kinds whose payload may name a player and the seat they now take.
+MOVE_EVENT_KINDS = ("seating", "entry", "move", "action")
+# A final-table redraw moves up to 10 players and a table break as many: the screen pages
+# through all of them, so every player finds his own.
+RECENT_MOVES = 30
+# Every payout place (grouped by amount) goes to the screen, which pages through them.
+PAYOUT_ROWS = 60
+# The finished screen: the winner and the places after him.
+FINAL_RESULTS = 20
+# A chip colour goes into a style attribute: a CSS colour name or hex, nothing else.
+SAFE_COLOR = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$")
+FALLBACK_COLOR = "gray"
+
+
+def display_periods(periods: Sequence[Period]) -> list[dict]:
+    """The structure's periods as the screen needs them: level numbers (None on breaks),
+    blinds and ante in chips, `duration_seconds`, `color_up` chip values."""
+    return [
+        {
+            "kind": p.kind,
+            "level": number,
+            "small_blind": p.small_blind,
+            "big_blind": p.big_blind,
+            "ante": p.ante,
+            "big_blind_ante": bool(getattr(p, "big_blind_ante", False)),
+            "duration_seconds": p.duration_seconds,
+            "color_up": list(p.color_up),
+        }
+        for p, number in zip(periods, level_numbers(periods), strict=True)
+    ]
+
+
+def chips_in_play(chips: Sequence[dict], periods: Sequence[Period], period_index: int) -> list:
+    """The chip set less the values colored up at breaks *before* `period_index` (during a
+    break its own color-up is still in progress, so those chips still count)."""
+    gone = {v for p in periods[:period_index] if p.kind == "break" for v in p.color_up}
+    return [c for c in chips if c["value"] not in gone]
+
+
+def display_chips(raw: Sequence[dict]) -> list[dict]:
+    """Chips ascending by value with a colour safe to put in a style attribute."""
+    chips = []
+    for chip in sorted(raw, key=lambda c: c.get("value", 0)):
+        color = str(chip.get("color", ""))
+        safe = color if SAFE_COLOR.match(color) else FALLBACK_COLOR
+        chips.append({"value": int(chip.get("value", 0)), "color": color, "css_color": safe})
+    return chips
+
+
+def move_from_event(event_id: int, kind: str, payload: dict, at_ms: int) -> dict | None:
+    """A recent-move row {id, kind, entry_id, player_name, table, seat, at_ms} from an event
+    payload, or None when it does not put a player in a seat."""
+    table = payload.get("to_table", payload.get("table"))
+    seat = payload.get("to_seat", payload.get("seat"))
+    if table is None or seat is None:
+        return None
+    if kind == "entry" and payload.get("status") not in (None, Entry.Status.ACTIVE):
+        return None
+    return {
+        "id": event_id,
+        "kind": kind,
+        "entry_id": payload.get("entry_id", payload.get("id") if kind == "entry" else None),
+        "player_name": payload.get("player_name") or "",
+        "table": table,
+        "seat": seat,
+        "at_ms": at_ms,
+    }
+
+
+def floor_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict]:
+    """The latest moves the floor planned (balancing, table breaks, the final-table redraw),
+    not undone, as recent-move rows with where the player came from: {id, kind: "move",
+    entry_id, player_name, from_table, from_seat, table, seat, at_ms}, newest first."""
+    rows = (
+        FloorAction.objects.filter(
+            tournament=tournament, kind=FloorAction.Kind.MOVE, entry__isnull=False
+        )
+        .exclude(status__in=[FloorAction.Status.UNDONE, FloorAction.Status.SUPERSEDED])
+        .order_by("-id")
+        .values_list(
+            "id", "entry_id", "entry__player__name", "from_table", "from_seat", "to_table",
+            "to_seat", "created_at",
+        )[:limit]
+    )  # fmt: skip
+    return [
+        {
+            "id": action_id,
+            "kind": "move",
+            "entry_id": entry_id,
+            "player_name": name,
+            "from_table": from_table,
+            "from_seat": from_seat,
+            "table": to_table,
+            "seat": to_seat,
+            "at_ms": int(created_at.timestamp() * 1000),
+        }
+        for action_id, entry_id, name, from_table, from_seat, to_table, to_seat, created_at in rows
+    ]
+
+
+def recent_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict]:
+    """The latest floor moves and seat assignments (late registration), newest first. A
+    player's newest counts: a seat he had before, or gave back (an alternate sent back to the
+    waiting list, a refund), is not listed, nor any of a player out of play."""
+    moves = floor_moves(tournament, limit)
+    rows = []
+    settled: set[int] = set()  # players whose newest seat event has been read
+    events = TournamentEvent.objects.filter(tournament=tournament, kind__in=MOVE_EVENT_KINDS)
+    for event in events.order_by("-id")[: limit * 4]:
+        payload = event.payload
+        entry_id = payload.get("entry_id", payload.get("id") if event.kind == "entry" else None)
+        if entry_id is not None and entry_id in settled:
+            continue
+        row = move_from_event(event.pk, event.kind, payload, int(event.at.timestamp() * 1000))
+        if row is not None:
+            rows.append(row)
+        gone = event.kind == "entry" and payload.get("status") not in (None, Entry.Status.ACTIVE)
+        if entry_id is not None and (row is not None or gone):
+            settled.add(entry_id)
+        if len(rows) == limit:
+            break
+    # One read of the listed players: the names the events lack, and who is still in play.
+    listed_ids = {r["entry_id"] for r in moves + rows} - {None}
+    players = Entry.objects.filter(pk__in=listed_ids).values_list("pk", "player__name", "status")
+    names, out = {}, set()
+    for pk, name, status in players.iterator():
+        names[pk] = name
+        if status != Entry.Status.ACTIVE:
+            out.add(pk)
+    for row in rows:
+        row["player_name"] = row["player_name"] or names.get(row["entry_id"], "")
+    # A player moved twice (or seated, then moved) is listed at his newest seat only; one out
+    # of play (busted since) has no seat to find: another player may sit there now.
+    merged, listed = [], set(out)
+    for row in sorted(moves + rows, key=lambda r: r["at_ms"], reverse=True):
+        if row["entry_id"] is not None and row["entry_id"] in listed:
+            continue
+        listed.add(row["entry_id"])
+        merged.append(row)
+    return merged[:limit]
+
+
+def final_results(tournament: Tournament, limit: int = FINAL_RESULTS) -> list[dict]:
+    """A finished tournament's best places, winner first: [{place, place_to, player_name,
+    prize}] (prize in money, the deal's amount where one stands); [] before the end."""
+    if tournament.status != Tournament.Status.FINISHED:
+        return []
+    rows = tournament_results(tournament).rows[:limit]
+    return [
+        {k: r[k] for k in ("place", "place_to", "player_name", "prize")}
+        for r in sorted(rows, key=lambda r: (r["place"], r["entry_id"]))
+    ]
+
+
+def display_state(tournament: Tournament, now: int | None = None) -> dict:
+    """Everything a lobby screen shows, as of `now` (server epoch ms)."""
+    now = now if now is not None else now_ms()
+    periods = structure_periods(tournament.structure_id)
+    clock = clock_view(tournament, now)
+    summary = tournament_summary(tournament)
+    chips = display_chips(tournament.structure.chips)
+    last_event_id = (
+        TournamentEvent.objects.filter(tournament=tournament)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return {
+        "tournament": {
+            "id": tournament.pk,
+            "name": tournament.name,
+            "status": tournament.status,
+            "currency": tournament.currency,
+            "buy_in": tournament.buy_in,
+            "fee": tournament.fee,
+            "starting_stack": tournament.starting_stack,
+            "seats_drawn": tournament.seats_drawn_at is not None,
+            # The screen shows rebuy and add-on counts only for a tournament that has them.
+            "has_rebuys": tournament.rebuy_until_level is not None,
+            "has_addons": tournament.addon_level is not None,
+            # The clock stands still between hands: the screen says hand-for-hand, not paused.
+            "hand_for_hand": tournament.hand_for_hand,
+        },
+        "clock": clock,
+        "periods": display_periods(periods),
+        "chips": chips,
+        # past the structure's end, after every color-up it lists (its last break's too)
+        "chips_in_play": chips_in_play(
+            chips, periods, clock["period_index"] + (clock["status"] == "overtime")
+        ),
+        # During a color-up break: its method and how many tables are done (else None).
+        "color_up": color_up_display(tournament),
+        "stats": {
+            "entries": summary.entries,
+            "players_remaining": summary.players_remaining,
+            "rebuys": summary.rebuys,
+            "addons": summary.addons,
+            "prize_pool": summary.prize_pool,
+            "total_chips": summary.total_chips,
+            "average_stack": summary.average_stack,
+        },
+        # The payout ladder: "payouts" [{place, place_to, amount, state} | {gap}] and
+        # "payout_ladder" {places_paid, players_remaining, bubble, in_money}.
+        **payout_ladder(tournament, summary, limit=PAYOUT_ROWS),
+        "message": getattr(tournament, "display_message", "") or "",
+        "recent_moves": recent_moves(tournament),
+        # A finished tournament: the winner and the best places (else []).
+        "final_results": final_results(tournament),
+        "last_event_id": last_event_id,
+        "server_time_ms": now,
+    }

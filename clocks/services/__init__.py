@@ -1,1 +1,0 @@
-"""Writes of structures and of the running clock."""

@@ -1,0 +1,1 @@
+"""clocks.structures."""

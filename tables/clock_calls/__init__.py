@@ -1,0 +1,1 @@
+"""tables.clock_calls."""

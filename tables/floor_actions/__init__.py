@@ -1,0 +1,1 @@
+"""tables.floor_actions."""

@@ -1,8 +1,0 @@
-from tourney.models import StaffRole
-from tourney.roles import user_role
-
-
-def staff_role(request) -> dict:
-    role = user_role(getattr(request, "user", None))
-    label = StaffRole(role).label if role else ""
-    return {"staff_role": role or "", "staff_role_label": label}

@@ -1,0 +1,557 @@
+"""Registration at the desk: entries, the money ledger and the waiting list."""
+
+import random
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from infra.db.write_batch import WriteBatch
+from tables.floor.follow import floor_follow
+from tables.models import TournamentTable
+from tables.seating.usecases import entry_seat_late
+from tourney.audit.log import audit_entry, audit_record, audit_text
+from tourney.cage.operations import ledger_price_rows, ledger_price_write
+from tourney.core.errors import Conflict, InvalidInput, NotFound
+from tourney.core.locks import tournament_lock, tournament_lock_reading
+from tourney.domain.receipts import REFUND, receipt_number, repeat_tail
+from tourney.events.log import event_append, event_new
+from tourney.models import AuditEntry, Entry, LedgerEntry, Player, Tournament
+from tourney.players.selectors import player_tournament_ban
+from tourney.players.usecases import player_search_text
+from tourney.registration.places import places_shift
+from tourney.registration.selectors import (
+    RegistrationFacts,
+    registration_facts_of,
+    registration_facts_query,
+)
+from tourney.selectors import entry_of, entry_snapshot, tournament_capacity, tournament_rules
+from tourney.tournaments.usecases import registration_window
+
+OPEN_FOR_REGISTRATION = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
+
+
+def entry_record(
+    actor, tournament: Tournament, entry: Entry, action: str, summary: str, before: dict, **after
+) -> None:
+    """An entry's change, once written: its audit entry `entry.<action>` (`summary` names the
+    player as `%(name)s`; `after`: the snapshot and `after`) and its `entry` event."""
+    snapshot = entry_snapshot(entry)
+    name = entry.player.name
+    audit_record(
+        actor=actor,
+        action=f"entry.{action}",
+        summary=audit_text(summary, {"name": name}),
+        tournament=tournament,
+        target=entry,
+        before=before,
+        after={**snapshot, **after},
+    )
+    event_append(tournament, "entry", {"action": action, **snapshot, "player_name": name})
+
+
+def entry_payment(
+    tournament: Tournament, entry: Entry, method: str, cashier, now, sign: int, tail: str = ""
+) -> None:
+    """The entry's buy-in and fee paid in (`sign` +1) or refunded (-1), under its receipt
+    number + `tail`."""
+    ledger_price_write(
+        tournament_id=tournament.pk,
+        entry_id=entry.pk,
+        prices=(tournament.buy_in, tournament.fee),
+        sign=sign,
+        method=method,
+        cashier=cashier,
+        at=now,
+        receipt=receipt_number(tournament.pk, entry.number, tail),
+    )
+
+
+def refunds_of(entry: Entry):
+    """The entry's refund rows (newest first)."""
+    return LedgerEntry.objects.filter(
+        entry=entry,
+        purpose=LedgerEntry.Purpose.ENTRY,
+        kind__in=(LedgerEntry.Kind.REFUND_BUY_IN, LedgerEntry.Kind.REFUND_FEE),
+    ).order_by("-at", "-id")
+
+
+def _refuse_banned(player: Player, tournament: Tournament, now) -> None:
+    ban = player_tournament_ban(player, tournament, now)
+    until = (
+        _("until %(date)s") % {"date": timezone.localtime(ban.ends_at).strftime("%Y-%m-%d %H:%M")}
+        if ban.ends_at
+        else _("from the %(season)s season") % {"season": ban.season.name}
+        if ban.season_id
+        else _("until further notice")
+    )
+    raise Conflict(
+        "player_banned",
+        _("%(name)s is banned %(until)s: %(reason)s")
+        % {"name": player.name, "until": until, "reason": ban.reason},
+    )
+
+
+def _check_reentry(tournament: Tournament, player: Player, out_before: int) -> None:
+    """A player whose earlier entries are out enters again (TDA 8-A: a new entry, a new random
+    seat, a full stack, the full price) up to the house rules' `reentry_max` re-entries."""
+    allowed = tournament_rules(tournament).reentry_max
+    if allowed == 0:
+        raise Conflict(
+            "reentry_not_allowed",
+            _("%(name)s is out, and this tournament has no re-entries.") % {"name": player.name},
+        )
+    if out_before > allowed:
+        raise Conflict(
+            "reentry_limit",
+            _("%(name)s has used the %(n)s re-entries this tournament allows.")
+            % {"name": player.name, "n": allowed},
+        )
+
+
+def entry_register(
+    *,
+    actor,
+    tournament_id: int,
+    player_id: int,
+    method: str = LedgerEntry.Method.CASH,
+    rng: random.Random | None = None,
+) -> Entry:
+    """Register a player: take the buy-in and fee, then seat them or put them on the waiting list.
+
+    Before the draw the entry has no seat; after it, a late entry gets a random seat at once.
+    The use case (docs/architecture.md, "A registration"): lock, check, place, write, follow.
+    """
+    if method not in LedgerEntry.Method.values:
+        raise InvalidInput("invalid_method", _("Payment is cash, card or other."))
+    with transaction.atomic():
+        # The lock and what registration checks go together (one round trip on PostgreSQL),
+        # so bans are looked up as of just before the lock; the rows are written as of after.
+        asked_at = timezone.now()
+        tournament, row = tournament_lock_reading(
+            tournament_id, *registration_facts_query(tournament_id, player_id, asked_at)
+        )
+        now = timezone.now()
+        facts = _registration_checked(tournament, player_id, registration_facts_of(row), asked_at)
+        reentry = facts.out_before > 0
+        full, waiting = _entry_room(tournament, facts, actor, now)
+        entry = Entry(
+            id=facts.entry_id,
+            tournament=tournament,
+            player=facts.player,
+            number=(facts.last_number or 0) + 1,
+            status=Entry.Status.WAITING if full else Entry.Status.ACTIVE,
+            created_at=now,
+            created_by=actor if actor is not None and actor.is_authenticated else None,
+            waiting_since=now if full else None,
+        )
+        if not full and tournament.seats_drawn_at is not None:
+            rules = tournament_rules(tournament)
+            if not _seated_late(tournament, entry, rules, rng or random.SystemRandom(), now):
+                if not tournament.waiting_list_enabled:
+                    raise Conflict(
+                        "tournament_full",
+                        _("Every seat is taken and this tournament has no waiting list."),
+                    )
+                full, entry.status, entry.waiting_since = True, Entry.Status.WAITING, now
+        _register_writes(tournament, entry, facts.player, method, full, reentry, actor, now)
+        _registration_follow(tournament, entry, waiting, actor, now)
+    return entry
+
+
+def entries_register_bulk(*, actor, tournament_id: int, names: Sequence[str]) -> int:
+    """New players `names`, each registered and paid in cash, in one transaction: for a
+    developer's field of thousands (the simulator). The same rows as `entry_register` (entry
+    numbers in order, the buy-in and fee under each entry's receipt number) without the
+    checks, seats or waiting list, one audit entry for the lot and no events. Before the draw
+    only; returns how many entries it wrote."""
+    with transaction.atomic():
+        tournament = tournament_lock(tournament_id)
+        if tournament.status != Tournament.Status.REGISTERING or tournament.seats_drawn_at:
+            raise Conflict(
+                "registration_closed",
+                _("Registration is closed: the tournament is %(status)s.")
+                % {"status": tournament.get_status_display().lower()},
+            )
+        now = timezone.now()
+        players = []
+        for name in names:
+            fields = {"name": name, "nickname": "", "phone": ""}
+            players.append(Player(**fields, search_text=player_search_text(fields)))
+        Player.objects.bulk_create(players, batch_size=2_000)
+        first = (
+            Entry.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"] or 0
+        ) + 1
+        entries = Entry.objects.bulk_create(
+            (
+                Entry(
+                    tournament=tournament,
+                    player=player,
+                    number=number,
+                    status=Entry.Status.ACTIVE,
+                    created_at=now,
+                    created_by=actor,
+                )
+                for number, player in enumerate(players, start=first)
+            ),
+            batch_size=2_000,
+        )
+        LedgerEntry.objects.bulk_create(
+            (
+                row
+                for entry in entries
+                for row in ledger_price_rows(
+                    tournament_id=tournament.pk,
+                    entry_id=entry.pk,
+                    prices=(tournament.buy_in, tournament.fee),
+                    sign=+1,
+                    method=LedgerEntry.Method.CASH,
+                    cashier=actor,
+                    at=now,
+                    receipt=receipt_number(tournament.pk, entry.number),
+                )
+            ),
+            batch_size=2_000,
+        )
+        audit_record(
+            actor=actor,
+            action="simulation.register",
+            summary=audit_text("Simulation registered %(n)s players", {"n": len(entries)}),
+            tournament=tournament,
+            target=tournament,
+            after={"entries": len(entries), "paid_each": tournament.entry_price},
+        )
+    return len(entries)
+
+
+def _registration_checked(
+    tournament: Tournament, player_id: int, facts: RegistrationFacts | None, now
+) -> RegistrationFacts:
+    """What registration read under the lock, once every refusal is ruled out: registration
+    closed, no such player, a ban, a disqualification, a live entry, re-entries used up."""
+    if tournament.status not in OPEN_FOR_REGISTRATION:
+        raise Conflict(
+            "registration_closed",
+            _("Registration is closed: the tournament is %(status)s.")
+            % {"status": tournament.get_status_display().lower()},
+        )
+    window = registration_window(tournament)
+    if window is not None and window.passed:
+        raise Conflict(
+            "registration_closed",
+            _("Late registration closed at the end of level %(level)s.") % {"level": window.level},
+        )
+    if facts is None:
+        raise NotFound(
+            "player_not_found", _("There is no player with id %(id)s.") % {"id": player_id}
+        )
+    player = facts.player
+    if facts.banned:
+        _refuse_banned(player, tournament, now)
+    if facts.disqualified:
+        raise Conflict(
+            "player_disqualified",
+            _("%(name)s was disqualified from this tournament.") % {"name": player.name},
+        )
+    if facts.live_number is not None:
+        raise Conflict(
+            "already_registered",
+            _("%(name)s is already registered (entry %(number)s).")
+            % {"name": player.name, "number": facts.live_number},
+        )
+    if facts.out_before > 0:
+        _check_reentry(tournament, player, facts.out_before)
+    return facts
+
+
+def _entry_room(tournament: Tournament, facts: RegistrationFacts, actor, now) -> tuple[bool, int]:
+    """(full, how many wait): whether the new entry waits. Seats free while players wait (a
+    seat unblocked, a larger cap) go to them first, in their order, and the new entry queues
+    only behind a list still waiting; refused when full without a waiting list."""
+    seats = facts.seats
+    if tournament.max_entries:  # as tournament_capacity
+        seats = min(seats, tournament.max_entries)
+    waiting, playing = facts.waiting, facts.playing
+    if waiting and playing < seats and tournament.seats_drawn_at is not None:
+        moved_up = len(_promote_waiting(tournament, actor, now))
+        waiting, playing = waiting - moved_up, playing + moved_up
+    full = waiting > 0 or playing >= seats
+    if full and not tournament.waiting_list_enabled:
+        raise Conflict(
+            "tournament_full", _("Every seat is taken and this tournament has no waiting list.")
+        )
+    return full, waiting
+
+
+def _registration_follow(tournament: Tournament, entry: Entry, waiting: int, actor, now) -> None:
+    """What follows a new entry: the places of those already out shift, a table may open for
+    the waiting list, and a late entry's seat may open a table or tip the balance."""
+    if entry.status == Entry.Status.ACTIVE:
+        places_shift(tournament)  # everyone already out finished one place lower
+    elif tournament.seats_drawn_at is not None and _table_for_waiting(
+        tournament, waiting + 1, actor
+    ):
+        _promote_waiting(tournament, actor, now)  # a table for the list, places shifted
+        entry.refresh_from_db()
+    if entry.tournament_table_id is not None:
+        # A late entry can open a table or tip the balance (docs/rules.md §5.1).
+        floor_follow(actor=actor, tournament=tournament)
+
+
+def _register_writes(
+    tournament: Tournament,
+    entry: Entry,
+    player: Player,
+    method: str,
+    full: bool,
+    reentry: bool,
+    actor,
+    now,
+) -> None:
+    """The entry, its buy-in and fee, its audit entry and its event, sent together (one round
+    trip on PostgreSQL, where the entry's id was taken beforehand; infra/db/write_batch.py)."""
+    batch = WriteBatch()
+    batch.insert(entry)
+    if entry.pk is None:  # the database numbers it: the rows below name it
+        batch.flush()
+    batch.insert_rows(  # the buy-in and the fee: one statement
+        ledger_price_rows(
+            tournament_id=tournament.pk,
+            entry_id=entry.pk,
+            prices=(tournament.buy_in, tournament.fee),
+            sign=+1,
+            method=method,
+            cashier=entry.created_by,
+            at=now,
+            receipt=receipt_number(tournament.pk, entry.number),
+        )
+    )
+    snapshot = entry_snapshot(entry)
+    summary = (
+        gettext_noop("%(name)s joined the waiting list")
+        if full
+        else gettext_noop("Re-entry of %(name)s")
+        if reentry
+        else gettext_noop("Registered %(name)s")
+    )
+    after = {**snapshot, "paid": tournament.entry_price, "method": method, "reentry": reentry}
+    batch.insert(
+        audit_entry(
+            actor=actor,
+            action="entry.register",
+            summary=audit_text(summary, {"name": player.name}),
+            tournament=tournament,
+            target=entry,
+            after=after,
+        )
+    )
+    payload = {"action": "register", **snapshot, "player_name": player.name, "reentry": reentry}
+    batch.insert(event_new(tournament, "entry", payload))
+    batch.flush()
+
+
+def registration_open(tournament: Tournament) -> bool:
+    """Entries may still come in: registering, or running before the late-registration
+    deadline (docs/rules.md §2.2)."""
+    if tournament.status not in OPEN_FOR_REGISTRATION:
+        return False
+    window = registration_window(tournament)
+    return window is None or not window.passed
+
+
+def _table_for_waiting(tournament: Tournament, waiting: int, actor=None) -> bool:
+    """The house opens a table for the waiting list (`alternates_new_table`, docs/rules.md
+    §2.1): once that many wait and every table of the tournament in play is full, a table the
+    floor broke earlier is free again in the room; it goes back into use (the next late seat
+    opens it). True when one did."""
+    wanted = tournament_rules(tournament).alternates_new_table
+    if wanted is None or waiting < wanted or tournament.seats_drawn_at is None:
+        return False
+    table = (
+        TournamentTable.objects.filter(tournament=tournament, status=TournamentTable.Status.CLOSED)
+        .order_by("open_order")
+        .first()
+    )
+    if table is None:
+        return False
+    table.status, table.closed_at = TournamentTable.Status.IDLE, None
+    table.save(update_fields=["status", "closed_at"])
+    audit_record(
+        actor=actor,
+        action="seating.table_for_waiting",
+        summary=audit_text(
+            gettext_noop("Table %(t)s opens again for %(n)s players on the waiting list"),
+            {"t": table.number, "n": waiting},
+        ),
+        tournament=tournament,
+        target=table,
+        before={"status": TournamentTable.Status.CLOSED},
+        after={"status": TournamentTable.Status.IDLE},
+    )
+    return True
+
+
+def _seated_late(tournament: Tournament, entry: Entry, rules, rng, now) -> bool:
+    """`entry_seat_late`, False when no seat can be given though the seat count has room:
+    the seats left are held by moves the floor has not confirmed that cannot be called off
+    (docs/rules.md §3.4); the entry waits, and the move's confirmation seats it."""
+    try:
+        entry_seat_late(tournament, entry, rules, rng, now)
+    except Conflict as exc:
+        if exc.code != "tournament_full":
+            raise
+        return False
+    return True
+
+
+def _promote_waiting(tournament: Tournament, actor, now, cause: int | None = None) -> list[Entry]:
+    """Seat waiting-list entries in the order they joined it while there is room (a table
+    opened for them first when the house says so). `cause`: the bust-out (elimination id)
+    that freed the seat, recorded for its undo."""
+    promoted: list[Entry] = []
+    waiting = list(
+        Entry.objects.filter(tournament=tournament, status=Entry.Status.WAITING)
+        .select_related("player")
+        .order_by("waiting_since", "number")
+    )
+    if not waiting:
+        return promoted
+    capacity = tournament_capacity(tournament)
+    playing = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+    if playing >= capacity and _table_for_waiting(tournament, len(waiting), actor):
+        capacity = tournament_capacity(tournament)
+    rules = None
+    for entry in waiting:
+        if playing >= capacity:
+            break
+        entry.status = Entry.Status.ACTIVE
+        if tournament.seats_drawn_at is not None:
+            rules = rules or tournament_rules(tournament)
+            if not _seated_late(tournament, entry, rules, random.SystemRandom(), now):
+                entry.status = Entry.Status.WAITING  # the seats left are held (§3.4)
+                break
+        entry.save()
+        places_shift(tournament)
+        playing += 1
+        promoted.append(entry)
+        entry_record(
+            actor,
+            tournament,
+            entry,
+            "promote",
+            gettext_noop("%(name)s moved from the waiting list into the tournament"),
+            {"status": "waiting"},
+            cause_elimination_id=cause,
+        )
+    return promoted
+
+
+def promote_waiting(tournament: Tournament, actor) -> list[Entry]:
+    """Inside the caller's transaction (tournament locked): seat waiting-list entries in
+    order while there is room (after a larger entry cap, more tables, a seat freed)."""
+    return _promote_waiting(tournament, actor, timezone.now())
+
+
+def seats_freed(tournament: Tournament, actor, cause: int | None = None) -> list[Entry]:
+    """Inside the caller's transaction: a bust-out, a disqualification or an absent player's
+    elimination freed a seat. While entries may still come in, the first alternates take the
+    free seats at once, in waiting order (docs/rules.md §2.1); the caller replans the floor."""
+    if not registration_open(tournament):
+        return []
+    return _promote_waiting(tournament, actor, timezone.now(), cause)
+
+
+def promotions_undo(tournament: Tournament, actor, cause: int) -> list[Entry]:
+    """Undo of the bust-out `cause`: the alternates it seated go back to the head of the
+    waiting list (their place in it kept) while they still sit where they were seated, as if
+    the seat had never been freed; an alternate who has moved or busted since keeps playing
+    (docs/rules.md §2.1). Inside the caller's transaction."""
+    records = AuditEntry.objects.filter(
+        tournament=tournament, action="entry.promote", after__cause_elimination_id=cause
+    ).values_list("target_id", "after")
+    back: list[Entry] = []
+    for entry_id, after in records:
+        entry = (
+            Entry.objects.select_related("player", "tournament_table")
+            .filter(pk=int(entry_id), status=Entry.Status.ACTIVE)
+            .first()
+        )
+        if entry is None or entry_snapshot(entry)["table"] != after.get("table"):
+            continue
+        if entry.seat != after.get("seat"):
+            continue
+        before = entry_snapshot(entry)
+        entry.status = Entry.Status.WAITING
+        entry.tournament_table, entry.seat, entry.waits_for_button = None, None, False
+        entry.save(update_fields=["status", "tournament_table", "seat", "waits_for_button"])
+        places_shift(tournament, -1)
+        back.append(entry)
+        entry_record(
+            actor,
+            tournament,
+            entry,
+            "promote_undo",
+            gettext_noop("%(name)s back on the waiting list: the seat was not free"),
+            before,
+        )
+    return back
+
+
+@transaction.atomic
+def entry_unregister(
+    *, actor, tournament_id: int, entry_id: int, method: str | None = None
+) -> Entry:
+    """Unregister before the start and refund buy-in and fee (by `method`; default: as paid);
+    the waiting list moves up. `entry_refund_undo` takes it back."""
+    if method is not None and method not in LedgerEntry.Method.values:
+        raise InvalidInput("invalid_method", _("Payment is cash, card or other."))
+    tournament = tournament_lock(tournament_id)
+    entry = entry_of(tournament, entry_id)
+    if entry.status == Entry.Status.UNREGISTERED:
+        raise Conflict("already_unregistered", _("This entry has been refunded already."))
+    if entry.status == Entry.Status.ELIMINATED or (
+        tournament.status != Tournament.Status.REGISTERING and entry.status == Entry.Status.ACTIVE
+    ):
+        raise Conflict(
+            "tournament_started",
+            _("The tournament has started: a playing entry can no longer be refunded."),
+        )
+    before = entry_snapshot(entry)
+    now = timezone.now()
+    paid_method = (
+        method
+        or LedgerEntry.objects.filter(entry=entry, amount__gt=0)
+        .values_list("method", flat=True)
+        .first()
+        or LedgerEntry.Method.CASH
+    )
+    entry.status = Entry.Status.UNREGISTERED
+    entry.tournament_table = None
+    entry.seat = None
+    entry.ended_at = now
+    entry.save(update_fields=["status", "tournament_table", "seat", "ended_at"])
+    refunds_before = refunds_of(entry).order_by().values("receipt_number").distinct().count()
+    entry_payment(
+        tournament,
+        entry,
+        paid_method,
+        actor if actor and actor.is_authenticated else None,
+        now,
+        -1,
+        repeat_tail(REFUND, refunds_before),
+    )
+    entry_record(
+        actor,
+        tournament,
+        entry,
+        "unregister",
+        gettext_noop("Unregistered and refunded %(name)s"),
+        before,
+        refunded=tournament.entry_price,
+        method=paid_method,
+    )
+    _promote_waiting(tournament, actor, now)
+    return entry

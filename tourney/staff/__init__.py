@@ -1,0 +1,1 @@
+"""tourney.staff."""

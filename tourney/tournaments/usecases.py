@@ -1,0 +1,317 @@
+"""Creating and starting tournaments."""
+
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from clocks.clock.selectors import clock_for, clock_state, structure_periods
+from clocks.clock.selectors import now_ms as clock_now_ms
+from clocks.domain.clock import AdvanceResult, ClockState
+from clocks.domain.structures import Period
+from clocks.models import Structure, StructureLevel
+from tables.models import Room, Table, TournamentTable
+from tourney.audit.log import audit_record, audit_text
+from tourney.core.errors import Conflict, InvalidInput, NotFound, refusal
+from tourney.core.locks import tournament_lock
+from tourney.domain.house_rules import (
+    DEFAULT_PROFILE,
+    HouseRules,
+    HouseRulesError,
+    describe,
+    resolve_house_rules,
+)
+from tourney.domain.purchases import MoneySettings, money_settings_refusal
+from tourney.domain.registration import Deadline, deadline, deadline_crossing
+from tourney.events.log import event_append
+from tourney.models import Tournament
+from tourney.payouts.structures import payout_structure_of
+
+MESSAGE_MAX_LENGTH = 500
+
+
+def _non_negative(name: str, value: int) -> None:
+    if value < 0:
+        raise InvalidInput(
+            f"invalid_{name}",
+            _("%(field)s cannot be negative.") % {"field": name.replace("_", " ")},
+        )
+
+
+def room_tables_chosen(
+    room: Room, table_numbers: Sequence[int] | None
+) -> tuple[dict[int, Table], list[int]]:
+    """The room's tables by number and the numbers chosen (all, by number, when none are
+    given), in opening order; refused when a number repeats or the room has no such table."""
+    room_tables = {t.number: t for t in Table.objects.filter(room=room)}
+    numbers = list(table_numbers) if table_numbers else sorted(room_tables)
+    if len(set(numbers)) != len(numbers):
+        raise InvalidInput("duplicate_table_number", _("Each table may be listed only once."))
+    unknown = [n for n in numbers if n not in room_tables]
+    if unknown:
+        raise InvalidInput(
+            "unknown_table",
+            _("The room has no table %(numbers)s.") % {"numbers": ", ".join(map(str, unknown))},
+        )
+    if not numbers:
+        raise InvalidInput("invalid_tables", _("The tournament needs at least one table."))
+    return room_tables, numbers
+
+
+def tournament_tables_create(
+    tournament: Tournament, room_tables: dict[int, Table], numbers: list[int], seats: int
+) -> None:
+    """The tournament's tables in opening order, each with at most `seats` seats in play."""
+    TournamentTable.objects.bulk_create(
+        TournamentTable(
+            tournament=tournament,
+            table=room_tables[n],
+            number=n,
+            open_order=i,
+            seats=min(room_tables[n].seats, seats),
+        )
+        for i, n in enumerate(numbers, start=1)
+    )
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    actor,
+    name: str,
+    structure_id: int,
+    starting_stack: int,
+    buy_in: int,
+    fee: int = 0,
+    room_id: int | None = None,
+    house_rules: str | None = None,
+    rules_overrides: dict[str, Any] | None = None,
+    table_numbers: Sequence[int] | None = None,
+    waiting_list_enabled: bool = True,
+    max_entries: int | None = None,
+    currency: str = "HUF",
+    scheduled_start=None,
+    late_registration_level: int | None = None,
+    money: MoneySettings | None = None,
+    payout_structure_id: int | None = None,
+) -> Tournament:
+    """Create a tournament on a room's tables (in `table_numbers` order, or all by number).
+
+    `money`: rebuys, add-on and guarantee (`tourney.domain.purchases.MoneySettings`);
+    `payout_structure_id`: how it pays (None: the default template)."""
+    name = " ".join((name or "").split())
+    rules = _tournament_numbers_checked(
+        name, starting_stack, buy_in, fee, max_entries, house_rules, rules_overrides
+    )
+    profile, overrides = house_rules or DEFAULT_PROFILE, dict(rules_overrides or {})
+    structure = Structure.objects.filter(pk=structure_id).first()
+    if structure is None:
+        raise NotFound(
+            "structure_not_found",
+            _("There is no blind structure with id %(id)s.") % {"id": structure_id},
+        )
+    room = (
+        Room.objects.filter(pk=room_id).first() if room_id else Room.objects.order_by("pk").first()
+    )
+    if room is None:
+        raise NotFound(
+            "room_not_found",
+            _("There is no room with id %(id)s.") % {"id": room_id}
+            if room_id
+            else _("Create a room with tables first."),
+        )
+    room_tables, numbers = room_tables_chosen(room, table_numbers)
+    _late_level_check(structure, late_registration_level)
+    payout_structure = (
+        None if payout_structure_id is None else payout_structure_of(payout_structure_id)
+    )
+    money = money or MoneySettings()
+    problem = money_settings_refusal(money, structure_periods(structure.pk))
+    if problem is not None:
+        raise refusal(problem, InvalidInput)
+    tournament = Tournament.objects.create(
+        **asdict(money),
+        payout_structure=payout_structure,
+        name=name,
+        room=room,
+        structure=structure,
+        starting_stack=starting_stack,
+        buy_in=buy_in,
+        fee=fee,
+        currency=currency[:8] or "HUF",
+        house_rules=profile,
+        rules_overrides=overrides,
+        waiting_list_enabled=waiting_list_enabled,
+        max_entries=max_entries,
+        scheduled_start=scheduled_start,
+        late_registration_level=late_registration_level,
+    )
+    tournament_tables_create(tournament, room_tables, numbers, rules.seats_per_table)
+    _creation_audit(actor, tournament, numbers, money, rules)
+    return tournament
+
+
+def _creation_audit(
+    actor, tournament: Tournament, numbers: list[int], money: MoneySettings, rules: HouseRules
+) -> None:
+    """The new tournament's audit entry: what it was created with."""
+    start = tournament.scheduled_start
+    audit_record(
+        actor=actor,
+        action="tournament.create",
+        summary=audit_text("Created tournament %(name)s", {"name": tournament.name}),
+        tournament=tournament,
+        target=tournament,
+        after={
+            "name": tournament.name,
+            "structure_id": tournament.structure_id,
+            "starting_stack": tournament.starting_stack,
+            "buy_in": tournament.buy_in,
+            "fee": tournament.fee,
+            "room_id": tournament.room_id,
+            "table_numbers": numbers,
+            "house_rules": tournament.house_rules,
+            "late_registration_level": tournament.late_registration_level,
+            "max_entries": tournament.max_entries,
+            "scheduled_start": start.isoformat() if start else None,
+            **asdict(money),
+            "rules": describe(rules),
+        },
+    )
+
+
+def _tournament_numbers_checked(
+    name: str,
+    starting_stack: int,
+    buy_in: int,
+    fee: int,
+    max_entries: int | None,
+    house_rules: str | None,
+    rules_overrides: dict[str, Any] | None,
+) -> HouseRules:
+    """The new tournament's house rules, once its name, prices, stack, entry limit and rules
+    are found valid (refused with InvalidInput otherwise)."""
+    if not name:
+        raise InvalidInput("invalid_name", _("A tournament needs a name."))
+    for field, value in (("buy_in", buy_in), ("fee", fee)):
+        _non_negative(field, value)
+    if starting_stack <= 0:
+        raise InvalidInput("invalid_starting_stack", _("The starting stack must be positive."))
+    if max_entries is not None and max_entries <= 0:
+        raise InvalidInput("invalid_max_entries", _("The entry limit must be positive."))
+    try:
+        return resolve_house_rules(house_rules or DEFAULT_PROFILE, dict(rules_overrides or {}))
+    except HouseRulesError as exc:
+        raise InvalidInput(exc.code, str(exc)) from exc
+
+
+def _late_level_check(structure: Structure, level: int | None) -> None:
+    """Late registration ends at a level of the structure (None: no deadline)."""
+    if level is None:
+        return
+    levels = StructureLevel.objects.filter(structure=structure, kind="level").count()
+    if not 1 <= level <= levels:
+        raise InvalidInput(
+            "invalid_late_registration_level",
+            _("Late registration must end at a level of the structure (1 to %(n)s).")
+            % {"n": levels},
+        )
+
+
+def tournament_mark_running(*, actor, tournament: Tournament) -> None:
+    """Inside the clock's start: registering -> running (late registration from now on)."""
+    if tournament.status != Tournament.Status.REGISTERING:
+        return
+    if tournament.seats_drawn_at is None:
+        raise Conflict("draw_not_done", _("Draw the seats before starting."))
+    tournament.status = Tournament.Status.RUNNING
+    tournament.started_at = timezone.now()
+    tournament.save(update_fields=["status", "started_at"])
+    audit_record(
+        actor=actor,
+        action="tournament.start",
+        summary=audit_text("Started %(name)s", {"name": tournament.name}),
+        tournament=tournament,
+        target=tournament,
+        before={"status": "registering"},
+        after={"status": "running"},
+    )
+    event_append(tournament, "tournament", {"status": tournament.status})
+
+
+def registration_deadline_record(
+    *,
+    tournament: Tournament,
+    before: ClockState,
+    result: AdvanceResult,
+    periods: list[Period],
+    now_ms: int,
+) -> None:
+    """Inside a clock change: record late registration closing (or reopening, when the clock
+    went back) with a `registration` event and an audit entry, once per crossing."""
+    level = tournament.late_registration_level
+    if level is None:
+        return
+    crossing = deadline_crossing(before, result, periods, level, now_ms)
+    if crossing is None:
+        return
+    status, at_ms = crossing
+    audit_record(
+        actor=None,
+        action=f"registration.{status}",
+        summary=audit_text(
+            gettext_noop("Late registration closed at the end of level %(level)s")
+            if status == "closed"
+            else gettext_noop("Late registration reopened: the clock went back to level %(level)s"),
+            {"level": level},
+        ),
+        tournament=tournament,
+        target=tournament,
+        after={"status": status, "level": level, "at_ms": at_ms},
+    )
+    event_append(tournament, "registration", {"status": status, "level": level, "at_ms": at_ms})
+
+
+@transaction.atomic
+def tournament_message_set(*, actor, tournament_id: int, message: str) -> Tournament:
+    """Set (or clear, with "") the director's message scrolled on the lobby screens."""
+    message = " ".join((message or "").split())
+    if len(message) > MESSAGE_MAX_LENGTH:
+        raise InvalidInput(
+            "invalid_message",
+            _("The message can be at most %(n)s characters.") % {"n": MESSAGE_MAX_LENGTH},
+        )
+    tournament = tournament_lock(tournament_id)
+    before = tournament.display_message
+    tournament.display_message = message
+    tournament.save(update_fields=["display_message"])
+    audit_record(
+        actor=actor,
+        action="tournament.message",
+        summary=audit_text(
+            gettext_noop("Screen message set: %(message)s")
+            if message
+            else gettext_noop("Screen message cleared"),
+            {"message": message[:200]},
+        ),
+        tournament=tournament,
+        target=tournament,
+        before={"message": before},
+        after={"message": message},
+    )
+    event_append(tournament, "message", {"message": message})
+    return tournament
+
+
+def registration_window(tournament: Tournament, now_ms: int | None = None) -> Deadline | None:
+    """Late registration against the clock (None: no deadline set)."""
+    if tournament.late_registration_level is None:
+        return None
+    state = clock_state(clock_for(tournament))
+    periods = structure_periods(tournament.structure_id)
+    now = now_ms if now_ms is not None else clock_now_ms()
+    return deadline(state, periods, now, tournament.late_registration_level)
