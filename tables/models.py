@@ -124,7 +124,7 @@ class TournamentTable(models.Model):
 
 class Seat(models.Model):
     """A playing entry's table and seat (none yet before the draw), as the database keeps them
-    from the entry's own columns (tourney/db_triggers.py): one row for each playing entry.
+    from the entry's own columns (tourney/core/db_triggers.py): one row for each playing entry.
 
     The seat's uniqueness and every read by table live here, not in the entry table: that
     table keeps no index on its table or seat, so the draw's UPDATE of 25,000 entries changes

@@ -120,7 +120,7 @@ def structure(db) -> Structure:
 def payout_templates(db):
     """The built-in payout structures: installed by a data migration, installed again here
     because a transactional test run before on the same process flushes them."""
-    from tourney.payouts.structures import payout_structure_templates_install
+    from tourney.payouts.operations import payout_structure_templates_install
 
     return payout_structure_templates_install()
 

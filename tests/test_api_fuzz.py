@@ -43,7 +43,7 @@ CHECKS = [
 def required_permissions() -> dict[tuple[str, str], str | None]:
     """(METHOD, path) -> the permission its handler requires first (`roles.require(..., "x")`),
     read from the handlers' source: what the fuzzing holds the responses against."""
-    from tourney.api import api
+    from tourney.system.api import api
 
     found: dict[tuple[str, str], str | None] = {}
     for prefix, router in api._routers:

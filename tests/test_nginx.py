@@ -19,7 +19,7 @@ import pytest
 from django.test import override_settings
 
 from clocks.clock.usecases import clock_operate
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from infra import bus
 from tests.clocks.worker_harness import redis_url_for_tests
 from tests.conftest import service_missing

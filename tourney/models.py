@@ -208,16 +208,16 @@ class Tournament(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     # The version of the tournament's latest event: written only by the event's insert (the
-    # database trigger of migration 0013, tourney/db_triggers.py); `save` never writes it.
+    # database trigger of migration 0013, tourney/core/db_triggers.py); `save` never writes it.
     version = models.PositiveIntegerField(default=0)
     # The entries in play (status active, seated or not): kept by the database's triggers from
-    # the entry rows (tourney/db_triggers.py), so that registration checks the seats left
+    # the entry rows (tourney/core/db_triggers.py), so that registration checks the seats left
     # without counting the field; `save` never writes it.
     playing = models.PositiveIntegerField(default=0)
-    # Signed into every display link: revoking the links bumps it (clocks/display/links.py).
+    # Signed into every display link: revoking the links bumps it (clocks/display/selectors.py).
     display_link_generation = models.PositiveIntegerField(default=0)
     # Signed into every player's page link of the tournament: revoking them all changes it
-    # (tourney/player_page/links.py).
+    # (tourney/player_page/selectors.py).
     player_link_generation = models.PositiveIntegerField(default=0)
 
     class Meta:

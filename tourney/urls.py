@@ -8,8 +8,8 @@ from django.urls import include, path, re_path
 from django.utils.translation import gettext as _
 from django.views.generic import RedirectView
 
-from tourney.api import api
 from tourney.streams.views import tournament_events
+from tourney.system.api import api
 
 
 def api_not_found(request, *args, **kwargs):
@@ -40,7 +40,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("", include("tourney.urls_pages")),
+    path("", include("tourney.system.urls")),
     path("", include("tourney.penalties.urls")),
     path("", include("tourney.payouts.urls")),
     path("", include("tables.urls")),

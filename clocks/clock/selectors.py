@@ -15,7 +15,7 @@ from clocks.structures.selectors import PERIOD_COLUMNS, period_from_row, period_
 from infra.db.write_batch import WriteBatch
 from tourney.core.errors import Conflict
 from tourney.models import Tournament
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 
 def now_ms() -> int:

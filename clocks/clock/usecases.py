@@ -41,7 +41,7 @@ from tourney.core.locks import tournament_lock, tournaments_lock
 from tourney.eliminations.usecases import eliminations_at_deadline
 from tourney.events.log import event_append
 from tourney.models import Tournament
-from tourney.selectors import tournament_not_over
+from tourney.tournaments.selectors import tournament_not_over
 
 logger = logging.getLogger(__name__)
 

@@ -18,10 +18,10 @@ from clocks.color_ups.usecases import (
     color_up_undo,
 )
 from infra.web.schema_types import Id, PeriodIndex
-from tables.dealer_links.permissions import require_color_up_at, require_floor_at
+from tables.dealer_links.selectors import require_color_up_at, require_floor_at
 from tourney.core import roles
 from tourney.models import Tournament
-from tourney.schemas import ERROR_RESPONSES
+from tourney.system.schemas import ERROR_RESPONSES
 
 router = Router(tags=["color-ups"])
 ERRORS = ERROR_RESPONSES

@@ -33,7 +33,7 @@ from tables.seating.selectors import table_in_play
 from tourney.core.errors import Conflict, InvalidInput, refusal
 from tourney.domain.house_rules import HouseRules
 from tourney.models import Entry, Tournament
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 METHODS = (ColorUp.Method.ROUND_UP, ColorUp.Method.RACE)
 

@@ -38,7 +38,7 @@ from tourney.core.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.core.locks import tournament_lock
 from tourney.events.log import event_append
 from tourney.models import Tournament
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 
 def _event(tournament: Tournament, color_up: ColorUp, row: dict) -> None:

@@ -43,7 +43,7 @@ from tourney.core import roles
 from tourney.core.errors import TourneyError
 from tourney.core.pages import role_required
 from tourney.models import Entry, Tournament
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
 METHOD_LABELS = {m.value: m.label for m in ColorUp.Method}

@@ -4,12 +4,12 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from ninja import Router, Schema
 
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from clocks.display.usecases import display_links_revoke
 from infra.web.schema_types import Id
 from tourney.core import roles
 from tourney.models import Tournament
-from tourney.schemas import ERROR_RESPONSES
+from tourney.system.schemas import ERROR_RESPONSES
 
 router = Router(tags=["screens"])
 BASE = "/tournaments/{tournament_id}/display-link"

@@ -8,6 +8,9 @@ server clock (`*_ms`), durations seconds (`*_seconds`), money and chips integers
 import re
 from collections.abc import Sequence
 
+from django.conf import settings
+from django.core import signing
+
 from clocks.clock.selectors import clock_view, now_ms, structure_periods
 from clocks.color_ups.selectors import color_up_display
 from clocks.domain.clock import level_numbers
@@ -15,7 +18,7 @@ from clocks.domain.structures import Period
 from tables.models import FloorAction
 from tourney.models import Entry, Tournament, TournamentEvent
 from tourney.payouts.selectors import payout_ladder, tournament_results
-from tourney.selectors import tournament_summary
+from tourney.tournaments.selectors import tournament_summary
 
 # Event kinds whose payload may name a player and the seat they now take.
 MOVE_EVENT_KINDS = ("seating", "entry", "move", "action")
@@ -228,3 +231,32 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
         "last_event_id": last_event_id,
         "server_time_ms": now,
     }
+
+
+REVOKED_EVENT = "display_revoked"
+
+
+def display_token(tournament_id: int, generation: int | None = None) -> str:
+    """The token of the tournament's current display link (`generation` when known)."""
+    if generation is None:
+        current = Tournament.objects.filter(pk=tournament_id)
+        generation = current.values_list("display_link_generation", flat=True).first() or 0
+    return signing.dumps(
+        {"t": tournament_id, "g": generation}, salt=settings.DISPLAY_LINK_SALT, compress=True
+    )
+
+
+def display_token_tournament_id(token: str) -> int | None:
+    """The tournament id a display token grants, or None when it is forged, malformed or
+    revoked (reads the database)."""
+    try:
+        data = signing.loads(token, salt=settings.DISPLAY_LINK_SALT)
+    except signing.BadSignature:
+        return None
+    if not isinstance(data, dict):
+        return None
+    tournament_id, generation = data.get("t"), data.get("g", 0)
+    if not isinstance(tournament_id, int) or not isinstance(generation, int):
+        return None
+    current = Tournament.objects.filter(pk=tournament_id, display_link_generation=generation)
+    return tournament_id if current.exists() else None

@@ -3,7 +3,7 @@
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from clocks.display.links import REVOKED_EVENT
+from clocks.display.selectors import REVOKED_EVENT
 from tourney.audit.log import audit_text
 from tourney.core.link_generations import link_generation_set
 from tourney.core.locks import tournament_lock

@@ -12,14 +12,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from clocks.display.links import display_token_tournament_id
-from clocks.display.selectors import display_state
+from clocks.display.selectors import display_state, display_token_tournament_id
 from clocks.display.usecases import display_links_revoke
 from tables.seating.selectors import seated_players_by_name, tournament_tables_layout
 from tourney.core.pages import role_required, run_service
 from tourney.domain.text import search_key
 from tourney.models import Tournament
-from tourney.selectors import tournament_summary
+from tourney.tournaments.selectors import tournament_summary
 
 # A rotating screen shows each tournament this long unless ?every= says otherwise (seconds).
 ROTATE_DEFAULT_SECONDS = 20

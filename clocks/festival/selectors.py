@@ -7,14 +7,16 @@ streams (static/js/festival.js) and refetch this state on the events that change
 
 from urllib.parse import urlencode
 
+from django.conf import settings
+from django.core import signing
+
 from clocks.clock.usecases import clock_view, clocks_late, now_ms, structure_periods
-from clocks.display.links import display_token
-from clocks.display.selectors import display_periods
+from clocks.display.selectors import display_periods, display_token
 from infra.text.money import money_pattern
 from tables.clock_calls.usecases import clock_calls_active
-from tables.models import FloorAction
+from tables.models import FloorAction, Room
 from tourney.models import Tournament
-from tourney.selectors import tournament_summary
+from tourney.tournaments.selectors import tournament_summary
 
 LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
 
@@ -88,3 +90,26 @@ def overview_state() -> dict:
             row | {"room": tournament.room.name, "pending_actions": pending, "alerts": alerts}
         )
     return {"tournaments": rows, "server_time_ms": now}
+
+
+def _signer() -> signing.Signer:
+    return signing.Signer(salt=settings.DISPLAY_LINK_SALT + ".board")
+
+
+def board_token(room: Room) -> str:
+    return _signer().sign_object({"r": room.pk, "g": room.board_link_generation})
+
+
+def board_room_id(token: str) -> int | None:
+    """The room a board token shows, or None (forged, malformed or revoked)."""
+    try:
+        data = _signer().unsign_object(token)
+    except signing.BadSignature:
+        return None
+    if not isinstance(data, dict):
+        return None
+    room_id, generation = data.get("r"), data.get("g")
+    if not isinstance(room_id, int) or not isinstance(generation, int):
+        return None
+    current = Room.objects.filter(pk=room_id, board_link_generation=generation)
+    return room_id if current.exists() else None

@@ -10,10 +10,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from clocks.display.links import display_token
-from clocks.festival.links import board_room_id, board_token
-from clocks.festival.selectors import board_state, live_tournaments, overview_state
-from clocks.festival.strings import festival_strings
+from clocks.display.selectors import display_token
+from clocks.festival.selectors import (
+    board_room_id,
+    board_state,
+    board_token,
+    live_tournaments,
+    overview_state,
+)
 from clocks.festival.usecases import board_link_revoke
 from infra.web.schema_types import LEVEL_MAX, whole_number
 from tables.models import Room
@@ -116,3 +120,26 @@ def overview(request):
 @never_cache
 def overview_state_json(request):
     return JsonResponse(overview_state())
+
+
+def festival_strings() -> dict[str, str]:
+    return {
+        "level": _("Level %(n)s"),
+        "break": _("Break"),
+        "paused": _("Paused"),
+        "pending": _("Starts soon"),
+        "finished": _("Finished"),
+        "players": _("Players"),
+        "average": _("Average stack"),
+        "pool": _("Prize pool"),
+        "ante": _("Ante %(n)s"),
+        "bb_ante": _("BB ante %(n)s"),
+        "next": _("Next: %(what)s"),
+        "pending_actions": _("Floor: %(n)s to do"),
+        "nothing_pending": _("Floor: nothing to do"),
+        "timers_late": _("Timers late by %(s)s s"),
+        "hand_for_hand": _("Hand-for-hand"),
+        "clock_calls": _("Clock called: %(n)s"),
+        "console": _("Console"),
+        "none": _("No tournament is running."),
+    }

@@ -28,7 +28,7 @@ from clocks.structures.usecases import (
 from infra.web.schema_types import Id
 from tourney.core import roles
 from tourney.models import Tournament
-from tourney.schemas import ERROR_RESPONSES
+from tourney.system.schemas import ERROR_RESPONSES
 
 router = Router(tags=["structures"])
 ERRORS = ERROR_RESPONSES

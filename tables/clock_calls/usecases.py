@@ -22,7 +22,7 @@ from tourney.core.locks import tournament_lock
 from tourney.domain.house_rules import HouseRules
 from tourney.events.log import event_append
 from tourney.models import Entry, Tournament
-from tourney.selectors import tournament_not_over, tournament_rules
+from tourney.tournaments.selectors import tournament_not_over, tournament_rules
 
 OUTCOMES = {c.value for c in ClockCall.Outcome}
 

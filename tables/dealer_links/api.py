@@ -6,11 +6,11 @@ from django.urls import reverse
 from ninja import Router, Schema
 
 from infra.web.schema_types import Id, TableNumber
-from tables.dealer_links.links import dealer_token
+from tables.dealer_links.selectors import dealer_token
 from tables.dealer_links.usecases import dealer_link_revoke
 from tables.models import TournamentTable
 from tourney.core import roles
-from tourney.schemas import ERROR_RESPONSES
+from tourney.system.schemas import ERROR_RESPONSES
 
 router = Router(tags=["screens"])
 BASE = "/tournaments/{tournament_id}/tables/{number}/dealer-link"

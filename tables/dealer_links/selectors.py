@@ -2,12 +2,22 @@
 and out of it waiting for the floor, the seats sitting out a penalty, the clock called there, and
 the clock's level."""
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core import signing
+from django.utils.translation import gettext as _
+
 from clocks.clock.usecases import clock_view
 from clocks.color_ups.selectors import color_ups_status
+from clocks.models import ColorUp
 from tables.clock_calls.usecases import clock_calls_active
-from tables.floor.selectors import floor_actions_list, seats_leaving
-from tables.models import FloorAction, TournamentTable
+from tables.floor.selectors import floor_actions_list, seats_leaving, tables_really_at
+from tables.models import ClockCall, FloorAction, TournamentTable
 from tables.seating.selectors import tournament_tables_layout
+from tourney.core import roles
+from tourney.core.errors import PermissionDenied
 from tourney.models import Tournament
 from tourney.penalties.selectors import seats_sitting_out
 
@@ -114,3 +124,147 @@ def _color_up(tournament: Tournament, number: int) -> str | None:
     if not status["active"]:
         return None
     return next((t["status"] for t in status["tables"] if t["table"] == number), None)
+
+
+@dataclass(frozen=True)
+class DealerLinkActor:
+    tournament_id: int
+    table: int
+    revoked: bool = False
+
+    # Not a logged-in user: services record no user (`done_by`, `reported_by` stay empty),
+    # and every staff role check refuses it (tourney/core/roles.py).
+    is_authenticated = False
+    is_anonymous = False
+    is_active = True
+    pk = None
+
+    @property
+    def audit_name(self) -> str:
+        return f"dealer link of table {self.table}"
+
+    def get_username(self) -> str:
+        return self.audit_name
+
+
+PREFIX = "dl."  # tells a dealer token from an API token in an Authorization header
+
+
+def _signer() -> signing.Signer:
+    return signing.Signer(salt=settings.DEALER_LINK_SALT)
+
+
+def dealer_token(tournament_id: int, number: int, generation: int) -> str:
+    return PREFIX + _signer().sign_object({"t": tournament_id, "n": number, "g": generation})
+
+
+def is_dealer_token(token: str) -> bool:
+    return token.startswith(PREFIX)
+
+
+def dealer_actor(token: str) -> DealerLinkActor | None:
+    """Who a dealer token acts as; `revoked` when its generation is no longer the table's.
+    None when the token is forged or malformed, or names no table of that tournament."""
+    if not is_dealer_token(token):
+        return None
+    try:
+        data = _signer().unsign_object(token.removeprefix(PREFIX))
+    except signing.BadSignature:
+        return None
+    if not isinstance(data, dict):
+        return None
+    tournament_id, number, generation = data.get("t"), data.get("n"), data.get("g")
+    if not all(isinstance(v, int) for v in (tournament_id, number, generation)):
+        return None
+    current = (
+        TournamentTable.objects.filter(tournament_id=tournament_id, number=number)
+        .values_list("dealer_link_generation", flat=True)
+        .first()
+    )
+    if current is None:
+        return None
+    return DealerLinkActor(tournament_id, number, revoked=current != generation)
+
+
+def _dealer(actor, tournament_id: int) -> DealerLinkActor | None:
+    """The dealer link acting, checked for revocation and tournament; None for staff."""
+    if not isinstance(actor, DealerLinkActor):
+        return None
+    if actor.revoked:
+        raise PermissionDenied(
+            "dealer_link_revoked",
+            _("This dealer link was revoked: ask the floor for the table's new link."),
+        )
+    if actor.tournament_id != tournament_id:
+        raise PermissionDenied(
+            "dealer_link_other_table", _("This dealer link is for another tournament.")
+        )
+    return actor
+
+
+def _other_table(actor: DealerLinkActor) -> PermissionDenied:
+    return PermissionDenied(
+        "dealer_link_other_table",
+        _("This dealer link is for table %(t)s only.") % {"t": actor.table},
+    )
+
+
+def require_floor_at(actor, tournament_id: int, table: int | None) -> None:
+    """Floor staff anywhere; a dealer link at its own table only."""
+    dealer = _dealer(actor, tournament_id)
+    if dealer is None:
+        roles.require(actor, "floor")
+    elif table != dealer.table:
+        raise _other_table(dealer)
+
+
+def require_busts_at(actor, tournament_id: int, entry_ids: Iterable[int]) -> None:
+    """Floor staff for any players; a dealer link for players sitting at its table only (a
+    pending mover at the table he has not left yet, `tables_really_at`)."""
+    dealer = _dealer(actor, tournament_id)
+    if dealer is None:
+        roles.require(actor, "floor")
+        return
+    # Players sitting at another table are refused here: where a player really sits, as the
+    # console shows him, so a pending mover is his old table's until the floor confirms his
+    # move (docs/rules.md §3.4). One already out (the dealer's second tap on Bust-out) or
+    # unknown is left to the bust-out itself, which answers why (409 already_eliminated, 404),
+    # with nothing done either way.
+    tables = tables_really_at(tournament_id, entry_ids)
+    if any(number != dealer.table for number in tables.values()):
+        raise _other_table(dealer)
+
+
+def require_action_at(actor, tournament_id: int, action_id: int) -> None:
+    """Floor staff for any action; a dealer link for a move into or out of its table."""
+    dealer = _dealer(actor, tournament_id)
+    if dealer is None:
+        roles.require(actor, "floor")
+        return
+    action = FloorAction.objects.filter(tournament_id=tournament_id, pk=action_id).first()
+    if action is None or dealer.table not in (action.from_table, action.to_table):
+        raise _other_table(dealer)
+
+
+def require_clock_call_at(actor, tournament_id: int, call_id: int) -> None:
+    dealer = _dealer(actor, tournament_id)
+    if dealer is None:
+        roles.require(actor, "floor")
+        return
+    here = ClockCall.objects.filter(
+        tournament_id=tournament_id, pk=call_id, tournament_table__number=dealer.table
+    )
+    if not here.exists():
+        raise _other_table(dealer)
+
+
+def require_color_up_at(actor, tournament_id: int, color_up_id: int) -> None:
+    dealer = _dealer(actor, tournament_id)
+    if dealer is None:
+        roles.require(actor, "floor")
+        return
+    here = ColorUp.objects.filter(
+        tournament_id=tournament_id, pk=color_up_id, tournament_table__number=dealer.table
+    )
+    if not here.exists():
+        raise _other_table(dealer)

@@ -1,5 +1,5 @@
 """The dealer's phone page of one table, opened from the table's signed link (no login). Its
-buttons call the API with the link's token as the bearer (tables/dealer_links/permissions.py
+buttons call the API with the link's token as the bearer (tables/dealer_links/selectors.py
 lets it do that table's dealer actions only)."""
 
 from urllib.parse import urlencode
@@ -17,9 +17,12 @@ from clocks.color_ups import views as color_up_views
 from clocks.color_ups.forms import ColorUpChoiceForm
 from infra.text.qr import qr_svg
 from tables.dealer_links.api import dealer_link_url
-from tables.dealer_links.links import dealer_actor
-from tables.dealer_links.permissions import require_color_up_at, require_floor_at
-from tables.dealer_links.selectors import dealer_state
+from tables.dealer_links.selectors import (
+    dealer_actor,
+    dealer_state,
+    require_color_up_at,
+    require_floor_at,
+)
 from tables.dealer_links.usecases import dealer_link_revoke
 from tables.models import TournamentTable
 from tourney.core.errors import PermissionDenied
@@ -155,7 +158,7 @@ def revoke(request, tournament_id: int, number: int):
 
 # --- the table's color-up by the link ---------------------------------------------------------
 # The color-up page and its writes are clocks/color_ups/views.py's, with the link as the actor;
-# the link is checked as the API checks it (tables/dealer_links/permissions.py): its own table
+# the link is checked as the API checks it (tables/dealer_links/selectors.py): its own table
 # only, never once revoked, 403 and nothing done otherwise.
 
 

@@ -18,7 +18,7 @@ from tables.models import FloorAction, TournamentTable
 from tables.seating.selectors import table_blinds, table_players_drift
 from tourney.core.errors import Conflict
 from tourney.models import Elimination, Entry
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 ACTIVE = Entry.Status.ACTIVE
 OPEN = TournamentTable.Status.OPEN

@@ -8,7 +8,7 @@ from ninja import Query, Router, Schema, Status
 
 from infra.web.schema_types import Id, Line, TableNumber
 from tables.clock_calls.usecases import clock_call_begin, clock_call_finish, clock_calls_active
-from tables.dealer_links.permissions import (
+from tables.dealer_links.selectors import (
     require_action_at,
     require_busts_at,
     require_clock_call_at,
@@ -34,7 +34,7 @@ from tables.seating.schemas import (
 from tourney.core import roles
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Tournament
-from tourney.schemas import ERROR_RESPONSES
+from tourney.system.schemas import ERROR_RESPONSES
 
 router = Router(tags=["floor"])
 ERRORS = ERROR_RESPONSES

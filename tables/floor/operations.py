@@ -48,15 +48,14 @@ from tables.floor.selectors import (
 )
 from tables.floor_actions.operations import floor_moves_supersede, floor_moves_void
 from tables.models import FloorAction, TournamentTable
-from tables.seating.holds import moves_call_off_for_break
-from tables.seating.positions import new_tables_button_draw
+from tables.seating.operations import moves_call_off_for_break, new_tables_button_draw
 from tables.seating.selectors import blinds_fields
 from tables.seating.usecases import update_rows
 from tourney.audit.log import audit_record, audit_text
 from tourney.domain.registration import deadline
 from tourney.events.log import event_append
 from tourney.models import Elimination, Entry, Tournament
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 BLINDS_FIELDS = ("button_seat", "small_blind_seat", "big_blind_seat", "dead_small_blind_seat")
 

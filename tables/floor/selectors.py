@@ -15,7 +15,7 @@ from tables.models import FloorAction, SeatRestriction, Table, TournamentTable
 from tables.seating.selectors import table_blinds, unavailable_seats
 from tourney.core.errors import NotFound
 from tourney.models import Entry, Tournament
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 OPEN = TournamentTable.Status.OPEN
 PENDING = FloorAction.Status.PENDING

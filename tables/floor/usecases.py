@@ -14,7 +14,7 @@ from tables.floor_actions.operations import (
     reverted_tables,
 )
 from tables.models import FloorAction
-from tables.seating.positions import restored_tables_positions
+from tables.seating.operations import restored_tables_positions
 from tourney.audit.log import audit_record
 from tourney.core.errors import Conflict
 from tourney.core.locks import tournament_lock

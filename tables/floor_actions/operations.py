@@ -17,7 +17,7 @@ from tourney.core.errors import Conflict, InvalidInput
 from tourney.domain.house_rules import HouseRules
 from tourney.events.log import event_append
 from tourney.models import Elimination, Entry, Tournament
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 
 def _entry_position(entry: Entry) -> list:

@@ -18,7 +18,7 @@ from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import Conflict
 from tourney.events.log import event_append
 from tourney.models import Tournament
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 
 def hand_for_hand_state(tournament: Tournament) -> dict:

@@ -20,7 +20,7 @@ from tourney.audit.log import audit_text
 from tourney.core.errors import Conflict
 from tourney.core.locks import tournament_lock
 from tourney.models import Tournament
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 
 def _clock(actor, tournament: Tournament, operation: str, seconds: int | None = None) -> None:

@@ -17,7 +17,7 @@ from tourney.eliminations.usecases import eliminations_record_locked
 from tourney.events.log import event_append
 from tourney.models import Entry, Tournament
 from tourney.penalties.operations import penalties_after_hand, penalties_follow_seats
-from tourney.selectors import tournament_not_over
+from tourney.tournaments.selectors import tournament_not_over
 
 
 def _hand_blinds(

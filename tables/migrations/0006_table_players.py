@@ -1,5 +1,5 @@
 """TournamentTable.players: the playing entries seated at the table, kept by the database's
-triggers (`tourney/db_triggers.py`, installed after every migrate)."""
+triggers (`tourney/core/db_triggers.py`, installed after every migrate)."""
 
 from django.db import migrations, models
 

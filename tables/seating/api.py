@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 from ninja import Router, Status
 
 from infra.web.schema_types import Id, SeatNumber, TableNumber
-from tables.dealer_links.permissions import require_floor_at
+from tables.dealer_links.selectors import require_floor_at
 from tables.hands.usecases import hand_misdeal, hand_report
 from tables.models import Room, SeatRestriction
 from tables.rooms.usecases import room_create, seat_restriction_clear, seat_restriction_set
@@ -15,7 +15,7 @@ from tables.seating.usecases import seats_draw
 from tourney.core import roles
 from tourney.core.errors import InvalidInput
 from tourney.models import Tournament
-from tourney.schemas import ERROR_RESPONSES
+from tourney.system.schemas import ERROR_RESPONSES
 
 router = Router(tags=["tables"])
 ERRORS = ERROR_RESPONSES

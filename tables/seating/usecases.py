@@ -29,7 +29,7 @@ from tables.domain.seating import (
 from tables.floor.selectors import floor_actions_out
 from tables.floor_actions.operations import floor_moves_supersede
 from tables.models import FloorAction, TournamentTable
-from tables.seating.holds import held_seats, move_call_off, pending_moves
+from tables.seating.operations import held_seats, move_call_off, pending_moves
 from tables.seating.selectors import (
     blinds_fields,
     occupied_seats,
@@ -38,13 +38,13 @@ from tables.seating.selectors import (
     unavailable_seats,
 )
 from tourney.audit.log import audit_record, audit_text
+from tourney.core.db_triggers import PLAYERS_WRITTEN
 from tourney.core.errors import Conflict, InvalidInput, NotFound
 from tourney.core.locks import tournament_lock
-from tourney.db_triggers import PLAYERS_WRITTEN
 from tourney.domain.house_rules import HouseRules
 from tourney.events.log import event_append
 from tourney.models import Entry, Tournament
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 
 def _specs(
@@ -67,7 +67,7 @@ def _specs(
 @contextlib.contextmanager
 def _players_written():
     """The entry UPDATEs inside leave the tables' player counts to the caller, who writes them
-    (PostgreSQL: tourney/db_triggers.py `PLAYERS_WRITTEN`; SQLite's row triggers still count).
+    (PostgreSQL: tourney/core/db_triggers.py `PLAYERS_WRITTEN`; SQLite's row triggers still count).
     Only for a draw: every table it seats at was empty and is opened with its count."""
     if connection.vendor != "postgresql":
         yield
@@ -198,7 +198,7 @@ def _update_rows_unnest(
     No SQL text of 25,000 rows for the client to build and for psycopg and the server to parse
     (the draw: 5 statements of 5,000 rows took 3.2 s of server CPU on a busy machine, this 1.3;
     docs/benchmarks.md), and one statement fires the players-count trigger once
-    (tourney/db_triggers.py)."""
+    (tourney/core/db_triggers.py)."""
     meta, qn = model._meta, connection.ops.quote_name
     table = qn(meta.db_table)
     names = ["pk", *(f"c{i}" for i in range(1, len(columns)))]

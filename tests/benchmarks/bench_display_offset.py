@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from tests.benchmarks.report import report
 from tests.e2e.conftest import TV, browser, playwright_instance  # noqa: F401
 

@@ -31,7 +31,7 @@ import pytest
 from django.db import connection
 from django.db.models import Max
 
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from tables.rooms.usecases import room_create
 from tests.benchmarks.report import report
 from tests.factories import make_players

@@ -49,7 +49,7 @@ import pytest
 from django.db import connection
 
 from clocks.clock.usecases import clock_operate, now_ms
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from clocks.models import Clock
 from tests.benchmarks.report import percentile, report
 from tests.clocks.worker_harness import CeleryHarness, database_url_for_tests, wait_until
@@ -58,7 +58,7 @@ from tests.factories import bulk_entries, make_players, turbo_tournament
 from tests.nginx_proxy import NginxProxy, nginx_missing
 from tests.processes import REPO, RedisServer, UvicornProcess
 from tourney.models import Entry, TournamentEvent
-from tourney.player_page.links import player_token
+from tourney.player_page.selectors import player_token
 from tourney.staff.usecases import api_token_create
 
 pytestmark = [pytest.mark.benchmark, pytest.mark.django_db(transaction=True)]

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from tests.benchmarks.report import report
 from tests.processes import DEFAULT_REDIS_URL, redis_or_missing, uvicorn_server
 from tourney.staff.usecases import api_token_create

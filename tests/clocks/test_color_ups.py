@@ -307,7 +307,7 @@ def test_the_api_token_of_a_display_role_reads_but_cannot_write(api_as, game):
 def test_a_dealer_link_colors_up_its_own_table_only(api, game):
     """Issue 15 part 2: table 1's dealer link runs table 1's color-up; another table's link
     is refused (403, nothing saved)."""
-    from tables.dealer_links.links import dealer_token
+    from tables.dealer_links.selectors import dealer_token
     from tables.models import TournamentTable
     from tests.conftest import ApiClient
 

@@ -9,7 +9,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.core import signing
 from django.test import AsyncClient, Client, override_settings
 
-from clocks.display.links import REVOKED_EVENT, display_token
+from clocks.display.selectors import REVOKED_EVENT, display_token
 from clocks.display.usecases import display_links_revoke
 from tests.sse_client import Stream
 from tourney.models import AuditEntry, TournamentEvent

@@ -8,8 +8,7 @@ from django.db import transaction
 from django.test import Client
 
 from clocks.clock.usecases import clock_operate
-from clocks.display.links import display_token
-from clocks.display.selectors import chips_in_play, display_chips, move_from_event
+from clocks.display.selectors import chips_in_play, display_chips, display_token, move_from_event
 from clocks.domain.structures import Period
 from tests.conftest import numbered_players, seat_players
 from tourney.core.locks import tournament_lock

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from clocks.clock.embedded import MAX_WAIT_S, MIN_WAIT_S, _seconds_to_wait, start_clock_thread
+from clocks.clock.tasks import MAX_WAIT_S, MIN_WAIT_S, _seconds_to_wait, start_clock_thread
 from clocks.clock.usecases import clock_operate
 from clocks.domain.structures import Chip, Period, StructureData
 from clocks.structures.usecases import structure_create

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from clocks.clock.usecases import clock_operate
-from clocks.festival.links import board_token
+from clocks.festival.selectors import board_token
 from tables.rooms.usecases import room_create
 from tests.conftest import make_staff, numbered_players, seat_players
 from tourney.eliminations.usecases import eliminations_record
@@ -123,7 +123,7 @@ def test_each_row_names_its_event_stream_and_its_money_format(festival, room, cl
     overview's rows name the plain stream (the director's session). Money as every page."""
     from urllib.parse import unquote
 
-    from clocks.display.links import display_token_tournament_id
+    from clocks.display.selectors import display_token_tournament_id
     from clocks.festival.selectors import overview_state
 
     main, _side, _elsewhere = festival

@@ -25,7 +25,7 @@ import pytest
 from django.test import override_settings
 
 from clocks.clock.usecases import clock_operate, now_ms
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from infra import bus
 from tests.clocks.level_changes import (
     ON_TIME_MS,

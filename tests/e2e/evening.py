@@ -22,7 +22,7 @@ from tables.seating.usecases import seats_draw
 from tourney.domain.purchases import MoneySettings
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
-from tourney.payouts.structures import payout_structure_create
+from tourney.payouts.usecases import payout_structure_create
 from tourney.players.usecases import player_create
 from tourney.registration.usecases import entry_register
 from tourney.tournaments.usecases import tournament_create, tournament_message_set

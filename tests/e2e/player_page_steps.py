@@ -5,7 +5,7 @@ import random
 from clocks.clock.usecases import clock_operate
 from tables.seating.usecases import seats_draw
 from tests.e2e.conftest import PHONE
-from tourney.player_page.links import player_token
+from tourney.player_page.selectors import player_token
 from tourney.players.usecases import player_create
 from tourney.registration.usecases import entry_register
 

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import PASSWORD, with_password
 from tests.e2e.evening import Evening
 from tests.e2e.geometry import assert_geometry
-from tourney.backups.copies import backup_make
+from tourney.backups.operations import backup_make
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from clocks.clock.usecases import clock_operate
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from clocks.models import ColorUp
 from tables.seating.usecases import seats_draw
 from tests.conftest import make_staff

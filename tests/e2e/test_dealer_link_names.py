@@ -7,7 +7,7 @@ test-artifacts/screenshots/dealer-link-words-*.png.
 import pytest
 from playwright.sync_api import expect
 
-from tables.dealer_links.links import dealer_token
+from tables.dealer_links.selectors import dealer_token
 from tables.models import TournamentTable
 from tables.rooms.usecases import room_create
 from tests.conftest import friday_deepstack, seat_players

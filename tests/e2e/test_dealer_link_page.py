@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from clocks.clock.usecases import clock_operate
 from clocks.models import ColorUp
-from tables.dealer_links.links import dealer_token
+from tables.dealer_links.selectors import dealer_token
 from tables.dealer_links.usecases import dealer_link_revoke
 from tables.models import TournamentTable
 from tables.rooms.usecases import room_create

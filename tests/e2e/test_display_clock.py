@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from clocks.clock.usecases import clock_advance_one, clock_operate
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from clocks.domain.structures import Chip, Period, StructureData
 from clocks.structures.usecases import structure_create
 from tests.conftest import numbered_players, seat_players

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from clocks.clock.usecases import clock_operate
 from clocks.color_ups.usecases import color_up_run
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from infra.text.collation import sorted_by_name
 from tables.models import FloorAction, TournamentTable
 from tests.e2e.conftest import TV

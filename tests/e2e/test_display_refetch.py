@@ -4,7 +4,7 @@ room reports about a hand a second (static/js/display.js, onEvent)."""
 
 import pytest
 
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from tables.hands.usecases import hand_report
 from tables.models import TournamentTable
 from tests.e2e.conftest import TV

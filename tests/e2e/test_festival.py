@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clocks.clock.usecases import clock_operate
-from clocks.festival.links import board_token
+from clocks.festival.selectors import board_token
 from tests.conftest import numbered_players, seat_players
 from tests.e2e.conftest import DESKTOP, PASSWORD, TV, with_password
 from tests.e2e.geometry import assert_geometry

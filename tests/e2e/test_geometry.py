@@ -21,9 +21,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page
 
-from clocks.display.links import display_token
-from clocks.festival.links import board_token
-from tables.dealer_links.links import dealer_token
+from clocks.display.selectors import display_token
+from clocks.festival.selectors import board_token
+from tables.dealer_links.selectors import dealer_token
 from tables.models import FloorAction, TournamentTable
 from tests.e2e.conftest import PASSWORD, with_password
 from tests.e2e.evening import Evening

@@ -15,12 +15,12 @@ import pytest
 from playwright.sync_api import expect
 
 from clocks.clock.usecases import clock_operate
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from tables.seating.usecases import seats_draw
 from tests.e2e.conftest import DESKTOP, PASSWORD, TV, with_password
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Deal, Entry, PayoutStructure
-from tourney.payouts.structures import payout_structure_templates_install
+from tourney.payouts.operations import payout_structure_templates_install
 from tourney.players.usecases import player_create
 from tourney.registration.usecases import entry_register
 from tourney.seasons.usecases import season_create, tournament_season_set

@@ -9,7 +9,7 @@ from tests.conftest import seat_players
 from tests.e2e.conftest import DESKTOP, PASSWORD, PHONE, with_password
 from tests.e2e.geometry import assert_geometry
 from tourney.models import Entry
-from tourney.player_page.links import player_link, player_token
+from tourney.player_page.selectors import player_link, player_token
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

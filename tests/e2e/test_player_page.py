@@ -20,7 +20,7 @@ from tests.e2e.geometry import assert_geometry
 from tests.e2e.player_page_steps import arrange_players, open_online, phone_context
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
-from tourney.player_page.links import player_token
+from tourney.player_page.selectors import player_token
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

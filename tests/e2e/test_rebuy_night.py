@@ -25,7 +25,7 @@ from tourney.eliminations.usecases import eliminations_record
 from tourney.models import ChipPurchase, Entry, Penalty, Tournament
 from tourney.players.usecases import player_create
 from tourney.registration.usecases import entry_register
-from tourney.selectors import tournament_summary
+from tourney.tournaments.selectors import tournament_summary
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

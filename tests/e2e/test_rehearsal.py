@@ -34,7 +34,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from clocks.clock.usecases import clock_operate
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction
 from tables.rooms.usecases import room_create
@@ -49,7 +49,7 @@ from tourney.eliminations.usecases import eliminations_record
 from tourney.models import ChipPurchase, Entry, Penalty, Tournament
 from tourney.players.usecases import player_create
 from tourney.registration.usecases import entry_register
-from tourney.selectors import tournament_summary
+from tourney.tournaments.selectors import tournament_summary
 from tourney.tournaments.usecases import tournament_create
 
 pytestmark = [

@@ -19,10 +19,8 @@ from tests.conftest import friday_deepstack, make_staff
 from tests.e2e.conftest import PASSWORD, with_password
 from tests.e2e.phone_fit import PHONES, action_problems, each_language, fit_problems
 from tourney.models import Tournament
-from tourney.payouts.structures import (
-    payout_structure_create,
-    payout_structure_templates_install,
-)
+from tourney.payouts.operations import payout_structure_templates_install
+from tourney.payouts.usecases import payout_structure_create
 from tourney.players.selectors import players_page
 from tourney.players.usecases import player_create
 from tourney.registration.usecases import entry_register

@@ -10,7 +10,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from clocks.clock.usecases import clock_operate
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from clocks.models import Clock
 from tests.e2e.conftest import PASSWORD, TV, with_password
 from tests.e2e.geometry import assert_geometry

@@ -1,4 +1,4 @@
-"""Checks of what the database keeps by triggers (tourney/db_triggers.py): the tables' stored
+"""Checks of what the database keeps by triggers (tourney/core/db_triggers.py): the tables' stored
 player counts and the seats' rows."""
 
 from tables.models import Seat, TournamentTable

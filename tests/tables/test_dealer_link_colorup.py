@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from clocks.models import ColorUp
-from tables.dealer_links.links import dealer_token
+from tables.dealer_links.selectors import dealer_token
 from tables.dealer_links.usecases import dealer_link_revoke
 from tests.clocks.color_up_game import BREAK_100, game, jump  # noqa: F401 (fixture)
 from tests.conftest import ApiClient

@@ -10,7 +10,7 @@ Runs on SQLite and, with DATABASE_URL, on PostgreSQL (the same tests).
 import pytest
 
 from clocks.clock.usecases import clock_operate
-from tables.dealer_links.links import dealer_token
+from tables.dealer_links.selectors import dealer_token
 from tables.models import FloorAction, TournamentTable
 from tests.conftest import ApiClient, numbered_players, seat_players
 from tourney.models import AuditEntry, Elimination, Entry, Tournament, TournamentEvent
@@ -277,8 +277,7 @@ def test_the_players_table_is_checked_again_under_the_tournaments_lock(running):
     again under the lock refuses, and nothing changes."""
     import functools
 
-    from tables.dealer_links.actor import DealerLinkActor
-    from tables.dealer_links.permissions import require_busts_at
+    from tables.dealer_links.selectors import DealerLinkActor, require_busts_at
     from tourney.core.errors import PermissionDenied
     from tourney.eliminations.usecases import eliminations_record
 

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from infra.text.collation import sorted_by_name
 from tables.models import ClockCall, FloorAction, TournamentTable
 from tests.conftest import make_staff, numbered_players, seat_players

@@ -39,7 +39,7 @@ from tables.seating.usecases import held_seats
 from tests.factories import register, started_tournament
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import AuditEntry, Elimination, Entry, Tournament
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 pytestmark = pytest.mark.django_db
 

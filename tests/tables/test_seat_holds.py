@@ -11,7 +11,7 @@ from django.utils import timezone
 from clocks.clock.usecases import clock_operate
 from tables.floor.usecases import floor_action_done, floor_action_undo
 from tables.models import FloorAction
-from tables.seating.holds import move_call_off
+from tables.seating.operations import move_call_off
 from tables.seating.usecases import entry_seat_assign, held_seats, seats_draw
 from tests.factories import (
     entries_register,

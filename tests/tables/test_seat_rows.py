@@ -1,4 +1,4 @@
-"""The seats' table (`tables.Seat`, tourney/db_triggers.py): the database keeps a row per
+"""The seats' table (`tables.Seat`, tourney/core/db_triggers.py): the database keeps a row per
 playing entry from the entry's own columns, holds the seat's uniqueness there, and no index of
 the entry table names a table or a seat, so that the draw's UPDATE is heap-only on PostgreSQL
 (docs/benchmarks.md, "Seats in a table of their own")."""

@@ -140,7 +140,7 @@ def test_late_seat_is_never_between_button_and_small_blind(director, room, struc
 
 
 def test_capacity_counts_only_restricted_seats_in_play(director, room, structure):
-    from tourney.selectors import tournament_capacity
+    from tourney.tournaments.selectors import tournament_capacity
 
     tournament = tda_tournament(director, room, structure, table_numbers=[1, 2])
     assert tournament_capacity(tournament) == 18  # 9-handed on two ten-seat tables

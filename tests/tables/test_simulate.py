@@ -21,7 +21,7 @@ from tables.devtools.simulation import (
 from tables.models import FloorAction, TournamentTable
 from tests.conftest import numbered_players, seat_players
 from tourney.models import Elimination, Entry, Tournament
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

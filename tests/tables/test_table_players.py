@@ -14,7 +14,12 @@ from tables.seating.selectors import table_players_drift
 from tests.conftest import numbered_players, seat_players
 from tests.factories import register, seating_of, started_tournament
 from tests.tables.table_counts import assert_counts_right, stored_counts
-from tourney.db_triggers import TRIGGER_TABLES, triggers_drop, triggers_install, triggers_installed
+from tourney.core.db_triggers import (
+    TRIGGER_TABLES,
+    triggers_drop,
+    triggers_install,
+    triggers_installed,
+)
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
 from tourney.registration.usecases import entry_unregister
@@ -23,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_triggers_are_installed():
-    """Installed after migrate (tourney/db_triggers.py), whatever the migrations rebuilt."""
+    """Installed after migrate (tourney/core/db_triggers.py), whatever the migrations rebuilt."""
     assert triggers_installed(connection) == set(TRIGGER_TABLES)
 
 
@@ -128,7 +133,7 @@ def test_the_draw_writes_the_counts_the_trigger_leaves_to_it(api, director, tour
     counts alone; after it, and in every other transaction, the trigger counts again."""
     from django.db import transaction
 
-    from tourney.db_triggers import PLAYERS_WRITTEN
+    from tourney.core.db_triggers import PLAYERS_WRITTEN
 
     seat_players(api, tournament, numbered_players(20))
     assert_counts_right(tournament)  # the draw wrote them itself

@@ -104,7 +104,7 @@ def test_openapi_names_each_schema_once_and_bans_answer_their_schema(client, api
 def test_every_schema_class_has_its_own_name():
     from ninja import Schema
 
-    import tourney.api  # noqa: F401  (mounts every router, importing every schema)
+    import tourney.system.api  # noqa: F401  (mounts every router, importing every schema)
 
     classes, stack = [], [Schema]
     while stack:

@@ -10,8 +10,8 @@ import pytest
 from pydantic import BaseModel
 
 from clocks.models import Clock
-from tourney.api import api as ninja_api
 from tourney.models import AuditEntry, Player, PlayerBan, Season, Tournament, TournamentEvent
+from tourney.system.api import api as ninja_api
 
 INT64_MAX = 2**63 - 1
 

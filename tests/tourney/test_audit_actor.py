@@ -40,7 +40,7 @@ def test_the_console_activity_and_the_audit_log_name_the_dealer_link_in_hungaria
 ):
     from django.urls import reverse
 
-    from tables.dealer_links.actor import DealerLinkActor
+    from tables.dealer_links.selectors import DealerLinkActor
     from tourney.audit.log import audit_record, audit_text
 
     actor = DealerLinkActor(tournament_id=tournament.pk, table=3)

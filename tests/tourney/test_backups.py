@@ -17,7 +17,7 @@ from django.db import connection, connections
 from tests.databases import FreshDatabase
 from tests.e2e.evening import Evening
 from tests.processes import REPO, UvicornProcess, database_url_for_tests, process_env
-from tourney.backups.copies import BackupError, backup_make, backup_restore, database_summary
+from tourney.backups.operations import BackupError, backup_make, backup_restore, database_summary
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
 from tourney.players.usecases import player_create

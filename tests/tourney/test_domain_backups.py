@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from clocks.clock.usecases import clock_operate
-from tourney.backups.auto import AutoBackups
+from tourney.backups.tasks import AutoBackups
 from tourney.domain.backups import (
     AUTO_EVERY_S,
     KEEP_DAYS,

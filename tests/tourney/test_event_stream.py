@@ -7,7 +7,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.test import AsyncClient, Client, override_settings
 
 from clocks.clock.usecases import clock_operate
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from infra import bus
 from tests.conftest import bearer
 from tests.processes import DEFAULT_REDIS_URL, redis_or_missing, uvicorn_server

@@ -10,14 +10,14 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.test import override_settings
 
 from clocks.clock.usecases import clock_operate
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from infra import bus
 from infra.web.asgi_handler import TourneyASGIHandler
 from tests.factories import asgi_http_scope
 from tests.sse_client import DEADLINE_S, parse
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
-from tourney.player_page.links import player_token
+from tourney.player_page.selectors import player_token
 from tourney.streams.asgi import EventStreamApplication
 from tourney.streams.frames import EventCursor
 from tourney.streams.hub import HEARTBEAT, Mailbox

@@ -18,7 +18,7 @@ from tests.conftest import make_staff
 from tests.databases import FreshDatabase
 from tests.e2e.evening import Evening
 from tests.processes import REPO, process_env
-from tourney.backups.records import RecordError, tournament_record_import
+from tourney.backups.usecases import RecordError, tournament_record_import
 from tourney.models import AuditEntry, Entry, LedgerEntry, Player, Tournament
 from tourney.payouts.usecases import prize_pay
 

@@ -3,7 +3,7 @@ stay what they were published as, wherever the view functions move."""
 
 from pathlib import Path
 
-from tourney.api import api
+from tourney.system.api import api
 
 PUBLISHED = Path(__file__).with_name("operation_ids.txt")
 
@@ -16,8 +16,9 @@ def test_operation_ids_are_the_published_ones():
 
 
 def test_every_frozen_view_function_exists(monkeypatch):
-    """A key of tourney/operation_ids.json that names no view function any more means a module
-    moved without its frozen id following it."""
+    """A key of tourney/system/operation_ids.json that names no view function any more means
+    a module moved without its frozen id following it."""
+
     views: set[str] = set()
     published = type(api).get_openapi_operation_id
 

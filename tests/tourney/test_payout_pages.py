@@ -8,8 +8,7 @@ import json
 import pytest
 from django.test import Client
 
-from clocks.display.links import display_token
-from clocks.display.selectors import display_state
+from clocks.display.selectors import display_state, display_token
 from tests.conftest import numbered_players, seat_players
 from tourney.models import PayoutStructure, Season, Tournament
 
@@ -95,7 +94,7 @@ def test_console_panel_and_display_ladder(api, browser, tournament):
 
 def test_display_ladder_keeps_the_top_and_the_places_in_play_for_a_big_field(db, tournament):
     from tourney.payouts.selectors import payout_ladder
-    from tourney.selectors import TournamentSummary
+    from tourney.tournaments.selectors import TournamentSummary
 
     tournament.status = Tournament.Status.RUNNING
     summary = TournamentSummary(

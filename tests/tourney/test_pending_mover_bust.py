@@ -8,7 +8,7 @@ busted in, and the floor plans again what the field needs."""
 import pytest
 from django.urls import reverse
 
-from tables.dealer_links.links import dealer_token
+from tables.dealer_links.selectors import dealer_token
 from tables.floor.selectors import pending_origins
 from tables.models import FloorAction
 from tables.seating.selectors import table_players_drift

@@ -1,5 +1,5 @@
 """Players' page links are revocable (one player's or all of a tournament's, with undo) and
-expire a configurable time after the tournament finished (tourney/player_page/links.py, by the
+expire a configurable time after the tournament finished (tourney/player_page/selectors.py, by the
 mechanism of every revocable link, tourney/core/link_generations.py)."""
 
 from datetime import timedelta
@@ -14,7 +14,7 @@ from django.utils import timezone
 from tests.sse_client import Stream
 from tourney.audit.selectors import undo_links
 from tourney.models import AuditEntry, Entry, Tournament
-from tourney.player_page.links import player_link, player_token
+from tourney.player_page.selectors import player_link, player_token
 from tourney.player_page.usecases import player_link_revoke, player_links_revoke
 from tourney.streams.frames import EventCursor, now_ms
 

@@ -15,7 +15,7 @@ from clocks.clock.usecases import clock_operate
 from tests.sse_client import Stream
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
-from tourney.player_page.links import player_token
+from tourney.player_page.selectors import player_token
 from tourney.players.usecases import player_create
 
 pytestmark = pytest.mark.django_db

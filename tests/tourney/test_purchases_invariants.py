@@ -18,7 +18,7 @@ from tourney.eliminations.usecases import eliminations_record
 from tourney.models import ChipPurchase, Entry, LedgerEntry, Player
 from tourney.purchases.usecases import chip_purchase_undo, entry_addon, entry_rebuy
 from tourney.registration.usecases import entry_register, entry_unregister
-from tourney.selectors import tournament_summary
+from tourney.tournaments.selectors import tournament_summary
 from tourney.tournaments.usecases import tournament_create
 
 pytestmark = pytest.mark.django_db

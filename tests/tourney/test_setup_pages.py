@@ -13,8 +13,8 @@ from tests.conftest import seat_players
 from tests.factories import TournamentFactory
 from tests.tourney.settings_form import form_data
 from tourney.models import AuditEntry, Tournament
-from tourney.selectors import tournament_capacity
 from tourney.setup.usecases import settings_token
+from tourney.tournaments.selectors import tournament_capacity
 
 
 def test_the_page_shows_every_house_rule_with_the_profile_value(director_client, tournament):
@@ -127,7 +127,7 @@ def test_the_seating_print_is_a_plain_list(api, director_client, tournament):
 
 def test_every_house_rule_and_choice_has_a_label_and_a_section():
     from tourney.domain.house_rules import PARAMETER_CHOICES, PARAMETER_KEYS
-    from tourney.setup.strings import CHOICES, LABELS, SECTIONS
+    from tourney.setup.forms import CHOICES, LABELS, SECTIONS
 
     in_sections = [key for _title, keys in SECTIONS for key in keys]
     assert sorted(in_sections) == sorted(PARAMETER_KEYS) == sorted(LABELS)

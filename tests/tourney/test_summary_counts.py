@@ -1,11 +1,11 @@
 """tournament_summary: the counts and money of one tournament, as every page and screen reads
-them (tourney/selectors.py, SUMMARY_SQL), on a worked example with every kind of row."""
+them (tourney/tournaments/selectors.py, SUMMARY_SQL), on a worked example with every kind of row."""
 
 import pytest
 from django.utils import timezone
 
 from tourney.models import ChipPurchase, Entry, LedgerEntry, Player
-from tourney.selectors import tournament_summary
+from tourney.tournaments.selectors import tournament_summary
 
 
 def _entry(tournament, number: int, status: str) -> Entry:

@@ -28,7 +28,7 @@ from tourney.core.locks import tournament_lock
 from tourney.domain.registration import level_end_passed
 from tourney.events.log import event_append
 from tourney.models import Entry, Tournament
-from tourney.selectors import entry_of, entry_snapshot, tournament_rules
+from tourney.tournaments.selectors import entry_of, entry_snapshot, tournament_rules
 
 
 def _seated_entry(tournament: Tournament, entry_id: int) -> Entry:

@@ -1,12 +1,18 @@
 """What the pages show of the backups: the folder's backups, newest first, and the last one
 (docs/backups.md)."""
 
+import json
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
+from django.apps import apps
 from django.conf import settings
+from django.core import serializers
+from django.db import models
 
 from tourney.domain.backups import AUTO_EVERY_S, backup_parse, newest
+from tourney.models import Player, Tournament
 
 # The console warns when a played tournament's last backup is older than this.
 STALE_AFTER_S = 2 * AUTO_EVERY_S
@@ -77,3 +83,91 @@ def players_export_rows() -> list[tuple]:
     return [
         (*row[:7], row[7].date().isoformat()) for row in sorted_by_name(rows, key=lambda r: r[1])
     ]
+
+
+def record_label(model) -> str:
+    return model._meta.label_lower
+
+
+def _rows(tournament: Tournament) -> dict[str, list]:
+    """Every row of the record, by model label."""
+    model = apps.get_model
+    t = tournament
+    tables = model("tables.TournamentTable").objects.filter(tournament=t)
+    entries = model("tourney.Entry").objects.filter(tournament=t)
+    players = Player.objects.filter(
+        models.Q(entries__tournament=t) | models.Q(penalties__tournament=t)
+    ).distinct()
+    return {
+        "tables.room": [t.room],
+        "tables.table": list(
+            model("tables.Table").objects.filter(pk__in=tables.values("table_id")).order_by("pk")
+        ),
+        "clocks.structure": [t.structure],
+        "clocks.structurelevel": list(t.structure.levels.all()),
+        "tourney.payoutstructure": [t.payout_structure] if t.payout_structure_id else [],
+        "tourney.player": list(players),
+        "tourney.tournament": [t],
+        "clocks.clock": list(model("clocks.Clock").objects.filter(tournament=t)),
+        "tables.tournamenttable": list(tables),
+        "tourney.entry": list(entries),
+        "tables.handreport": list(
+            model("tables.HandReport").objects.filter(tournament_table__in=tables)
+        ),
+        **{
+            label: list(model(label).objects.filter(tournament=t).order_by("pk"))
+            for label in BY_TOURNAMENT
+        },
+    }
+
+
+def tournament_record(tournament: Tournament, now: datetime) -> dict[str, Any]:
+    """The whole record of `tournament` as a JSON-ready dict."""
+    rows = _rows(tournament)
+    objects = []
+    for label in ORDER:
+        objects += json.loads(serializers.serialize("json", rows.get(label, [])))
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": now.astimezone(UTC).isoformat(),
+        "tournament": {"id": tournament.pk, "name": tournament.name},
+        "objects": objects,
+    }
+
+
+FORMAT = "tourney-tournament-record"
+
+
+VERSION = 1
+
+
+# Insert order: everything a row refers to comes before it.
+ORDER = [
+    "tables.room",
+    "tables.table",
+    "clocks.structure",
+    "clocks.structurelevel",
+    "tourney.payoutstructure",
+    "tourney.player",
+    "tourney.tournament",
+    "clocks.clock",
+    "tables.tournamenttable",
+    "tourney.entry",
+    "tourney.elimination",
+    "tourney.chippurchase",
+    "tourney.ledgerentry",
+    "tourney.deal",
+    "tourney.penalty",
+    "tables.handreport",
+    "tables.flooraction",
+    "tables.clockcall",
+    "clocks.colorup",
+    "tourney.auditentry",
+]
+
+
+# The rows that name their tournament themselves (a hand report names its table), in order.
+BY_TOURNAMENT = [
+    label for label in ORDER[ORDER.index("tourney.elimination") :] if label != "tables.handreport"
+]

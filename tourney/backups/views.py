@@ -13,13 +13,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tourney.backups.copies import BackupError, engine_extension
-from tourney.backups.records import tournament_record
+from tourney.backups.operations import BackupError, engine_extension
 from tourney.backups.selectors import (
     PLAYER_COLUMNS,
     backup_dir,
     backup_last,
     backups_list,
+    tournament_record,
 )
 from tourney.backups.usecases import backup_take, players_export
 from tourney.core.pages import role_required

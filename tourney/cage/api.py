@@ -5,13 +5,12 @@ from typing import Literal
 from ninja import Router, Schema
 
 from infra.web.schema_types import Id
-from tourney.api_common import entry_out
 from tourney.cage.selectors import ledger_row_out
 from tourney.cage.usecases import entry_refund_undo, prize_pay_undo
 from tourney.core import roles
 from tourney.payouts.schemas import PrizePaidOut
 from tourney.registration.usecases import entry_unregister
-from tourney.schemas import ERROR_RESPONSES, EntryOut
+from tourney.system.schemas import ERROR_RESPONSES, EntryOut, entry_out
 
 router = Router(tags=["entries"])
 

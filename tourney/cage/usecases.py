@@ -22,7 +22,7 @@ from tourney.core.locks import tournament_lock
 from tourney.domain.receipts import REFUND, receipt_number
 from tourney.events.log import event_append
 from tourney.models import AuditEntry, Entry, LedgerEntry, Tournament
-from tourney.registration.places import places_shift
+from tourney.registration.operations import places_shift
 from tourney.registration.usecases import (
     OPEN_FOR_REGISTRATION,
     entry_of,
@@ -30,7 +30,7 @@ from tourney.registration.usecases import (
     entry_record,
     refunds_of,
 )
-from tourney.selectors import tournament_capacity, tournament_rules
+from tourney.tournaments.selectors import tournament_capacity, tournament_rules
 
 UNDONE = "U"
 

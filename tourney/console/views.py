@@ -10,8 +10,7 @@ from django.views.decorators.http import require_POST
 
 from clocks.clock.selectors import clock_view, structure_periods
 from clocks.clock.usecases import tournament_start
-from clocks.display.links import display_token
-from clocks.display.selectors import display_periods
+from clocks.display.selectors import display_periods, display_token
 from infra.text.collation import sorted_by_name
 from tables.floor.views import floor_console_context
 from tables.seating.usecases import seats_draw
@@ -22,7 +21,7 @@ from tourney.core.pages import role_required, run_service
 from tourney.domain.house_rules import PROFILES
 from tourney.models import AuditEntry, Entry, Tournament
 from tourney.registration.views import duration_text
-from tourney.selectors import (
+from tourney.tournaments.selectors import (
     tournament_rules,
     tournament_summary,
 )

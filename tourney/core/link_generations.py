@@ -1,6 +1,6 @@
 """Revocable signed links, one mechanism for all of them: the display screens' links
-(clocks/display/links.py), a table's dealer link (tables/dealer_links/links.py) and the
-players' page links (tourney/player_page/links.py).
+(clocks/display/selectors.py), a table's dealer link (tables/dealer_links/selectors.py) and the
+players' page links (tourney/player_page/selectors.py).
 
 A link signs the generation of the row it belongs to (the tournament, a table, an entry). To
 revoke, the row gets a new generation: every link signed with the old one stops working, its

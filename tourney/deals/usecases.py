@@ -22,7 +22,7 @@ from tourney.domain.deals import DealError, DealQuote, agreed_amounts_check, dea
 from tourney.events.log import event_append
 from tourney.models import Deal, Entry, Tournament
 from tourney.payouts.selectors import deal_in_force, payout_amounts
-from tourney.selectors import tournament_rules, tournament_summary
+from tourney.tournaments.selectors import tournament_rules, tournament_summary
 
 MESSAGES = [
     gettext_noop("A deal needs at least two players left."),

@@ -25,10 +25,10 @@ from tables.models import TournamentTable
 from tourney.audit.log import audit_entry, audit_record, audit_text
 from tourney.core.errors import InvalidInput
 from tourney.domain.places import Bust, places_for_busts
-from tourney.eliminations.context import BustContext, bust_context
+from tourney.eliminations.selectors import BustContext, bust_context
 from tourney.events.log import event_append, event_new
 from tourney.models import Elimination, Entry, Tournament
-from tourney.selectors import entry_snapshot, tournament_rules
+from tourney.tournaments.selectors import entry_snapshot, tournament_rules
 
 # Marked for translation; stored untranslated and translated when the log is read.
 ELIMINATION_SUMMARIES = {

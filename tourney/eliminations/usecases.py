@@ -25,12 +25,11 @@ from tables.floor_actions.operations import (
 )
 from tables.hand_for_hand.usecases import hand_for_hand_follow_floor
 from tables.models import FloorAction, TournamentTable
-from tables.seating.positions import restored_tables_positions
+from tables.seating.operations import restored_tables_positions
 from tables.seating.usecases import entry_seat_late, held_seats
 from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import Conflict, InvalidInput
 from tourney.core.locks import tournament_lock
-from tourney.eliminations.context import busted_entries
 from tourney.eliminations.operations import (
     BustOutcome,
     elimination_results,
@@ -39,10 +38,11 @@ from tourney.eliminations.operations import (
     standing_eliminations,
     tournament_won_announce,
 )
+from tourney.eliminations.selectors import busted_entries
 from tourney.events.log import event_append
 from tourney.models import Deal, Elimination, Entry, Tournament
 from tourney.registration.usecases import promotions_undo, seats_freed
-from tourney.selectors import entry_of, entry_snapshot, tournament_rules
+from tourney.tournaments.selectors import entry_of, entry_snapshot, tournament_rules
 
 
 def eliminations_follow(actor, tournament: Tournament, outcome: BustOutcome) -> None:

@@ -25,7 +25,7 @@ def event_new(tournament: Tournament, kind: str, payload: dict[str, Any]) -> Tou
     """`event_append`'s event, not saved yet (for a `WriteBatch`); it is published after the
     commit, by then with its id."""
     tournament.version += 1
-    # The insert sets the tournament's version in the database (tourney/db_triggers.py).
+    # The insert sets the tournament's version in the database (tourney/core/db_triggers.py).
     event = TournamentEvent(
         tournament=tournament,
         kind=kind,

@@ -4,7 +4,7 @@ from django.db import migrations
 def install_templates(apps, schema_editor):
     """The domain's payout templates as read-only rows (tourney.domain.payouts)."""
     from tourney.domain.payouts import PAYOUT_TEMPLATES
-    from tourney.payouts.structures import TEMPLATE_NAMES, brackets_json
+    from tourney.payouts.selectors import TEMPLATE_NAMES, brackets_json
 
     PayoutStructure = apps.get_model("tourney", "PayoutStructure")
     for key, structure in PAYOUT_TEMPLATES.items():

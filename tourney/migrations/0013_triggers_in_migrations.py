@@ -1,5 +1,5 @@
 """One writer for the tournament's version: the insert of its event (the trigger), with
-`(tournament, version)` unique on the events. The database triggers of tourney/db_triggers.py
+`(tournament, version)` unique on the events. The database triggers of tourney/core/db_triggers.py
 are created here, where `sqlmigrate` shows them.
 
 Events were always written under the tournament's lock with its next version, so no stored
@@ -10,7 +10,7 @@ version, in the order they were written, before the constraint is added.
 from django.db import migrations, models
 from django.db.models import Count, Max
 
-from tourney.db_triggers import TriggersInstall
+from tourney.core.db_triggers import TriggersInstall
 
 
 def renumber_shared_versions(apps, schema_editor):

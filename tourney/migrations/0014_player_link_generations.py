@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-from tourney.db_triggers import TriggersDrop, TriggersInstall
+from tourney.core.db_triggers import TriggersDrop, TriggersInstall
 
 
 class Migration(migrations.Migration):
@@ -10,8 +10,8 @@ class Migration(migrations.Migration):
         ("tourney", "0013_triggers_in_migrations"),
     ]
 
-    # Players' page links revocable (tourney/player_page/links.py). The triggers are dropped
-    # around the change: SQLite rebuilds the altered tables (tourney/db_triggers.py).
+    # Players' page links revocable (tourney/player_page/selectors.py). The triggers are dropped
+    # around the change: SQLite rebuilds the altered tables (tourney/core/db_triggers.py).
     operations = [
         TriggersDrop(),
         migrations.AddField(

@@ -3,14 +3,14 @@
 - `Entry.tournament_table` keeps no foreign key in the database: PostgreSQL checked it at
   commit for every entry the draw seated (140-190 ms of 25,000). The services write only
   tables of the entry's own tournament, read under its lock; PROTECT stays in the ORM.
-- The players-count trigger (tourney/db_triggers.py) leaves an UPDATE's counts to its writer
+- The players-count trigger (tourney/core/db_triggers.py) leaves an UPDATE's counts to its writer
   while `tourney.players_written` is on: the draw writes each table's count as it opens it.
 """
 
 import django.db.models.deletion
 from django.db import migrations, models
 
-from tourney.db_triggers import TriggersDrop, TriggersInstall
+from tourney.core.db_triggers import TriggersDrop, TriggersInstall
 
 
 class Migration(migrations.Migration):

@@ -3,7 +3,7 @@ own").
 
 No index of `tourney_entry` holds `tournament_table_id` or `seat` any more: the seat's
 uniqueness and the reads by table move to `tables.Seat` (tables migration 0009), which the
-triggers keep from the entry rows (tourney/db_triggers.py; `TriggersInstall` fills it from the
+triggers keep from the entry rows (tourney/core/db_triggers.py; `TriggersInstall` fills it from the
 entries already seated). The draw's UPDATE of every entry then changes no indexed column, and
 with a fillfactor of 45 on PostgreSQL each new row version fits in its own page: a heap-only
 update that writes no index. The fillfactor applies to the pages written from now on.
@@ -12,7 +12,7 @@ update that writes no index. The fillfactor applies to the pages written from no
 from django.conf import settings
 from django.db import migrations, models
 
-from tourney.db_triggers import TriggersDrop, TriggersInstall
+from tourney.core.db_triggers import TriggersDrop, TriggersInstall
 
 ENTRY_FILLFACTOR = 45
 

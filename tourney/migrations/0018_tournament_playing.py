@@ -1,11 +1,11 @@
-"""The tournament's count of entries in play, kept by the triggers (tourney/db_triggers.py):
+"""The tournament's count of entries in play, kept by the triggers (tourney/core/db_triggers.py):
 registration compares it with the seats instead of counting the field (docs/benchmarks.md,
 "Registration without counting the field"). `TriggersInstall` counts the entries already in
 play."""
 
 from django.db import migrations, models
 
-from tourney.db_triggers import TriggersDrop, TriggersInstall
+from tourney.core.db_triggers import TriggersDrop, TriggersInstall
 
 
 class Migration(migrations.Migration):

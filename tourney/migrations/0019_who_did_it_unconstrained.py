@@ -7,7 +7,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from tourney.db_triggers import TriggersDrop, TriggersInstall
+from tourney.core.db_triggers import TriggersDrop, TriggersInstall
 
 
 class Migration(migrations.Migration):

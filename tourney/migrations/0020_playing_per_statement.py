@@ -1,10 +1,10 @@
 """The count in play (`Tournament.playing`) kept once per statement on PostgreSQL
-(tourney/db_triggers.py): a bulk insert of entries updated the tournament's row once per
+(tourney/core/db_triggers.py): a bulk insert of entries updated the tournament's row once per
 entry. `TriggersInstall` creates the triggers again and counts everything again."""
 
 from django.db import migrations
 
-from tourney.db_triggers import TriggersInstall
+from tourney.core.db_triggers import TriggersInstall
 
 
 class Migration(migrations.Migration):

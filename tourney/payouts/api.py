@@ -29,20 +29,20 @@ from tourney.payouts.schemas import (
     TournamentSeasonIn,
     TournamentSeasonOut,
 )
-from tourney.payouts.selectors import tournament_payouts, tournament_results
-from tourney.payouts.structures import (
+from tourney.payouts.selectors import (
     payout_structure_check,
-    payout_structure_create,
-    payout_structure_duplicate,
     payout_structure_out,
     structure_from_payload,
+    tournament_payouts,
+    tournament_results,
 )
 from tourney.payouts.usecases import (
+    payout_structure_create,
+    payout_structure_duplicate,
     payout_structure_update,
     prize_pay,
     tournament_payout_structure_set,
 )
-from tourney.schemas import ERROR_RESPONSES
 from tourney.seasons.usecases import (
     season_create,
     season_out,
@@ -50,6 +50,7 @@ from tourney.seasons.usecases import (
     season_update,
     tournament_season_set,
 )
+from tourney.system.schemas import ERROR_RESPONSES
 
 router = Router(tags=["payouts"])
 ERRORS = ERROR_RESPONSES

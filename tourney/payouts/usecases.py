@@ -27,17 +27,15 @@ from tourney.events.log import event_append
 from tourney.models import Deal, LedgerEntry, Tournament
 from tourney.models import PayoutStructure as PayoutStructureRow
 from tourney.payouts.selectors import (
-    payout_amounts,
-    payout_structure_paid_by,
-    tournament_payouts,
-    tournament_results,
-)
-from tourney.payouts.structures import (
     brackets_json,
+    payout_amounts,
     payout_structure_name,
     payout_structure_of,
     payout_structure_out,
+    payout_structure_paid_by,
     payout_structure_validated,
+    tournament_payouts,
+    tournament_results,
 )
 from tourney.registration.usecases import entry_of
 
@@ -219,4 +217,37 @@ def payout_structure_update(
     )
     for tournament in tournaments:
         payouts_changed(tournament, "structure")
+    return row
+
+
+@transaction.atomic
+def payout_structure_create(*, actor, name: str, brackets: Sequence[dict]) -> PayoutStructureRow:
+    name = payout_structure_name(name)
+    structure = payout_structure_validated(name, brackets)
+    row = PayoutStructureRow.objects.create(name=name, brackets=brackets_json(structure))
+    audit_record(
+        actor=actor,
+        action="payout_structure.create",
+        summary=audit_text(gettext_noop("Created payout structure %(name)s"), {"name": name}),
+        target=row,
+        after=payout_structure_out(row),
+    )
+    return row
+
+
+@transaction.atomic
+def payout_structure_duplicate(*, actor, structure_id: int) -> PayoutStructureRow:
+    source = payout_structure_of(structure_id, lock=True)
+    name = (_("Copy of %(name)s") % {"name": _(source.name)})[:120]
+    row = PayoutStructureRow.objects.create(name=name, brackets=source.brackets)
+    audit_record(
+        actor=actor,
+        action="payout_structure.create",
+        summary=audit_text(
+            gettext_noop("Copied payout structure %(source)s as %(name)s"),
+            {"source": source.name, "name": name},
+        ),
+        target=row,
+        after=payout_structure_out(row),
+    )
     return row

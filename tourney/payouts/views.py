@@ -22,19 +22,20 @@ from tourney.domain.house_rules import final_table_players
 from tourney.domain.payouts import DEFAULT_TEMPLATE, PAYOUT_TEMPLATES
 from tourney.models import Entry, LedgerEntry, PayoutStructure, Season, Tournament
 from tourney.payouts.forms import SeasonAttachForm, SeasonForm
-from tourney.payouts.selectors import payout_ladder, tournament_results
-from tourney.payouts.structures import (
+from tourney.payouts.selectors import (
     brackets_json,
-    payout_structure_duplicate,
+    payout_ladder,
     payout_structure_out,
+    tournament_results,
 )
+from tourney.payouts.usecases import payout_structure_duplicate
 from tourney.seasons.usecases import (
     season_create,
     season_standings,
     season_update,
     tournament_season_set,
 )
-from tourney.selectors import tournament_rules, tournament_summary
+from tourney.tournaments.selectors import tournament_rules, tournament_summary
 
 RESULT_FIELDS = [
     "place",

@@ -11,7 +11,7 @@ from tourney.penalties.schemas import BanOut, PenaltyIn, PenaltyOut, PenaltyResu
 from tourney.penalties.selectors import ban_out, penalties_list, player_penalties
 from tourney.penalties.usecases import penalty_end, penalty_give, penalty_undo
 from tourney.players.usecases import player_ban_lift
-from tourney.schemas import ERROR_RESPONSES
+from tourney.system.schemas import ERROR_RESPONSES
 
 router = Router(tags=["penalties"])
 ERRORS = ERROR_RESPONSES

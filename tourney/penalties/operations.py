@@ -21,7 +21,7 @@ from tourney.penalties.selectors import (
     penalty_out,
     reports_since,
 )
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 
 def penalty_served_record(actor, tournament, penalty, row, before, by_floor: bool) -> None:

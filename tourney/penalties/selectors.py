@@ -18,7 +18,7 @@ from tourney.domain.penalties import (
     penalty_remaining,
 )
 from tourney.models import Entry, Penalty, Player, PlayerBan, Tournament
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 SITTING_OUT = (Penalty.Kind.MISSED_HANDS, Penalty.Kind.MISSED_ROUNDS)
 

@@ -48,7 +48,12 @@ from tourney.penalties.selectors import (
     penalty_out,
 )
 from tourney.players.usecases import player_ban
-from tourney.selectors import entry_of, entry_snapshot, tournament_rules, tournament_summary
+from tourney.tournaments.selectors import (
+    entry_of,
+    entry_snapshot,
+    tournament_rules,
+    tournament_summary,
+)
 
 BAN_CHOICES = ("day", "days", "indefinite", "season")
 

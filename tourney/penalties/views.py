@@ -36,7 +36,7 @@ from tourney.penalties.selectors import penalties_list, penalties_sitting_out, p
 from tourney.penalties.usecases import penalty_end, penalty_give, penalty_undo
 from tourney.players.selectors import player_bans
 from tourney.players.usecases import player_ban, player_ban_lift
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 SEARCH_LIMIT = 8
 

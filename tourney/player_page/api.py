@@ -8,15 +8,14 @@ from ninja import Router, Schema
 from infra.web.schema_types import Id
 from tourney.core import roles
 from tourney.models import Entry
-from tourney.player_page.links import player_token
-from tourney.player_page.urls_support import player_url
+from tourney.player_page.selectors import player_token, player_url
 from tourney.player_page.usecases import (
     player_link_revoke,
     player_link_revoke_undo,
     player_links_revoke,
     player_links_revoke_undo,
 )
-from tourney.schemas import ERROR_RESPONSES
+from tourney.system.schemas import ERROR_RESPONSES
 
 router = Router(tags=["screens"])
 ONE = "/tournaments/{tournament_id}/entries/{entry_id}/player-link"

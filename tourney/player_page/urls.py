@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tourney.player_page import views, views_links
+from tourney.player_page import views
 
 app_name = "player_page"
 urlpatterns = [
@@ -10,25 +10,25 @@ urlpatterns = [
     path("p/<str:token>/state.json", views.state_json, name="state"),
     path("p/<str:token>/manifest.webmanifest", views.manifest, name="manifest"),
     path("p/<str:token>/qr.svg", views.qr, name="qr"),
-    path("tournaments/<int:tournament_id>/player-links/", views_links.links, name="links"),
+    path("tournaments/<int:tournament_id>/player-links/", views.links, name="links"),
     path(
         "tournaments/<int:tournament_id>/player-links/revoke/",
-        views_links.revoke_all,
+        views.revoke_all,
         name="revoke_all",
     ),
     path(
         "tournaments/<int:tournament_id>/player-links/revoke/undo/",
-        views_links.revoke_all_undo,
+        views.revoke_all_undo,
         name="revoke_all_undo",
     ),
     path(
         "tournaments/<int:tournament_id>/player-links/<int:entry_id>/revoke/",
-        views_links.revoke_one,
+        views.revoke_one,
         name="revoke_one",
     ),
     path(
         "tournaments/<int:tournament_id>/player-links/<int:entry_id>/revoke/undo/",
-        views_links.revoke_one_undo,
+        views.revoke_one_undo,
         name="revoke_one_undo",
     ),
 ]

@@ -17,7 +17,7 @@ from tourney.core.errors import Conflict, NotFound
 from tourney.core.link_generations import link_generation_fresh, link_generation_set
 from tourney.core.locks import tournament_lock
 from tourney.models import AuditEntry, Entry, Tournament
-from tourney.player_page.links import REVOKED_EVENT
+from tourney.player_page.selectors import REVOKED_EVENT
 
 RESTORED_EVENT = "player_link_restored"
 REVOKE_ONE, REVOKE_ALL = "entry.player_link_revoke", "tournament.player_links_revoke"

@@ -2,22 +2,36 @@
 state, its web app manifest, the service worker that keeps the last known state offline, and
 the QR code of the link."""
 
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
 from infra.text.qr import qr_svg
-from tourney.models import Entry, Tournament
-from tourney.player_page.links import link_ended_detail, player_link
-from tourney.player_page.selectors import player_state
-from tourney.player_page.strings import player_strings
+from tourney.core.pages import role_required, run_service
+from tourney.models import AuditEntry, Entry, Tournament
+from tourney.player_page.selectors import (
+    link_ended_detail,
+    player_link,
+    player_link_expires_at,
+    player_state,
+)
+from tourney.player_page.usecases import (
+    REVOKE_ALL,
+    REVOKE_ONE,
+    player_link_revoke,
+    player_link_revoke_undo,
+    player_links_revoke,
+    player_links_revoke_undo,
+)
 
 SERVICE_WORKER = Path(settings.BASE_DIR) / "static" / "js" / "player-sw.js"
 
@@ -131,3 +145,134 @@ def qr(request, token: str):
         return _ended_json(ended)
     url = request.build_absolute_uri(reverse("player_page:page", args=[token]))
     return HttpResponse(qr_svg(url), content_type="image/svg+xml")
+
+
+def player_strings() -> dict[str, str]:
+    return {
+        "level": _("Level %(n)s"),
+        "break": _("Break"),
+        "paused": _("Paused"),
+        "pending": _("Starts soon"),
+        "finished": _("Finished"),
+        "blinds": _("Blinds"),
+        "ante": _("Ante"),
+        "next": _("Next: %(what)s"),
+        "next_break": _("Break in %(time)s"),
+        "no_break": _("No more breaks"),
+        "table_seat": _("Table %(t)s · Seat %(s)s"),
+        "moved_title": _("You have been moved"),
+        "moved_body": _("Go to table %(t)s, seat %(s)s. Take your chips with you."),
+        "move_coming": _("The floor will move you to table %(t)s, seat %(s)s."),
+        "notify_title": _("New seat: table %(t)s, seat %(s)s"),
+        "ok": _("OK"),
+        "offline": _("Offline: showing the last known state"),
+        "place": _("Place %(p)s"),
+        "places": _("Places %(p)s–%(to)s"),
+        "prize": _("Prize: %(amount)s"),
+        "no_prize": _("No prize this time. Thank you for playing."),
+        "collect": _(
+            "Collect your prize at the cage (the registration desk) with this page or your "
+            "receipt, before you leave the room."
+        ),
+        "collected": _("Paid at the cage. Thank you for playing."),
+        "out_title": _("Your tournament is over"),
+        "waiting": _("Waiting list: you will be called when a seat opens."),
+        "not_drawn": _("Your seat is drawn before the start."),
+        "unregistered": _("This entry was cancelled."),
+        "cancelled_refunded": _("Your buy-in was refunded: %(amount)s."),
+        "cancelled_part_refunded": _(
+            "You paid %(paid)s; %(refunded)s of it has been refunded. Ask at the registration "
+            "desk about the rest."
+        ),
+        "cancelled_not_refunded": _(
+            "You paid %(paid)s. No refund has been recorded yet: ask at the registration desk."
+        ),
+        "entry": _("Entry"),
+        "rebuy": _("Rebuy"),
+        "addon": _("Add-on"),
+        "prize_receipt": _("Prize"),
+        "refund": _("Refund · %(what)s"),
+        "seat_free": _("free"),
+        "seat_taken": _("taken"),
+        "seat_mine": _("your seat"),
+        "button": _("button"),
+    }
+
+
+FIELD = "player_link_generation"
+
+
+def _undoable(action: str, target_type: str, current: dict[int, int]) -> set[int]:
+    """Targets whose last revocation is still in force (its undo can be pressed)."""
+    last: dict[int, int | None] = {}
+    rows = AuditEntry.objects.filter(
+        action=action, target_type=target_type, target_id__in=list(current)
+    ).order_by("pk")
+    for target_id, after in rows.values_list("target_id", "after"):
+        last[target_id] = (after or {}).get(FIELD)
+    return {t for t, g in last.items() if g is not None and g == current.get(t)}
+
+
+@role_required("director")
+def links(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    entries = list(
+        Entry.objects.filter(tournament=tournament)
+        .exclude(status=Entry.Status.UNREGISTERED)
+        .select_related("player", "tournament_table")
+        .order_by("number")
+    )
+    undo_one = _undoable(REVOKE_ONE, "entry", {e.pk: e.player_link_generation for e in entries})
+    undo_all = _undoable(
+        REVOKE_ALL, "tournament", {tournament.pk: tournament.player_link_generation}
+    )
+    for entry in entries:
+        entry.link_undo = entry.pk in undo_one
+        # Revoked with all the others: the row says so too (it said "Seat card link").
+        entry.link_revoked = entry.link_undo or bool(undo_all)
+        entry.link_reissued = entry.player_link_generation or tournament.player_link_generation
+    return render(
+        request,
+        "tourney/player_page/links.html",
+        {
+            "tournament": tournament,
+            "entries": entries,
+            "undo_all": bool(undo_all),
+            "expires_at": player_link_expires_at(tournament.finished_at),
+        },
+    )
+
+
+def _act(request, tournament_id: int, action, success: str):
+    run_service(request, lambda: action(actor=request.user, tournament_id=tournament_id), success)
+    return redirect("player_page:links", tournament_id)
+
+
+@role_required("director")
+@require_POST
+def revoke_all(request, tournament_id: int):
+    done = _(
+        "Every player link revoked. Seat cards and receipts printed from now on carry the new ones."
+    )
+    return _act(request, tournament_id, player_links_revoke, done)
+
+
+@role_required("director")
+@require_POST
+def revoke_all_undo(request, tournament_id: int):
+    done = _("The player links work again.")
+    return _act(request, tournament_id, player_links_revoke_undo, done)
+
+
+@role_required("director")
+@require_POST
+def revoke_one(request, tournament_id: int, entry_id: int):
+    done = _("Player link revoked. Reprint the seat card or receipt: it carries the new link.")
+    return _act(request, tournament_id, partial(player_link_revoke, entry_id=entry_id), done)
+
+
+@role_required("director")
+@require_POST
+def revoke_one_undo(request, tournament_id: int, entry_id: int):
+    done = _("The player link works again.")
+    return _act(request, tournament_id, partial(player_link_revoke_undo, entry_id=entry_id), done)

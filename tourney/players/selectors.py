@@ -17,7 +17,7 @@ from infra.text.collation import name_key
 from tourney.domain.name_index import NameIndex
 from tourney.domain.text import phone_digits, search_key
 from tourney.models import Player, PlayerBan, Tournament
-from tourney.selectors import active_bans
+from tourney.tournaments.selectors import active_bans
 
 _lock = threading.Lock()
 _cache: dict[str, object] = {}

@@ -14,7 +14,7 @@ from tourney.purchases.usecases import (
     entry_addon,
     entry_rebuy,
 )
-from tourney.schemas import ERROR_RESPONSES
+from tourney.system.schemas import ERROR_RESPONSES
 
 router = Router(tags=["money"])
 ERRORS = ERROR_RESPONSES

@@ -38,7 +38,7 @@ from tourney.eliminations.usecases import elimination_undo_locked, eliminations_
 from tourney.events.log import event_append
 from tourney.models import ChipPurchase, Elimination, Entry, LedgerEntry, Tournament
 from tourney.registration.usecases import entry_of
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 KIND_LETTER = {ChipPurchase.Kind.REBUY: "B", ChipPurchase.Kind.ADDON: "A"}
 # Refusals that are about the request's input rather than the tournament's state.

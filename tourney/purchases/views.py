@@ -8,7 +8,7 @@ from infra.web.schema_types import whole_number
 from tourney.core import roles
 from tourney.models import ChipPurchase, Entry, Tournament
 from tourney.purchases.usecases import chip_purchase_out, purchase_options
-from tourney.selectors import tournament_rules
+from tourney.tournaments.selectors import tournament_rules
 
 
 def desk_purchase(tournament: Tournament, purchase_id: str | None) -> dict | None:

@@ -23,7 +23,7 @@ from django.db import connection
 
 from infra.db.raw_rows import model_columns, model_from_row
 from tourney.models import Entry, Player, PlayerBan, Tournament
-from tourney.selectors import CAPACITY_SQL
+from tourney.tournaments.selectors import CAPACITY_SQL
 
 _ACTIVE, _WAITING, _OUT = Entry.Status.ACTIVE, Entry.Status.WAITING, Entry.Status.ELIMINATED
 

@@ -22,13 +22,18 @@ from tourney.events.log import event_append, event_new
 from tourney.models import AuditEntry, Entry, LedgerEntry, Player, Tournament
 from tourney.players.selectors import player_tournament_ban
 from tourney.players.usecases import player_search_text
-from tourney.registration.places import places_shift
+from tourney.registration.operations import places_shift
 from tourney.registration.selectors import (
     RegistrationFacts,
     registration_facts_of,
     registration_facts_query,
 )
-from tourney.selectors import entry_of, entry_snapshot, tournament_capacity, tournament_rules
+from tourney.tournaments.selectors import (
+    entry_of,
+    entry_snapshot,
+    tournament_capacity,
+    tournament_rules,
+)
 from tourney.tournaments.usecases import registration_window
 
 OPEN_FOR_REGISTRATION = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)

@@ -21,7 +21,7 @@ from tourney.domain.seasons import (
 from tourney.events.log import event_append
 from tourney.models import Season, Tournament
 from tourney.payouts.selectors import tournament_results
-from tourney.selectors import tournament_summary
+from tourney.tournaments.selectors import tournament_summary
 
 MESSAGES = [
     gettext_noop("The points formula must be linear, table or sqrt."),

@@ -3,11 +3,11 @@
 On the root API's router: the path is that of `GET /tournaments/{id}` (one view per path)."""
 
 from infra.web.schema_types import Id
-from tourney.api_common import ms_datetime, router, tournament_out
 from tourney.core import roles
-from tourney.schemas import ERROR_RESPONSES, TournamentOut
 from tourney.setup.schemas import TournamentPatch
 from tourney.setup.usecases import tournament_update
+from tourney.system.schemas import ERROR_RESPONSES, TournamentOut, ms_datetime, tournament_out
+from tourney.tournaments.api import router
 
 # A 0 in these fields means "none" (JSON null already means "unchanged").
 ZERO_IS_NONE = ("max_entries", "late_registration_level", "rebuy_until_level", "addon_level")

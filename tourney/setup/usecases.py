@@ -28,7 +28,7 @@ from tourney.domain.house_rules import PARAMETER_KEYS, HouseRulesError, resolve_
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings, money_settings_refusal
 from tourney.events.log import event_append
 from tourney.models import ChipPurchase, Deal, Entry, LedgerEntry, Tournament
-from tourney.payouts.structures import payout_structure_of
+from tourney.payouts.selectors import payout_structure_of
 from tourney.payouts.usecases import payouts_changed
 from tourney.registration.usecases import promote_waiting
 from tourney.tournaments.usecases import room_tables_chosen, tournament_tables_create

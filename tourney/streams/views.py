@@ -21,16 +21,16 @@ from django.http import (
 )
 from django.utils.translation import gettext as _
 
-from clocks.display.links import REVOKED_EVENT, display_token_tournament_id
-from tables.dealer_links.links import dealer_actor
+from clocks.display.selectors import REVOKED_EVENT, display_token_tournament_id
+from tables.dealer_links.selectors import dealer_actor
 from tables.dealer_links.usecases import REVOKED_EVENT as DEALER_REVOKED_EVENT
-from tourney.auth import BearerTokenAuth
 from tourney.core import roles
 from tourney.core.errors import TourneyError
 from tourney.models import Tournament
-from tourney.player_page.links import REVOKED_EVENT as PLAYER_REVOKED_EVENT
-from tourney.player_page.links import link_ended_detail, player_link, player_token_signed_ids
+from tourney.player_page.selectors import REVOKED_EVENT as PLAYER_REVOKED_EVENT
+from tourney.player_page.selectors import link_ended_detail, player_link, player_token_signed_ids
 from tourney.streams.frames import EventCursor, heartbeat_frame, parse_last_event_id
+from tourney.system.auth import BearerTokenAuth
 
 WSGI_PROBE_SECONDS = 1.0
 STREAM_HEADERS = {

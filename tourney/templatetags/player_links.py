@@ -4,7 +4,7 @@ from django import template
 from django.utils.safestring import mark_safe
 
 from infra.text.qr import qr_svg
-from tourney.player_page.urls_support import player_url_for
+from tourney.player_page.selectors import player_url_for
 
 register = template.Library()
 

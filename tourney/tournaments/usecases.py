@@ -29,7 +29,7 @@ from tourney.domain.purchases import MoneySettings, money_settings_refusal
 from tourney.domain.registration import Deadline, deadline, deadline_crossing
 from tourney.events.log import event_append
 from tourney.models import Tournament
-from tourney.payouts.structures import payout_structure_of
+from tourney.payouts.selectors import payout_structure_of
 
 MESSAGE_MAX_LENGTH = 500
 

@@ -8,9 +8,9 @@ from django.views.decorators.http import require_POST
 from tourney.core import roles
 from tourney.core.pages import role_required, run_service
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
-from tourney.forms import TournamentForm
 from tourney.models import Tournament
-from tourney.selectors import (
+from tourney.tournaments.forms import TournamentForm
+from tourney.tournaments.selectors import (
     tournament_summary,
 )
 from tourney.tournaments.usecases import (

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tourney.backups.copies import BackupError, backup_make, backups_rotate
+from tourney.backups.operations import BackupError, backup_make, backups_rotate
 
 
 class Command(BaseCommand):

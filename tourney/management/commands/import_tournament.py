@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from infra.web.schema_types import json_loads
-from tourney.backups.records import RecordError, tournament_record_import
+from tourney.backups.usecases import RecordError, tournament_record_import
 
 
 class Command(BaseCommand):

@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand
 from django.db import connection
 from django.urls import reverse
 
-from clocks.display.links import display_token
+from clocks.display.selectors import display_token
 from clocks.models import Structure
 from clocks.structures.usecases import structure_duplicate
 from infra.secret_key import key_file
@@ -99,8 +99,8 @@ class Command(BaseCommand):
             return
         import uvicorn
 
-        from clocks.clock.embedded import start_clock_thread
-        from tourney.backups.auto import start_backup_thread
+        from clocks.clock.tasks import start_clock_thread
+        from tourney.backups.tasks import start_backup_thread
 
         if not settings.REDIS_URL:
             start_clock_thread()  # no Celery beat without Redis: advance clocks in-process

@@ -6,7 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from tourney.backups.copies import BackupError, backup_restore, database_summary
+from tourney.backups.operations import BackupError, backup_restore, database_summary
 from tourney.backups.usecases import backup_restored
 
 

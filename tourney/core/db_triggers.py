@@ -359,7 +359,7 @@ class TriggersInstall(migrations.operations.base.Operation):
             schema_editor.execute(sql, params=None)
 
     def describe(self) -> str:
-        return "Create the triggers of tourney/db_triggers.py"
+        return "Create the triggers of tourney/core/db_triggers.py"
 
 
 def triggers_installed(connection: BaseDatabaseWrapper) -> set[str]:
@@ -384,4 +384,4 @@ class TriggersDrop(TriggersInstall):
         super().database_forwards(app_label, schema_editor, from_state, to_state)
 
     def describe(self) -> str:
-        return "Drop the triggers of tourney/db_triggers.py"
+        return "Drop the triggers of tourney/core/db_triggers.py"

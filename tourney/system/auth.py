@@ -13,7 +13,7 @@ from ninja.utils import check_csrf
 from infra import token_cache
 from infra.db import kept_cursors
 from infra.db.raw_rows import model_columns, model_from_row
-from tables.dealer_links.links import dealer_actor, is_dealer_token
+from tables.dealer_links.selectors import dealer_actor, is_dealer_token
 from tourney.core.errors import PermissionDenied
 from tourney.models import ApiToken, StaffProfile
 from tourney.staff.usecases import token_hash
@@ -79,7 +79,7 @@ class BearerTokenAuth(HttpBearer):
     def authenticate(self, request, token: str):
         if is_dealer_token(token):
             # A table's dealer link: its own table's dealer actions only
-            # (tables/dealer_links/permissions.py); revoked, it is refused with 403.
+            # (tables/dealer_links/selectors.py); revoked, it is refused with 403.
             return dealer_actor(token)
         found, user = _token_user(token)
         if found is None:

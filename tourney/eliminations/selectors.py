@@ -1,6 +1,4 @@
-"""What a bust-out reads before it writes (docs/rules.md §11): the busting entries checked as
-playing, the field around them (players left, the last bust group, their pending moves, the
-waiting list) and the floor's field shape once they are out, in one statement."""
+"""What a bust-out reads before it writes (docs/rules.md §11): the busting entries checked as"""
 
 import functools
 from collections.abc import Sequence
@@ -20,7 +18,7 @@ from tables.floor.selectors import (
 from tables.models import FloorAction, Seat, TournamentTable
 from tourney.core.errors import Conflict, InvalidInput
 from tourney.models import Elimination, Entry, Player, Tournament
-from tourney.selectors import entry_of
+from tourney.tournaments.selectors import entry_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,18 +42,28 @@ _SEATED_SQL = f"""
     (SELECT COALESCE(SUM(players), 0) FROM {TournamentTable._meta.db_table}
         WHERE tournament_id = %s)
 """
+
+
 _UNSEATED_SQL = f"""
     (SELECT COUNT(*) FROM {Seat._meta.db_table}
         WHERE tournament_table_id IS NULL AND tournament_id = %s)
 """
+
+
 _REMAINING_SQL = f"{_SEATED_SQL} + {_UNSEATED_SQL}"
+
+
 _LAST_GROUP_SQL = f"""
     (SELECT COALESCE(MAX(bust_group), 0) FROM {Elimination._meta.db_table}
         WHERE tournament_id = %s AND undone_at IS NULL)
 """
+
+
 _WAITING_SQL = f"""
     (SELECT COUNT(*) FROM {Entry._meta.db_table} WHERE tournament_id = %s AND status = %s)
 """
+
+
 _PENDING_MOVES_SQL = f"""
     (SELECT COUNT(*) FROM {FloorAction._meta.db_table}
         WHERE tournament_id = %s AND kind = %s AND status = %s AND entry_id IN ({{ids}}))

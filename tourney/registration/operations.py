@@ -1,11 +1,4 @@
-"""Finishing places while the field still grows (docs/rules.md §11.6).
-
-A bust-out finishes in the place = the players remaining before it, which is right as long as
-nobody enters later. A late entry or a re-entry after bust-outs makes the field one larger,
-and everyone already out finished one place lower: the places are shifted at once, so
-`Elimination.place`/`place_to` and `Entry.place` are the final places at every moment (the
-standing eliminations always tile `players remaining + 1 .. entries in the field`).
-"""
+"""Finishing places while the field still grows (docs/rules.md §11.6)."""
 
 from django.db.models import F
 

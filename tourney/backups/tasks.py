@@ -9,7 +9,7 @@ from pathlib import Path
 
 from django.db import close_old_connections
 
-from tourney.backups.copies import backup_make, backups_rotate
+from tourney.backups.operations import backup_make, backups_rotate
 from tourney.backups.selectors import backup_dir, backups_listed
 from tourney.domain.backups import auto_backup_due, newest
 

@@ -1,10 +1,10 @@
-"""Page forms; they only parse input, the services decide what is allowed."""
+"""tourney.tournaments.forms."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clocks.models import Structure
-from infra.web.form_fields import IdField, number_field, number_list
+from infra.web.form_fields import number_field, number_list
 from infra.web.schema_types import (
     Chips,
     Entries,
@@ -17,46 +17,7 @@ from infra.web.schema_types import (
 )
 from tables.models import Room
 from tourney.domain.house_rules import PROFILES
-from tourney.models import LedgerEntry, RebuyCondition
-
-
-class NewPlayerForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
-    nickname = forms.CharField(label=_("Nickname"), max_length=60, required=False)
-    phone = forms.CharField(label=_("Phone"), max_length=40, required=False)
-    email = forms.EmailField(label=_("E-mail"), required=False)
-    method = forms.ChoiceField(
-        label=_("Paid by"), choices=LedgerEntry.Method.choices, initial="cash"
-    )
-    # Sent by the duplicates warning's "Create a new player anyway" (templates/tourney/desk.html),
-    # never shown in the form (it had no label: a checkbox "Create anyway" in English).
-    create_anyway = forms.BooleanField(required=False, widget=forms.HiddenInput)
-
-
-class RefundForm(forms.Form):
-    """The desk's confirmed refund: by `method`, or as paid when none is given."""
-
-    method = forms.ChoiceField(
-        required=False,
-        choices=[("", ""), *LedgerEntry.Method.choices],
-        error_messages={"invalid_choice": _("Payment is cash, card or other.")},
-    )
-
-
-class PlayerChoiceForm(forms.Form):
-    """The player to keep when merging a duplicate."""
-
-    into = IdField(
-        error_messages={
-            "required": _("Choose the player to keep."),
-            "invalid": _("Choose the player to keep."),
-        }
-    )
-
-
-class RegisterForm(forms.Form):
-    player_id = IdField()
-    method = forms.ChoiceField(choices=LedgerEntry.Method.choices, initial="cash")
+from tourney.models import RebuyCondition
 
 
 class TournamentForm(forms.Form):
