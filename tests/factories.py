@@ -21,7 +21,8 @@ from tables.rooms.usecases import room_create
 from tables.seating.usecases import seats_draw
 from tests.conftest import make_staff
 from tourney.models import Entry, Player, Tournament
-from tourney.players.usecases import player_create, player_search_text
+from tourney.players.selectors import player_search_text
+from tourney.players.usecases import player_create
 from tourney.registration.usecases import entry_register
 from tourney.tournaments.usecases import tournament_create
 
@@ -320,7 +321,8 @@ def asgi_http_scope(
 def structure_run_out(tournament: Tournament, minutes_past: int = 0) -> None:
     """Its running clock's period ended long enough ago that the structure ran out
     `minutes_past` ago, and a timer has looked since (overtime, docs/rules.md §1.4)."""
-    from clocks.clock.usecases import clocks_advance_due, now_ms
+    from clocks.clock.selectors import now_ms
+    from clocks.clock.usecases import clocks_advance_due
     from clocks.models import Clock
 
     durations = list(

@@ -49,7 +49,7 @@ from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import Conflict, InvalidInput, refusal
 from tourney.events.log import event_append, event_new
 from tourney.models import AuditEntry, Tournament
-from tourney.tournaments.usecases import registration_deadline_record, tournament_mark_running
+from tourney.tournaments.operations import registration_deadline_record, tournament_mark_running
 
 Transition = Callable[[ClockState, list[Period], int], ClockState]
 

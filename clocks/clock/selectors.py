@@ -9,7 +9,9 @@ from django.db import connection
 from django.utils.translation import gettext as _
 
 from clocks.domain.clock import ClockState, ClockView, view
-from clocks.domain.structures import Period
+from clocks.domain.structures import (
+    Period,
+)
 from clocks.models import Clock, StructureLevel
 from clocks.structures.selectors import PERIOD_COLUMNS, period_from_row, period_from_values
 from infra.db.write_batch import WriteBatch
@@ -133,3 +135,19 @@ def clock_view(tournament: Tournament, now: int | None = None) -> dict:
     return clock_out(
         tournament, view(clock_state(clock), periods, now if now is not None else now_ms())
     )
+
+
+def clocks_late(now: int | None = None) -> list[tuple[int, int]]:
+    """(tournament_id, late_ms) of running clocks whose stored period ended more than
+    TIMERS_LATE_AFTER_MS ago: the room's clock (derived from the stored one) is right, but its
+    level changes and their consequences wait for a timer. Most late first."""
+    now = now if now is not None else now_ms()
+    late = Clock.objects.filter(
+        status="running", period_ends_at_ms__lt=now - TIMERS_LATE_AFTER_MS
+    ).order_by("period_ends_at_ms")
+    return [(t, now - ends) for t, ends in late.values_list("tournament_id", "period_ends_at_ms")]
+
+
+# A running clock whose stored period ended longer ago than this and was not advanced means its
+# timers (the Celery worker and beat, or the embedded loop) are late or dead.
+TIMERS_LATE_AFTER_MS = 2_000

@@ -21,7 +21,8 @@ def _seconds_to_wait(next_end_ms: int | None, now_ms: int) -> float:
 def run_clock_loop(stop: threading.Event) -> None:
     from django.db.models import Min
 
-    from clocks.clock.usecases import clocks_advance_due, now_ms
+    from clocks.clock.selectors import now_ms
+    from clocks.clock.usecases import clocks_advance_due
     from clocks.models import Clock
 
     wait_s = 0.0

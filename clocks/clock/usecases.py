@@ -34,11 +34,11 @@ from clocks.models import Clock, Structure, StructureLevel
 from clocks.structures.operations import structure_copy
 from infra import bus
 from infra.db.write_batch import WriteBatch
-from tourney.absence.usecases import absent_deadline_apply
+from tourney.absence.operations import absent_deadline_apply
 from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import Conflict, InvalidInput
 from tourney.core.locks import tournament_lock, tournaments_lock
-from tourney.eliminations.usecases import eliminations_at_deadline
+from tourney.eliminations.follow import eliminations_at_deadline
 from tourney.events.log import event_append
 from tourney.models import Tournament
 from tourney.tournaments.selectors import tournament_not_over
@@ -49,14 +49,10 @@ __all__ = [
     "clock_advance_and_next",
     "clock_advance_one",
     "clock_operate",
-    "clock_view",
     "clocks_advance_at",
     "clocks_advance_due",
     "clocks_advance_together",
     "clocks_ending_soon",
-    "clocks_late",
-    "now_ms",
-    "structure_periods",
     "tournament_start",
 ]
 
@@ -172,22 +168,6 @@ def clocks_ending_soon(
     if tournament_id is not None:
         clocks = clocks.filter(tournament_id=tournament_id)
     return list(clocks.values_list("tournament_id", "version", "period_ends_at_ms"))
-
-
-# A running clock whose stored period ended longer ago than this and was not advanced means its
-# timers (the Celery worker and beat, or the embedded loop) are late or dead.
-TIMERS_LATE_AFTER_MS = 2_000
-
-
-def clocks_late(now: int | None = None) -> list[tuple[int, int]]:
-    """(tournament_id, late_ms) of running clocks whose stored period ended more than
-    TIMERS_LATE_AFTER_MS ago: the room's clock (derived from the stored one) is right, but its
-    level changes and their consequences wait for a timer. Most late first."""
-    now = now if now is not None else now_ms()
-    late = Clock.objects.filter(
-        status="running", period_ends_at_ms__lt=now - TIMERS_LATE_AFTER_MS
-    ).order_by("period_ends_at_ms")
-    return [(t, now - ends) for t, ends in late.values_list("tournament_id", "period_ends_at_ms")]
 
 
 def clocks_advance_due(now: int | None = None) -> int:

@@ -31,7 +31,7 @@ from tables.domain.cards import Card
 from tables.models import TournamentTable
 from tables.seating.selectors import table_in_play
 from tourney.core.errors import Conflict, InvalidInput, refusal
-from tourney.domain.house_rules import HouseRules
+from tourney.domain.house_rules_params import HouseRules
 from tourney.models import Entry, Tournament
 from tourney.tournaments.selectors import tournament_rules
 

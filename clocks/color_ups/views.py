@@ -41,8 +41,8 @@ from tables.models import TournamentTable
 from tables.seating.selectors import at_table
 from tourney.core import roles
 from tourney.core.errors import TourneyError
-from tourney.core.pages import role_required
 from tourney.models import Entry, Tournament
+from tourney.system.pages import role_required
 from tourney.tournaments.selectors import tournament_rules
 
 SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})

@@ -15,9 +15,9 @@ from django.views.decorators.http import require_POST
 from clocks.display.selectors import display_state, display_token_tournament_id
 from clocks.display.usecases import display_links_revoke
 from tables.seating.selectors import seated_players_by_name, tournament_tables_layout
-from tourney.core.pages import role_required, run_service
 from tourney.domain.text import search_key
 from tourney.models import Tournament
+from tourney.system.pages import role_required, run_service
 from tourney.tournaments.selectors import tournament_summary
 
 # A rotating screen shows each tournament this long unless ?every= says otherwise (seconds).

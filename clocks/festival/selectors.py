@@ -10,10 +10,10 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.core import signing
 
-from clocks.clock.usecases import clock_view, clocks_late, now_ms, structure_periods
+from clocks.clock.selectors import clock_view, clocks_late, now_ms, structure_periods
 from clocks.display.selectors import display_periods, display_token
 from infra.text.money import money_pattern
-from tables.clock_calls.usecases import clock_calls_active
+from tables.clock_calls.selectors import clock_calls_active
 from tables.models import FloorAction, Room
 from tourney.models import Tournament
 from tourney.tournaments.selectors import tournament_summary

@@ -21,7 +21,7 @@ from clocks.festival.selectors import (
 from clocks.festival.usecases import board_link_revoke
 from infra.web.schema_types import LEVEL_MAX, whole_number
 from tables.models import Room
-from tourney.core.pages import role_required, run_service
+from tourney.system.pages import role_required, run_service
 
 EVERY_CHOICES = (10, 20, 30, 60)
 

@@ -5,7 +5,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 from ninja import Router, Status
 
-from clocks.clock.usecases import clock_operate, clock_view, structure_levels_add
+from clocks.clock.selectors import clock_view
+from clocks.clock.usecases import clock_operate, structure_levels_add
 from clocks.domain.structures import structure_payload
 from clocks.models import Structure
 from clocks.structures.schemas import (

@@ -33,7 +33,7 @@ from clocks.structures.usecases import (
 from infra.web.form_fields import first_error
 from infra.web.schema_types import json_loads
 from tourney.core import roles
-from tourney.core.pages import role_required, run_service
+from tourney.system.pages import role_required, run_service
 
 # Colours offered for chips (any other name typed in an imported file is kept as it is).
 CHIP_COLORS = [

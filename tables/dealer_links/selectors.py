@@ -9,10 +9,10 @@ from django.conf import settings
 from django.core import signing
 from django.utils.translation import gettext as _
 
-from clocks.clock.usecases import clock_view
+from clocks.clock.selectors import clock_view
 from clocks.color_ups.selectors import color_ups_status
 from clocks.models import ColorUp
-from tables.clock_calls.usecases import clock_calls_active
+from tables.clock_calls.selectors import clock_calls_active
 from tables.floor.selectors import floor_actions_list, seats_leaving, tables_really_at
 from tables.models import ClockCall, FloorAction, TournamentTable
 from tables.seating.selectors import tournament_tables_layout

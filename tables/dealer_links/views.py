@@ -26,8 +26,8 @@ from tables.dealer_links.selectors import (
 from tables.dealer_links.usecases import dealer_link_revoke
 from tables.models import TournamentTable
 from tourney.core.errors import PermissionDenied
-from tourney.core.pages import role_required, run_service
 from tourney.models import Tournament
+from tourney.system.pages import role_required, run_service
 
 
 def _revoked_detail() -> str:

@@ -10,7 +10,7 @@ from django.db.models import Count
 
 from tables.devtools.simulation_results import InvariantError, ms_since, smallest_wait
 from tables.domain.button import next_big_blind_seat
-from tables.domain.floor import tables_wanted
+from tables.domain.floor_field import tables_wanted
 from tables.domain.floor_rules import floor_rules
 from tables.floor.selectors import floor_actions_out, floor_halted_tables, multi_table_start
 from tables.floor.usecases import floor_action_done

@@ -1,8 +1,8 @@
 """The house rules as the seat draw and the floor's planner read them (docs/rules.md §3, §5-§7)."""
 
-from tables.domain.floor import FloorRules
+from tables.domain.floor_field import FloorRules
 from tables.domain.seating import SeatingRules
-from tourney.domain.house_rules import HouseRules, final_table_players
+from tourney.domain.house_rules_params import HouseRules, final_table_players
 
 
 def seating_rules(rules: HouseRules) -> SeatingRules:

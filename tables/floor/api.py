@@ -7,7 +7,8 @@ from django.shortcuts import get_object_or_404
 from ninja import Query, Router, Schema, Status
 
 from infra.web.schema_types import Id, Line, TableNumber
-from tables.clock_calls.usecases import clock_call_begin, clock_call_finish, clock_calls_active
+from tables.clock_calls.selectors import clock_calls_active
+from tables.clock_calls.usecases import clock_call_begin, clock_call_finish
 from tables.dealer_links.selectors import (
     require_action_at,
     require_busts_at,

@@ -6,7 +6,7 @@ import random
 
 from tables.floor.operations import floor_replan
 from tables.floor.selectors import FieldShape
-from tables.hand_for_hand.usecases import hand_for_hand_follow_floor
+from tables.hand_for_hand.follow import hand_for_hand_follow_floor
 from tables.models import FloorAction
 from tourney.models import Elimination, Tournament
 

@@ -26,13 +26,13 @@ from clocks.models import Clock, StructureLevel
 from clocks.structures.selectors import period_from_row
 from infra.probes import probe
 from tables.domain.button import first_hand_blinds
-from tables.domain.floor import (
+from tables.domain.floor import floor_plan_counts
+from tables.domain.floor_field import (
     FinalTableDraw,
     FloorPlan,
     FloorRules,
     Move,
     TableBreak,
-    floor_plan_counts,
     tables_wanted,
 )
 from tables.domain.floor_rules import floor_rules
@@ -48,9 +48,8 @@ from tables.floor.selectors import (
 )
 from tables.floor_actions.operations import floor_moves_supersede, floor_moves_void
 from tables.models import FloorAction, TournamentTable
-from tables.seating.operations import moves_call_off_for_break, new_tables_button_draw
+from tables.seating.operations import moves_call_off_for_break, new_tables_button_draw, update_rows
 from tables.seating.selectors import blinds_fields
-from tables.seating.usecases import update_rows
 from tourney.audit.log import audit_record, audit_text
 from tourney.domain.registration import deadline
 from tourney.events.log import event_append

@@ -9,7 +9,13 @@ from dataclasses import dataclass
 from django.db import connection
 from django.utils.translation import gettext as _
 
-from tables.domain.floor import FloorTable, TableCount, TableLoader, halted_tables, table_count
+from tables.domain.floor_field import (
+    FloorTable,
+    TableCount,
+    TableLoader,
+    halted_tables,
+    table_count,
+)
 from tables.domain.floor_rules import floor_rules
 from tables.models import FloorAction, SeatRestriction, Table, TournamentTable
 from tables.seating.selectors import table_blinds, unavailable_seats

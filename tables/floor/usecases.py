@@ -19,7 +19,7 @@ from tourney.audit.log import audit_record
 from tourney.core.errors import Conflict
 from tourney.core.locks import tournament_lock
 from tourney.events.log import event_append
-from tourney.registration.usecases import seats_freed
+from tourney.registration.operations import seats_freed
 
 __all__ = ["floor_action_done", "floor_action_undo", "floor_follow"]
 

@@ -22,7 +22,8 @@ from infra.text.collation import sorted_by_name
 from infra.web.form_fields import first_error
 from infra.web.page_answers import answer, back_url, refused, toast
 from infra.web.schema_types import TABLE_MAX, whole_number
-from tables.clock_calls.usecases import clock_call_begin, clock_call_finish, clock_calls_active
+from tables.clock_calls.selectors import clock_calls_active
+from tables.clock_calls.usecases import clock_call_begin, clock_call_finish
 from tables.domain.cards import Card
 from tables.floor.forms import (
     ActionChoiceForm,
@@ -46,11 +47,11 @@ from tables.models import FloorAction, TournamentTable
 from tables.seating.selectors import at_table, tournament_tables_layout
 from tourney.core import roles
 from tourney.core.errors import TourneyError
-from tourney.core.pages import role_required
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry, Tournament
 from tourney.penalties.selectors import seats_sitting_out
 from tourney.purchases.views import bustout_rebuy_links
+from tourney.system.pages import role_required
 
 SEARCH_LIMIT = 8
 # "5 3", "5/3", "T5 S3", "t5s3", "5-3": table then seat.

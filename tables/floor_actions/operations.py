@@ -8,13 +8,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tables.domain.button import Blinds, next_hand_blinds
-from tables.domain.floor import sits_out_at
+from tables.domain.floor_field import sits_out_at
 from tables.floor.selectors import PENDING, floor_actions_out, pending_origins
 from tables.models import FloorAction, TournamentTable
 from tables.seating.selectors import table_blinds
 from tourney.audit.log import AuditText, audit_record, audit_text
 from tourney.core.errors import Conflict, InvalidInput
-from tourney.domain.house_rules import HouseRules
+from tourney.domain.house_rules_params import HouseRules
 from tourney.events.log import event_append
 from tourney.models import Elimination, Entry, Tournament
 from tourney.tournaments.selectors import tournament_rules

@@ -6,14 +6,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tables.domain.button import Blinds, first_hand_blinds, next_hand_blinds, seats_not_dealt
-from tables.floor.usecases import floor_follow
-from tables.hand_for_hand.usecases import hand_for_hand_follow_hand
+from tables.floor.follow import floor_follow
+from tables.hand_for_hand.follow import hand_for_hand_follow_hand
 from tables.models import HandReport, TournamentTable
 from tables.seating.selectors import blinds_fields, table_blinds, table_in_play
 from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import Conflict, InvalidInput
 from tourney.core.locks import tournament_lock
-from tourney.eliminations.usecases import eliminations_record_locked
+from tourney.eliminations.follow import eliminations_record_locked
 from tourney.events.log import event_append
 from tourney.models import Entry, Tournament
 from tourney.penalties.operations import penalties_after_hand, penalties_follow_seats

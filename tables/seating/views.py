@@ -12,8 +12,8 @@ from tables.models import FloorAction, Room, SeatRestriction
 from tables.rooms.forms import DealerHandForm, RoomForm, SeatReleaseForm, SeatRestrictionForm
 from tables.rooms.usecases import room_create, seat_restriction_clear, seat_restriction_set
 from tables.seating.selectors import seated_players_by_name, tournament_tables_layout
-from tourney.core.pages import role_required, run_service
 from tourney.models import Tournament
+from tourney.system.pages import role_required, run_service
 
 
 @role_required("read")

@@ -22,7 +22,7 @@ from tables.seating.usecases import seats_draw
 from tests.benchmarks.report import report
 from tests.factories import bulk_entries
 from tourney.models import Entry, Player
-from tourney.players.usecases import player_search_text
+from tourney.players.selectors import player_search_text
 from tourney.tournaments.usecases import tournament_create
 
 ENTRANTS = 25_000

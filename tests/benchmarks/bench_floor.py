@@ -35,7 +35,8 @@ import statistics
 import pytest
 from django.db import connection
 
-from tables.devtools.simulation import SimulationConfig, simulate
+from tables.devtools.simulation import simulate
+from tables.devtools.simulation_results import SimulationConfig
 from tests.benchmarks.report import percentile, report
 
 PLAYERS = int(os.environ.get("BENCH_FLOOR_PLAYERS", "10000"))

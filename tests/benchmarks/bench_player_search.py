@@ -22,8 +22,7 @@ from django.urls import reverse
 
 from tests.benchmarks.report import report
 from tourney.models import Player
-from tourney.players.selectors import player_index, player_search
-from tourney.players.usecases import player_search_text
+from tourney.players.selectors import player_index, player_search, player_search_text
 
 PLAYERS = 10_000
 SURNAMES = [

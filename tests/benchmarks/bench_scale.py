@@ -48,7 +48,8 @@ from urllib.parse import quote
 import pytest
 from django.db import connection
 
-from clocks.clock.usecases import clock_operate, now_ms
+from clocks.clock.selectors import now_ms
+from clocks.clock.usecases import clock_operate
 from clocks.display.selectors import display_token
 from clocks.models import Clock
 from tests.benchmarks.report import percentile, report

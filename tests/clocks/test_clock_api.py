@@ -3,7 +3,8 @@
 import pytest
 import time_machine
 
-from clocks.clock.usecases import clocks_advance_due, now_ms
+from clocks.clock.selectors import now_ms
+from clocks.clock.usecases import clocks_advance_due
 from tests.conftest import numbered_players, seat_players
 from tourney.models import TournamentEvent
 

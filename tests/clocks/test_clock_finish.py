@@ -9,7 +9,8 @@ import time_machine
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clocks.clock.usecases import clocks_advance_due, clocks_ending_soon, now_ms
+from clocks.clock.selectors import now_ms
+from clocks.clock.usecases import clocks_advance_due, clocks_ending_soon
 from clocks.domain.clock import ClockState, advance, pause, restart, start, stop, view
 from clocks.domain.structures import TEMPLATES
 from clocks.models import Clock

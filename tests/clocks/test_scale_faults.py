@@ -24,7 +24,8 @@ import time
 import pytest
 from django.test import override_settings
 
-from clocks.clock.usecases import clock_operate, now_ms
+from clocks.clock.selectors import now_ms
+from clocks.clock.usecases import clock_operate
 from clocks.display.selectors import display_token
 from infra import bus
 from tests.clocks.level_changes import (

@@ -14,7 +14,8 @@ import time
 
 import pytest
 
-from clocks.clock.usecases import clock_operate, now_ms
+from clocks.clock.selectors import now_ms
+from clocks.clock.usecases import clock_operate
 from clocks.models import Clock
 from tests.clocks.level_changes import (
     ON_TIME_MS,

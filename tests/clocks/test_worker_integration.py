@@ -19,7 +19,8 @@ import pytest
 import time_machine
 from django.db import connection
 
-from clocks.clock.usecases import clock_operate, clock_view, clocks_advance_due, now_ms
+from clocks.clock.selectors import clock_view, now_ms
+from clocks.clock.usecases import clock_operate, clocks_advance_due
 from clocks.models import Clock
 from tests.clocks.level_changes import (
     ON_TIME_MS,

@@ -7,7 +7,8 @@ from django.conf import settings
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from clocks.clock.usecases import clock_operate, clocks_advance_due, now_ms
+from clocks.clock.selectors import now_ms
+from clocks.clock.usecases import clock_operate, clocks_advance_due
 from clocks.models import Clock
 from tests.databases import database_out_of_reach
 from tests.e2e.conftest import ON_POSTGRES, PASSWORD, PHONE, TV, with_password

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from tables.domain.button import Blinds
 from tables.domain.cards import Card
-from tables.domain.floor import FloorPlan, FloorRules, FloorTable, Move
+from tables.domain.floor_field import FloorPlan, FloorRules, FloorTable, Move
 from tables.domain.seating import SeatingRules
 
 NINE_MAX = SeatingRules(table_thresholds=None, seats_per_table=9, single_table_seats=10)

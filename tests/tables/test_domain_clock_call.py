@@ -15,7 +15,7 @@ from tables.domain.clock_call import (
     clock_call_status,
     expiry_outcome,
 )
-from tourney.domain.house_rules import PROFILES
+from tourney.domain.house_rules_profiles import PROFILES
 
 T0 = 1_700_000_000_000
 

@@ -6,18 +6,17 @@ from dataclasses import replace
 
 import pytest
 
+from tables.domain.balancing import plan_balance
+from tables.domain.breaking import plan_table_break, table_to_break
 from tables.domain.button import Blinds
-from tables.domain.floor import (
+from tables.domain.final_table import plan_final_table
+from tables.domain.floor import floor_plan
+from tables.domain.floor_field import (
     FloorPlan,
     FloorTable,
     Move,
-    floor_plan,
     halted_tables,
-    plan_balance,
-    plan_final_table,
-    plan_table_break,
     sits_out_at,
-    table_to_break,
     tables_wanted,
     worst_seat,
 )

@@ -8,14 +8,10 @@ from collections.abc import Iterable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tables.domain.balancing import plan_balance
 from tables.domain.button import Blinds, first_hand_blinds, next_big_blind_seat, next_hand_blinds
-from tables.domain.floor import (
-    FloorPlan,
-    FloorTable,
-    floor_plan,
-    plan_balance,
-    tables_wanted,
-)
+from tables.domain.floor import floor_plan
+from tables.domain.floor_field import FloorPlan, FloorTable, tables_wanted
 from tables.domain.seating import SeatingRules
 from tests.tables.floor_tables import (
     check_final_table,

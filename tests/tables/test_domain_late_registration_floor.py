@@ -8,10 +8,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tables.domain.balancing import plan_balance
 from tables.domain.button import Blinds, first_hand_blinds, next_hand_blinds, restored_blinds
-from tables.domain.floor import FloorRules, FloorTable, floor_plan, plan_balance
+from tables.domain.floor import floor_plan
+from tables.domain.floor_field import FloorRules, FloorTable
 from tables.domain.seating import SeatingRules
-from tourney.domain.house_rules import PROFILES, final_table_players, resolve_house_rules
+from tourney.domain.house_rules import resolve_house_rules
+from tourney.domain.house_rules_params import final_table_players
+from tourney.domain.house_rules_profiles import PROFILES
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))

@@ -5,7 +5,8 @@ test_domain_floor.py calls, is the same function with every table at hand."""
 import random
 
 from tables.domain.button import first_hand_blinds
-from tables.domain.floor import FloorRules, FloorTable, floor_plan_counts, table_count
+from tables.domain.floor import floor_plan_counts
+from tables.domain.floor_field import FloorRules, FloorTable, table_count
 from tests.tables.floor_tables import floor_rules
 
 RULES = floor_rules(break_tiebreak="highest_first")

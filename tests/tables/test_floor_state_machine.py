@@ -28,14 +28,14 @@ from hypothesis.stateful import (
 import tables.floor.operations as floor_services
 import tourney.eliminations.usecases as eliminations_services
 from tables.domain.button import next_big_blind_seat
-from tables.domain.floor import tables_wanted
+from tables.domain.floor_field import tables_wanted
 from tables.domain.floor_rules import floor_rules
 from tables.floor.selectors import multi_table_start
 from tables.floor.usecases import floor_action_done
 from tables.hands.usecases import hand_finished_with_busts, hand_report
 from tables.models import FloorAction, TournamentTable
+from tables.seating.operations import held_seats
 from tables.seating.selectors import table_blinds, table_players_drift
-from tables.seating.usecases import held_seats
 from tests.factories import register, started_tournament
 from tourney.eliminations.usecases import elimination_undo, eliminations_record
 from tourney.models import AuditEntry, Elimination, Entry, Tournament

@@ -11,8 +11,8 @@ from django.utils import timezone
 from clocks.clock.usecases import clock_operate
 from tables.floor.usecases import floor_action_done, floor_action_undo
 from tables.models import FloorAction
-from tables.seating.operations import move_call_off
-from tables.seating.usecases import entry_seat_assign, held_seats, seats_draw
+from tables.seating.operations import held_seats, move_call_off
+from tables.seating.usecases import entry_seat_assign, seats_draw
 from tests.factories import (
     entries_register,
     pending_move_into_table_one,

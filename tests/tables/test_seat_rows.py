@@ -74,7 +74,7 @@ def test_two_players_never_share_a_seat_and_a_swap_in_one_statement_holds(
         Entry.objects.filter(pk=a.pk).update(tournament_table_id=b.tournament_table_id, seat=b.seat)
     assert_counts_right(tournament)
     if connection.vendor == "postgresql":  # SQLite checks row by row, PostgreSQL per statement
-        from tables.seating.usecases import update_rows
+        from tables.seating.operations import update_rows
 
         update_rows(
             Entry,

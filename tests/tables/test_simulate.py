@@ -11,13 +11,9 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tables.devtools.simulation import (
-    SimulationConfig,
-    next_big_blind_entry,
-    paid_places,
-    simulate,
-    smallest_wait,
-)
+from tables.devtools.simulation import simulate
+from tables.devtools.simulation_floor import next_big_blind_entry
+from tables.devtools.simulation_results import SimulationConfig, paid_places, smallest_wait
 from tables.models import FloorAction, TournamentTable
 from tests.conftest import numbered_players, seat_players
 from tourney.models import Elimination, Entry, Tournament

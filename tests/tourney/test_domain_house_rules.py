@@ -10,17 +10,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tourney.domain.house_rules import (
-    DEFAULT_PROFILE,
+from tourney.domain.house_rules import resolve_house_rules
+from tourney.domain.house_rules_params import (
     INT_BOUNDS,
     PARAMETER_CHOICES,
     PARAMETER_KEYS,
-    PROFILES,
     HouseRules,
     HouseRulesError,
     describe,
-    resolve_house_rules,
 )
+from tourney.domain.house_rules_profiles import DEFAULT_PROFILE, PROFILES
 
 PROFILE_KEYS = ("tda2024", "mirage", "doyle", "veszprem", "rimoc", "atlas")
 

@@ -126,7 +126,7 @@ def test_the_seating_print_is_a_plain_list(api, director_client, tournament):
 
 
 def test_every_house_rule_and_choice_has_a_label_and_a_section():
-    from tourney.domain.house_rules import PARAMETER_CHOICES, PARAMETER_KEYS
+    from tourney.domain.house_rules_params import PARAMETER_CHOICES, PARAMETER_KEYS
     from tourney.setup.forms import CHOICES, LABELS, SECTIONS
 
     in_sections = [key for _title, keys in SECTIONS for key in keys]

@@ -6,7 +6,7 @@ import pytest
 
 from tables.models import TournamentTable
 from tests.conftest import seat_players
-from tourney.domain.house_rules import PROFILES
+from tourney.domain.house_rules_profiles import PROFILES
 from tourney.models import AuditEntry, Entry, Tournament, TournamentEvent
 
 

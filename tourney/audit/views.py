@@ -5,8 +5,8 @@ from django.shortcuts import render
 
 from infra.web.schema_types import whole_number
 from tourney.audit.selectors import undo_links
-from tourney.core.pages import role_required
 from tourney.models import AuditEntry, Tournament
+from tourney.system.pages import role_required
 
 
 @role_required("director")

@@ -22,9 +22,9 @@ from tourney.backups.selectors import (
     tournament_record,
 )
 from tourney.backups.usecases import backup_take, players_export
-from tourney.core.pages import role_required
 from tourney.domain.backups import backup_parse
 from tourney.models import Tournament
+from tourney.system.pages import role_required
 
 
 @role_required("director")

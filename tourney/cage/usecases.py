@@ -13,8 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from tables.floor.usecases import floor_follow
-from tables.seating.usecases import entry_seat_late, held_seats
+from tables.floor.follow import floor_follow
+from tables.seating.operations import entry_seat_late, held_seats
 from tourney.audit.log import audit_record, audit_text
 from tourney.cage.selectors import prizes_paid
 from tourney.core.errors import Conflict
@@ -22,15 +22,9 @@ from tourney.core.locks import tournament_lock
 from tourney.domain.receipts import REFUND, receipt_number
 from tourney.events.log import event_append
 from tourney.models import AuditEntry, Entry, LedgerEntry, Tournament
-from tourney.registration.operations import places_shift
-from tourney.registration.usecases import (
-    OPEN_FOR_REGISTRATION,
-    entry_of,
-    entry_payment,
-    entry_record,
-    refunds_of,
-)
-from tourney.tournaments.selectors import tournament_capacity, tournament_rules
+from tourney.registration.operations import entry_payment, entry_record, places_shift
+from tourney.registration.selectors import OPEN_FOR_REGISTRATION, refunds_of
+from tourney.tournaments.selectors import entry_of, tournament_capacity, tournament_rules
 
 UNDONE = "U"
 

@@ -6,8 +6,8 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tourney.core.pages import role_required
 from tourney.models import Entry, LedgerEntry, Tournament
+from tourney.system.pages import role_required
 
 
 def _row_label(row: LedgerEntry) -> str:

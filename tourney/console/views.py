@@ -17,14 +17,11 @@ from tables.seating.usecases import seats_draw
 from tourney.audit.selectors import undo_links
 from tourney.backups.selectors import backup_last
 from tourney.core import roles
-from tourney.core.pages import role_required, run_service
-from tourney.domain.house_rules import PROFILES
+from tourney.domain.house_rules_profiles import PROFILES
 from tourney.models import AuditEntry, Entry, Tournament
 from tourney.registration.views import duration_text
-from tourney.tournaments.selectors import (
-    tournament_rules,
-    tournament_summary,
-)
+from tourney.system.pages import role_required, run_service
+from tourney.tournaments.selectors import tournament_rules, tournament_summary
 
 
 def _end_strings() -> dict:

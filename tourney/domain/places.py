@@ -29,7 +29,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from tourney.domain.house_rules import H4HMode
+from tourney.domain.house_rules_params import H4HMode
 
 __all__ = [
     "Bust",

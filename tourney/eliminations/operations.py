@@ -9,7 +9,7 @@ read as if the mistake had never happened.
 
 These take the locked tournament and touch neither the floor nor the clock: `eliminations_apply`
 returns what follows (the busted players' moves to void, a winner whose clock stops), and the
-use case follows it (`tourney.eliminations.usecases.eliminations_follow`).
+use case follows it (`tourney.eliminations.follow.eliminations_follow`).
 """
 
 from collections.abc import Collection, Sequence

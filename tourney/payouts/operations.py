@@ -1,10 +1,17 @@
 """tourney.payouts.operations."""
 
+from tourney.core.errors import Conflict
 from tourney.domain.payouts import (
     PAYOUT_TEMPLATES,
 )
+from tourney.events.log import event_append
 from tourney.models import PayoutStructure as PayoutStructureRow
-from tourney.payouts.selectors import TEMPLATE_NAMES, brackets_json
+from tourney.models import Tournament
+from tourney.payouts.selectors import (
+    TEMPLATE_NAMES,
+    brackets_json,
+    tournament_payouts,
+)
 
 
 def payout_structure_templates_install() -> list[PayoutStructureRow]:
@@ -18,3 +25,12 @@ def payout_structure_templates_install() -> list[PayoutStructureRow]:
         )
         rows.append(row)
     return rows
+
+
+def payouts_changed(tournament: Tournament, reason: str) -> None:
+    """Tell the screens (`payouts` event) inside the caller's transaction (tournament locked)."""
+    try:
+        payouts = tournament_payouts(tournament)
+    except Conflict:
+        payouts = []
+    event_append(tournament, "payouts", {"reason": reason, "payouts": payouts})

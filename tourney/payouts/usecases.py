@@ -26,6 +26,7 @@ from tourney.domain.receipts import PRIZE, receipt_number, repeat_tail
 from tourney.events.log import event_append
 from tourney.models import Deal, LedgerEntry, Tournament
 from tourney.models import PayoutStructure as PayoutStructureRow
+from tourney.payouts.operations import payouts_changed
 from tourney.payouts.selectors import (
     brackets_json,
     payout_amounts,
@@ -34,24 +35,14 @@ from tourney.payouts.selectors import (
     payout_structure_out,
     payout_structure_paid_by,
     payout_structure_validated,
-    tournament_payouts,
     tournament_results,
 )
-from tourney.registration.usecases import entry_of
+from tourney.tournaments.selectors import entry_of
 
 LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
 
 
 # --- payouts ---------------------------------------------------------------------------------
-
-
-def payouts_changed(tournament: Tournament, reason: str) -> None:
-    """Tell the screens (`payouts` event) inside the caller's transaction (tournament locked)."""
-    try:
-        payouts = tournament_payouts(tournament)
-    except Conflict:
-        payouts = []
-    event_append(tournament, "payouts", {"reason": reason, "payouts": payouts})
 
 
 def tournaments_lock_using(structure_id: int) -> list[Tournament]:

@@ -16,9 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tourney.core import roles
-from tourney.core.pages import role_required, run_service
 from tourney.deals.usecases import players_left
-from tourney.domain.house_rules import final_table_players
+from tourney.domain.house_rules_params import final_table_players
 from tourney.domain.payouts import DEFAULT_TEMPLATE, PAYOUT_TEMPLATES
 from tourney.models import Entry, LedgerEntry, PayoutStructure, Season, Tournament
 from tourney.payouts.forms import SeasonAttachForm, SeasonForm
@@ -35,6 +34,7 @@ from tourney.seasons.usecases import (
     season_update,
     tournament_season_set,
 )
+from tourney.system.pages import role_required, run_service
 from tourney.tournaments.selectors import tournament_rules, tournament_summary
 
 RESULT_FIELDS = [

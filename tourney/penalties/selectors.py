@@ -11,7 +11,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from tables.models import HandReport, TournamentTable
-from tourney.domain.house_rules import HouseRules
+from tourney.domain.house_rules_params import HouseRules
 from tourney.domain.penalties import (
     hands_elapsed_estimate,
     observed_seconds_per_hand,

@@ -26,18 +26,18 @@ from tables.floor.selectors import floor_actions_out
 from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.core.locks import tournament_lock
-from tourney.domain.house_rules import HouseRules
+from tourney.domain.house_rules_params import HouseRules
 from tourney.domain.penalties import (
     PenaltyError,
     penalty_hands,
 )
-from tourney.eliminations.operations import eliminations_apply
-from tourney.eliminations.usecases import (
+from tourney.eliminations.follow import (
     elimination_undo_locked,
     eliminations_follow,
     eliminations_replan,
     seats_freed_by,
 )
+from tourney.eliminations.operations import eliminations_apply
 from tourney.events.log import event_append
 from tourney.models import Elimination, Entry, Penalty, PlayerBan, Tournament
 from tourney.penalties.operations import penalty_served_record
@@ -47,7 +47,7 @@ from tourney.penalties.selectors import (
     penalty_is_serving,
     penalty_out,
 )
-from tourney.players.usecases import player_ban
+from tourney.players.operations import player_ban_record
 from tourney.tournaments.selectors import (
     entry_of,
     entry_snapshot,
@@ -176,7 +176,7 @@ def penalty_give(
         if kind == Penalty.Kind.DISQUALIFICATION:
             actions = _disqualify(actor, tournament, entry, penalty, remaining, now)
         if ban:
-            player_ban(
+            player_ban_record(
                 actor=actor,
                 player_id=entry.player_id,
                 reason=reason,

@@ -24,7 +24,6 @@ from tables.floor.views import TABLE_SEAT
 from tables.seating.selectors import at_table
 from tourney.core import roles
 from tourney.core.errors import TourneyError
-from tourney.core.pages import role_required
 from tourney.models import Entry, Penalty, Player, Season, Tournament
 from tourney.penalties.forms import (
     BanAddForm,
@@ -36,6 +35,7 @@ from tourney.penalties.selectors import penalties_list, penalties_sitting_out, p
 from tourney.penalties.usecases import penalty_end, penalty_give, penalty_undo
 from tourney.players.selectors import player_bans
 from tourney.players.usecases import player_ban, player_ban_lift
+from tourney.system.pages import role_required
 from tourney.tournaments.selectors import tournament_rules
 
 SEARCH_LIMIT = 8

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clocks.clock.usecases import clock_view, now_ms, structure_periods
+from clocks.clock.selectors import clock_view, now_ms, structure_periods
 from clocks.display.selectors import display_periods
 from infra.text.money import money_pattern
 from tables.models import FloorAction, TournamentTable

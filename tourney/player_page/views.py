@@ -16,7 +16,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from infra.text.qr import qr_svg
-from tourney.core.pages import role_required, run_service
 from tourney.models import AuditEntry, Entry, Tournament
 from tourney.player_page.selectors import (
     link_ended_detail,
@@ -32,6 +31,7 @@ from tourney.player_page.usecases import (
     player_links_revoke,
     player_links_revoke_undo,
 )
+from tourney.system.pages import role_required, run_service
 
 SERVICE_WORKER = Path(settings.BASE_DIR) / "static" / "js" / "player-sw.js"
 

@@ -288,3 +288,9 @@ def player_bans(player: Player) -> list[PlayerBan]:
         .select_related("season", "created_by")
         .order_by("-starts_at", "-id")
     )
+
+
+def player_search_text(player_fields: dict[str, str]) -> str:
+    return search_key(
+        player_fields["name"], player_fields["nickname"], phone_digits(player_fields["phone"])
+    )

@@ -13,9 +13,11 @@ from django.utils.translation import gettext_noop
 from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import Conflict, InvalidInput, NotFound
 from tourney.core.locks import tournament_lock
-from tourney.domain.text import phone_digits, search_key
+from tourney.domain.text import phone_digits
 from tourney.events.log import event_append
-from tourney.models import AuditEntry, Entry, Penalty, Player, PlayerBan, Season, Tournament
+from tourney.models import AuditEntry, Entry, Penalty, Player, PlayerBan, Tournament
+from tourney.players.operations import player_ban_record
+from tourney.players.selectors import player_search_text
 
 
 def _clean_player_fields(name: str, nickname: str, email: str, phone: str) -> dict[str, str]:
@@ -43,12 +45,6 @@ def _clean_player_fields(name: str, nickname: str, email: str, phone: str) -> di
     }
 
 
-def player_search_text(player_fields: dict[str, str]) -> str:
-    return search_key(
-        player_fields["name"], player_fields["nickname"], phone_digits(player_fields["phone"])
-    )
-
-
 @transaction.atomic
 def player_create(*, actor, name: str, nickname: str = "", email: str = "", phone: str = ""):
     fields = _clean_player_fields(name, nickname, email, phone)
@@ -61,62 +57,6 @@ def player_create(*, actor, name: str, nickname: str = "", email: str = "", phon
         after=fields,
     )
     return player
-
-
-@transaction.atomic
-def player_ban(
-    *,
-    actor,
-    player_id: int,
-    reason: str,
-    ends_at: datetime | None,
-    now: datetime | None = None,
-    season_id: int | None = None,
-    penalty=None,
-) -> PlayerBan:
-    """Ban a player from registering until `ends_at` (None = until lifted); with `season_id`,
-    from that season's tournaments only (a championship ban, docs/rules.md §10.5). `penalty`: the
-    disqualification that caused it."""
-    now = now or timezone.now()
-    season = None
-    if season_id is not None:
-        season = Season.objects.filter(pk=season_id).first()
-        if season is None:
-            raise NotFound(
-                "season_not_found", _("There is no season with id %(id)s.") % {"id": season_id}
-            )
-    player = Player.objects.filter(pk=player_id).first()
-    if player is None:
-        raise NotFound(
-            "player_not_found", _("There is no player with id %(id)s.") % {"id": player_id}
-        )
-    reason = (reason or "").strip()
-    if not reason:
-        raise InvalidInput("invalid_reason", _("A ban needs a reason."))
-    if ends_at is not None and ends_at <= now:
-        raise InvalidInput("invalid_ban_end", _("The ban must end in the future."))
-    ban = PlayerBan.objects.create(
-        player=player,
-        reason=reason[:300],
-        starts_at=now,
-        ends_at=ends_at,
-        created_by=actor if actor is not None and actor.is_authenticated else None,
-        season=season,
-        penalty=penalty,
-    )
-    audit_record(
-        actor=actor,
-        action="player.ban",
-        summary=audit_text("Banned %(name)s: %(reason)s", {"name": player.name, "reason": reason}),
-        target=player,
-        after={
-            "reason": reason,
-            "ends_at": ends_at.isoformat() if ends_at else None,
-            "season_id": season_id,
-            "penalty_id": penalty.pk if penalty is not None else None,
-        },
-    )
-    return ban
 
 
 @transaction.atomic
@@ -299,3 +239,24 @@ def player_merge_undo(*, actor, player_id: int) -> Player:
                 tournament, "entry", {"action": "player_merge_undo", "player_id": player_id}
             )
     return duplicate
+
+
+@transaction.atomic
+def player_ban(
+    *,
+    actor,
+    player_id: int,
+    reason: str,
+    ends_at: datetime | None,
+    now: datetime | None = None,
+    season_id: int | None = None,
+) -> PlayerBan:
+    """Ban a player from registering (`player_ban_record`), as a transaction of its own."""
+    return player_ban_record(
+        actor=actor,
+        player_id=player_id,
+        reason=reason,
+        ends_at=ends_at,
+        now=now,
+        season_id=season_id,
+    )

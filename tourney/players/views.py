@@ -11,11 +11,11 @@ from django.views.decorators.http import require_POST
 
 from infra.web.schema_types import INT32_MAX, whole_number
 from tourney.core import roles
-from tourney.core.pages import role_required, run_service
 from tourney.models import Player
 from tourney.players.selectors import player_duplicates, player_search, players_page
 from tourney.players.usecases import player_merge
 from tourney.registration.forms import PlayerChoiceForm
+from tourney.system.pages import role_required, run_service
 
 PAGE_SIZE = 50
 

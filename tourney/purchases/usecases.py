@@ -34,11 +34,10 @@ from tourney.domain.purchases import (
 )
 from tourney.domain.receipts import REFUND, receipt_number
 from tourney.domain.refusal import N_
-from tourney.eliminations.usecases import elimination_undo_locked, eliminations_record_locked
+from tourney.eliminations.follow import elimination_undo_locked, eliminations_record_locked
 from tourney.events.log import event_append
 from tourney.models import ChipPurchase, Elimination, Entry, LedgerEntry, Tournament
-from tourney.registration.usecases import entry_of
-from tourney.tournaments.selectors import tournament_rules
+from tourney.tournaments.selectors import entry_of, tournament_rules
 
 KIND_LETTER = {ChipPurchase.Kind.REBUY: "B", ChipPurchase.Kind.ADDON: "A"}
 # Refusals that are about the request's input rather than the tournament's state.

@@ -21,8 +21,11 @@ from datetime import datetime
 
 from django.db import connection
 
+from clocks.clock.selectors import clock_for, clock_state, structure_periods
+from clocks.clock.selectors import now_ms as clock_now_ms
 from infra.db.raw_rows import model_columns, model_from_row
-from tourney.models import Entry, Player, PlayerBan, Tournament
+from tourney.domain.registration import Deadline, deadline
+from tourney.models import Entry, LedgerEntry, Player, PlayerBan, Tournament
 from tourney.tournaments.selectors import CAPACITY_SQL
 
 _ACTIVE, _WAITING, _OUT = Entry.Status.ACTIVE, Entry.Status.WAITING, Entry.Status.ELIMINATED
@@ -109,3 +112,34 @@ def registration_facts_of(row: tuple | None) -> RegistrationFacts | None:
         seats=int(seats),
         entry_id=next_id[0] if next_id else None,
     )
+
+
+OPEN_FOR_REGISTRATION = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
+
+
+def refunds_of(entry: Entry):
+    """The entry's refund rows (newest first)."""
+    return LedgerEntry.objects.filter(
+        entry=entry,
+        purpose=LedgerEntry.Purpose.ENTRY,
+        kind__in=(LedgerEntry.Kind.REFUND_BUY_IN, LedgerEntry.Kind.REFUND_FEE),
+    ).order_by("-at", "-id")
+
+
+def registration_open(tournament: Tournament) -> bool:
+    """Entries may still come in: registering, or running before the late-registration
+    deadline (docs/rules.md §2.2)."""
+    if tournament.status not in OPEN_FOR_REGISTRATION:
+        return False
+    window = registration_window(tournament)
+    return window is None or not window.passed
+
+
+def registration_window(tournament: Tournament, now_ms: int | None = None) -> Deadline | None:
+    """Late registration against the clock (None: no deadline set)."""
+    if tournament.late_registration_level is None:
+        return None
+    state = clock_state(clock_for(tournament))
+    periods = structure_periods(tournament.structure_id)
+    now = now_ms if now_ms is not None else clock_now_ms()
+    return deadline(state, periods, now, tournament.late_registration_level)

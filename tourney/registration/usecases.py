@@ -11,77 +11,31 @@ from django.utils.translation import gettext_noop
 
 from infra.db.write_batch import WriteBatch
 from tables.floor.follow import floor_follow
-from tables.models import TournamentTable
-from tables.seating.usecases import entry_seat_late
 from tourney.audit.log import audit_entry, audit_record, audit_text
-from tourney.cage.operations import ledger_price_rows, ledger_price_write
+from tourney.cage.operations import ledger_price_rows
 from tourney.core.errors import Conflict, InvalidInput, NotFound
 from tourney.core.locks import tournament_lock, tournament_lock_reading
 from tourney.domain.receipts import REFUND, receipt_number, repeat_tail
-from tourney.events.log import event_append, event_new
-from tourney.models import AuditEntry, Entry, LedgerEntry, Player, Tournament
-from tourney.players.selectors import player_tournament_ban
-from tourney.players.usecases import player_search_text
-from tourney.registration.operations import places_shift
+from tourney.events.log import event_new
+from tourney.models import Entry, LedgerEntry, Player, Tournament
+from tourney.players.selectors import player_search_text, player_tournament_ban
+from tourney.registration.operations import (
+    entry_payment,
+    entry_record,
+    places_shift,
+    seated_late,
+    table_for_waiting,
+    waiting_promote,
+)
 from tourney.registration.selectors import (
+    OPEN_FOR_REGISTRATION,
     RegistrationFacts,
+    refunds_of,
     registration_facts_of,
     registration_facts_query,
+    registration_window,
 )
-from tourney.tournaments.selectors import (
-    entry_of,
-    entry_snapshot,
-    tournament_capacity,
-    tournament_rules,
-)
-from tourney.tournaments.usecases import registration_window
-
-OPEN_FOR_REGISTRATION = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
-
-
-def entry_record(
-    actor, tournament: Tournament, entry: Entry, action: str, summary: str, before: dict, **after
-) -> None:
-    """An entry's change, once written: its audit entry `entry.<action>` (`summary` names the
-    player as `%(name)s`; `after`: the snapshot and `after`) and its `entry` event."""
-    snapshot = entry_snapshot(entry)
-    name = entry.player.name
-    audit_record(
-        actor=actor,
-        action=f"entry.{action}",
-        summary=audit_text(summary, {"name": name}),
-        tournament=tournament,
-        target=entry,
-        before=before,
-        after={**snapshot, **after},
-    )
-    event_append(tournament, "entry", {"action": action, **snapshot, "player_name": name})
-
-
-def entry_payment(
-    tournament: Tournament, entry: Entry, method: str, cashier, now, sign: int, tail: str = ""
-) -> None:
-    """The entry's buy-in and fee paid in (`sign` +1) or refunded (-1), under its receipt
-    number + `tail`."""
-    ledger_price_write(
-        tournament_id=tournament.pk,
-        entry_id=entry.pk,
-        prices=(tournament.buy_in, tournament.fee),
-        sign=sign,
-        method=method,
-        cashier=cashier,
-        at=now,
-        receipt=receipt_number(tournament.pk, entry.number, tail),
-    )
-
-
-def refunds_of(entry: Entry):
-    """The entry's refund rows (newest first)."""
-    return LedgerEntry.objects.filter(
-        entry=entry,
-        purpose=LedgerEntry.Purpose.ENTRY,
-        kind__in=(LedgerEntry.Kind.REFUND_BUY_IN, LedgerEntry.Kind.REFUND_FEE),
-    ).order_by("-at", "-id")
+from tourney.tournaments.selectors import entry_of, entry_snapshot, tournament_rules
 
 
 def _refuse_banned(player: Player, tournament: Tournament, now) -> None:
@@ -155,7 +109,7 @@ def entry_register(
         )
         if not full and tournament.seats_drawn_at is not None:
             rules = tournament_rules(tournament)
-            if not _seated_late(tournament, entry, rules, rng or random.SystemRandom(), now):
+            if not seated_late(tournament, entry, rules, rng or random.SystemRandom(), now):
                 if not tournament.waiting_list_enabled:
                     raise Conflict(
                         "tournament_full",
@@ -281,7 +235,7 @@ def _entry_room(tournament: Tournament, facts: RegistrationFacts, actor, now) ->
         seats = min(seats, tournament.max_entries)
     waiting, playing = facts.waiting, facts.playing
     if waiting and playing < seats and tournament.seats_drawn_at is not None:
-        moved_up = len(_promote_waiting(tournament, actor, now))
+        moved_up = len(waiting_promote(tournament, actor, now))
         waiting, playing = waiting - moved_up, playing + moved_up
     full = waiting > 0 or playing >= seats
     if full and not tournament.waiting_list_enabled:
@@ -296,10 +250,10 @@ def _registration_follow(tournament: Tournament, entry: Entry, waiting: int, act
     the waiting list, and a late entry's seat may open a table or tip the balance."""
     if entry.status == Entry.Status.ACTIVE:
         places_shift(tournament)  # everyone already out finished one place lower
-    elif tournament.seats_drawn_at is not None and _table_for_waiting(
+    elif tournament.seats_drawn_at is not None and table_for_waiting(
         tournament, waiting + 1, actor
     ):
-        _promote_waiting(tournament, actor, now)  # a table for the list, places shifted
+        waiting_promote(tournament, actor, now)  # a table for the list, places shifted
         entry.refresh_from_db()
     if entry.tournament_table_id is not None:
         # A late entry can open a table or tip the balance (docs/rules.md §5.1).
@@ -358,153 +312,6 @@ def _register_writes(
     batch.flush()
 
 
-def registration_open(tournament: Tournament) -> bool:
-    """Entries may still come in: registering, or running before the late-registration
-    deadline (docs/rules.md §2.2)."""
-    if tournament.status not in OPEN_FOR_REGISTRATION:
-        return False
-    window = registration_window(tournament)
-    return window is None or not window.passed
-
-
-def _table_for_waiting(tournament: Tournament, waiting: int, actor=None) -> bool:
-    """The house opens a table for the waiting list (`alternates_new_table`, docs/rules.md
-    §2.1): once that many wait and every table of the tournament in play is full, a table the
-    floor broke earlier is free again in the room; it goes back into use (the next late seat
-    opens it). True when one did."""
-    wanted = tournament_rules(tournament).alternates_new_table
-    if wanted is None or waiting < wanted or tournament.seats_drawn_at is None:
-        return False
-    table = (
-        TournamentTable.objects.filter(tournament=tournament, status=TournamentTable.Status.CLOSED)
-        .order_by("open_order")
-        .first()
-    )
-    if table is None:
-        return False
-    table.status, table.closed_at = TournamentTable.Status.IDLE, None
-    table.save(update_fields=["status", "closed_at"])
-    audit_record(
-        actor=actor,
-        action="seating.table_for_waiting",
-        summary=audit_text(
-            gettext_noop("Table %(t)s opens again for %(n)s players on the waiting list"),
-            {"t": table.number, "n": waiting},
-        ),
-        tournament=tournament,
-        target=table,
-        before={"status": TournamentTable.Status.CLOSED},
-        after={"status": TournamentTable.Status.IDLE},
-    )
-    return True
-
-
-def _seated_late(tournament: Tournament, entry: Entry, rules, rng, now) -> bool:
-    """`entry_seat_late`, False when no seat can be given though the seat count has room:
-    the seats left are held by moves the floor has not confirmed that cannot be called off
-    (docs/rules.md §3.4); the entry waits, and the move's confirmation seats it."""
-    try:
-        entry_seat_late(tournament, entry, rules, rng, now)
-    except Conflict as exc:
-        if exc.code != "tournament_full":
-            raise
-        return False
-    return True
-
-
-def _promote_waiting(tournament: Tournament, actor, now, cause: int | None = None) -> list[Entry]:
-    """Seat waiting-list entries in the order they joined it while there is room (a table
-    opened for them first when the house says so). `cause`: the bust-out (elimination id)
-    that freed the seat, recorded for its undo."""
-    promoted: list[Entry] = []
-    waiting = list(
-        Entry.objects.filter(tournament=tournament, status=Entry.Status.WAITING)
-        .select_related("player")
-        .order_by("waiting_since", "number")
-    )
-    if not waiting:
-        return promoted
-    capacity = tournament_capacity(tournament)
-    playing = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
-    if playing >= capacity and _table_for_waiting(tournament, len(waiting), actor):
-        capacity = tournament_capacity(tournament)
-    rules = None
-    for entry in waiting:
-        if playing >= capacity:
-            break
-        entry.status = Entry.Status.ACTIVE
-        if tournament.seats_drawn_at is not None:
-            rules = rules or tournament_rules(tournament)
-            if not _seated_late(tournament, entry, rules, random.SystemRandom(), now):
-                entry.status = Entry.Status.WAITING  # the seats left are held (§3.4)
-                break
-        entry.save()
-        places_shift(tournament)
-        playing += 1
-        promoted.append(entry)
-        entry_record(
-            actor,
-            tournament,
-            entry,
-            "promote",
-            gettext_noop("%(name)s moved from the waiting list into the tournament"),
-            {"status": "waiting"},
-            cause_elimination_id=cause,
-        )
-    return promoted
-
-
-def promote_waiting(tournament: Tournament, actor) -> list[Entry]:
-    """Inside the caller's transaction (tournament locked): seat waiting-list entries in
-    order while there is room (after a larger entry cap, more tables, a seat freed)."""
-    return _promote_waiting(tournament, actor, timezone.now())
-
-
-def seats_freed(tournament: Tournament, actor, cause: int | None = None) -> list[Entry]:
-    """Inside the caller's transaction: a bust-out, a disqualification or an absent player's
-    elimination freed a seat. While entries may still come in, the first alternates take the
-    free seats at once, in waiting order (docs/rules.md §2.1); the caller replans the floor."""
-    if not registration_open(tournament):
-        return []
-    return _promote_waiting(tournament, actor, timezone.now(), cause)
-
-
-def promotions_undo(tournament: Tournament, actor, cause: int) -> list[Entry]:
-    """Undo of the bust-out `cause`: the alternates it seated go back to the head of the
-    waiting list (their place in it kept) while they still sit where they were seated, as if
-    the seat had never been freed; an alternate who has moved or busted since keeps playing
-    (docs/rules.md §2.1). Inside the caller's transaction."""
-    records = AuditEntry.objects.filter(
-        tournament=tournament, action="entry.promote", after__cause_elimination_id=cause
-    ).values_list("target_id", "after")
-    back: list[Entry] = []
-    for entry_id, after in records:
-        entry = (
-            Entry.objects.select_related("player", "tournament_table")
-            .filter(pk=int(entry_id), status=Entry.Status.ACTIVE)
-            .first()
-        )
-        if entry is None or entry_snapshot(entry)["table"] != after.get("table"):
-            continue
-        if entry.seat != after.get("seat"):
-            continue
-        before = entry_snapshot(entry)
-        entry.status = Entry.Status.WAITING
-        entry.tournament_table, entry.seat, entry.waits_for_button = None, None, False
-        entry.save(update_fields=["status", "tournament_table", "seat", "waits_for_button"])
-        places_shift(tournament, -1)
-        back.append(entry)
-        entry_record(
-            actor,
-            tournament,
-            entry,
-            "promote_undo",
-            gettext_noop("%(name)s back on the waiting list: the seat was not free"),
-            before,
-        )
-    return back
-
-
 @transaction.atomic
 def entry_unregister(
     *, actor, tournament_id: int, entry_id: int, method: str | None = None
@@ -558,5 +365,5 @@ def entry_unregister(
         refunded=tournament.entry_price,
         method=paid_method,
     )
-    _promote_waiting(tournament, actor, now)
+    waiting_promote(tournament, actor, now)
     return entry

@@ -10,20 +10,15 @@ from django.views.decorators.http import require_POST
 
 from infra.text.money import money_text
 from infra.web.schema_types import whole_number
-from tourney.core.pages import role_required, run_service
 from tourney.models import Entry, LedgerEntry, Tournament
 from tourney.players.selectors import player_duplicates, player_search, players_tournament_bans
 from tourney.players.usecases import player_create
 from tourney.purchases.views import desk_purchase, desk_purchase_rows
 from tourney.registration.forms import NewPlayerForm, RefundForm, RegisterForm
+from tourney.registration.selectors import registration_window
 from tourney.registration.usecases import entry_register, entry_unregister
-from tourney.tournaments.selectors import (
-    entry_waiting_list,
-    tournament_summary,
-)
-from tourney.tournaments.usecases import (
-    registration_window,
-)
+from tourney.system.pages import role_required, run_service
+from tourney.tournaments.selectors import entry_waiting_list, tournament_summary
 
 
 def duration_text(ms: int | None) -> str:

@@ -10,14 +10,14 @@ from django.utils.translation import gettext_lazy as _
 
 from infra.web.form_fields import number_list
 from infra.web.schema_types import INT32_MAX, Count32, TableNumber
-from tourney.domain.house_rules import (
+from tourney.domain.house_rules import resolve_house_rules
+from tourney.domain.house_rules_params import (
     INT_BOUNDS,
     PARAMETER_CHOICES,
     PARAMETER_KEYS,
-    PROFILES,
     HouseRulesError,
-    resolve_house_rules,
 )
+from tourney.domain.house_rules_profiles import PROFILES
 from tourney.domain.purchases import MONEY_FIELDS
 from tourney.models import PayoutStructure, Tournament
 from tourney.tournaments.forms import TournamentForm

@@ -18,20 +18,21 @@ from django.utils.translation import gettext_noop
 
 from clocks.clock.selectors import structure_periods
 from clocks.models import Structure, StructureLevel
-from tables.floor.usecases import floor_follow
+from tables.floor.follow import floor_follow
 from tables.models import TournamentTable
 from tourney.audit.log import audit_record, audit_text
 from tourney.cage.selectors import prizes_paid
 from tourney.core.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.core.locks import tournament_lock
-from tourney.domain.house_rules import PARAMETER_KEYS, HouseRulesError, resolve_house_rules
+from tourney.domain.house_rules import resolve_house_rules
+from tourney.domain.house_rules_params import PARAMETER_KEYS, HouseRulesError
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings, money_settings_refusal
 from tourney.events.log import event_append
 from tourney.models import ChipPurchase, Deal, Entry, LedgerEntry, Tournament
+from tourney.payouts.operations import payouts_changed
 from tourney.payouts.selectors import payout_structure_of
-from tourney.payouts.usecases import payouts_changed
-from tourney.registration.usecases import promote_waiting
-from tourney.tournaments.usecases import room_tables_chosen, tournament_tables_create
+from tourney.registration.operations import promote_waiting
+from tourney.tournaments.operations import room_tables_chosen, tournament_tables_create
 
 # What an edit may name; `rules` is the whole set of house-rule overrides (missing = the
 # profile's value), `table_numbers` the tables in opening order.

@@ -5,8 +5,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from tourney.core.errors import TourneyError
-from tourney.core.pages import role_required
-from tourney.domain.house_rules import PROFILES
+from tourney.domain.house_rules_profiles import PROFILES
 from tourney.models import Tournament
 from tourney.setup.forms import TournamentSettingsForm
 from tourney.setup.usecases import (
@@ -15,6 +14,7 @@ from tourney.setup.usecases import (
     setup_values,
     tournament_update,
 )
+from tourney.system.pages import role_required
 
 
 @role_required("director")

@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from infra.web.form_fields import IdField
-from tourney.core.pages import role_required, run_service
 from tourney.models import ApiToken, StaffRole
 from tourney.staff.usecases import api_token_create, api_token_revoke, staff_user_ensure
+from tourney.system.pages import role_required, run_service
 
 
 class StaffForm(forms.Form):

@@ -15,7 +15,7 @@ from ninja import Status
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
-from clocks.clock.usecases import clocks_late
+from clocks.clock.selectors import clocks_late
 from infra.web.api_contract import CheckedJsonParser, ContractAPI, status_code
 from tourney.core import roles
 from tourney.core.errors import TourneyError

@@ -24,7 +24,7 @@ from infra.web.schema_types import (
     bounded,
 )
 from tourney.core.errors import InvalidInput
-from tourney.domain.house_rules import describe
+from tourney.domain.house_rules_params import describe
 from tourney.domain.purchases import MONEY_FIELDS
 from tourney.models import Entry, Player, Tournament
 from tourney.setup.usecases import settings_token, setup_values

@@ -17,10 +17,7 @@ from tourney.system.schemas import (
     ms_datetime,
     tournament_out,
 )
-from tourney.tournaments.usecases import (
-    tournament_create,
-    tournament_message_set,
-)
+from tourney.tournaments.usecases import tournament_create, tournament_message_set
 
 router = Router(tags=["tournaments"])
 

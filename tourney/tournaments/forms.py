@@ -16,7 +16,7 @@ from infra.web.schema_types import (
     TableSeats,
 )
 from tables.models import Room
-from tourney.domain.house_rules import PROFILES
+from tourney.domain.house_rules_profiles import PROFILES
 from tourney.models import RebuyCondition
 
 

@@ -9,7 +9,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tourney.core.errors import Conflict, NotFound
-from tourney.domain.house_rules import HouseRules, resolve_house_rules
+from tourney.domain.house_rules import resolve_house_rules
+from tourney.domain.house_rules_params import HouseRules
 from tourney.domain.payouts import prize_pool
 from tourney.models import ChipPurchase, Entry, LedgerEntry, Player, PlayerBan, Tournament
 

@@ -6,16 +6,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tourney.core import roles
-from tourney.core.pages import role_required, run_service
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
 from tourney.models import Tournament
+from tourney.system.pages import role_required, run_service
 from tourney.tournaments.forms import TournamentForm
-from tourney.tournaments.selectors import (
-    tournament_summary,
-)
-from tourney.tournaments.usecases import (
-    tournament_create,
-)
+from tourney.tournaments.selectors import tournament_summary
+from tourney.tournaments.usecases import tournament_create
 
 
 def _home_page(request, form: TournamentForm | None, status: int = 200):

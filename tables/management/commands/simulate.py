@@ -10,15 +10,15 @@ import statistics
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from tables.devtools.simulation import (
+from tables.devtools.simulation import simulate
+from tables.devtools.simulation_results import (
     InvariantError,
     SimulationConfig,
     SimulationResult,
     paid_places,
-    simulate,
     timing_summary,
 )
-from tourney.domain.house_rules import PROFILES
+from tourney.domain.house_rules_profiles import PROFILES
 
 
 def _timing_line(label: str, samples: list[float]) -> str:
