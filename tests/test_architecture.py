@@ -301,7 +301,7 @@ SUBDOMAIN_OPERATIONS: dict[str, set[str]] = {
     "eliminations": {"tourney.eliminations.operations", "tourney.eliminations.selectors"},
     "hand_for_hand": {"tables.hand_for_hand.operations"},
     "clock": {"clocks.clock.operations"},
-    "absence": {"tourney.absence.usecases"},
+    "absence": {"tourney.absence.operations"},
 }
 
 
@@ -314,3 +314,101 @@ def test_the_sub_domains_operations_do_not_import_one_another():
             assert module in graph, f"{module} is gone: update SUBDOMAIN_OPERATIONS"
             crossings.update(f"{module} -> {target}" for target in graph[module] & others)
     assert crossings == set()
+
+
+# --- One home per feature: every module is named for its layer ------------------------------------
+#
+# A feature is `<app>.<feature>` and its modules are named for their layer, so that the contracts
+# of pyproject.toml, written with wildcards, place every module without naming it
+# (docs/architecture.md, "Where things live").
+
+LAYER_MODULES = {
+    "api",
+    "views",
+    "urls",
+    "forms",
+    "schemas",
+    "tasks",  # faces
+    "usecases",
+    "follow",
+    "operations",
+    "selectors",
+}
+APP_TOP = {"__init__", "apps", "models", "urls", "admin", "tasks"}
+PROJECT_TOP = {"settings", "asgi", "wsgi", "celery"}
+# Packages placed whole: the kernel, the composition root, the event streams (a face), the
+# developer tools (a face), and what Django itself looks for.
+WHOLE_PACKAGES = {
+    "tourney.core",
+    "tourney.system",
+    "tourney.streams",
+    "tables.devtools",
+    "domain",
+    "migrations",
+    "management",
+    "templatetags",
+    "formats",
+}
+KERNEL_LOGS = {"tourney.audit.log", "tourney.events.log"}
+
+
+def test_nothing_loose_at_an_apps_top_and_no_services_folder():
+    loose = []
+    for app in ("tourney", "tables", "clocks"):
+        allowed = APP_TOP | (PROJECT_TOP if app == "tourney" else set())
+        loose += [f"{app}/{p.name}" for p in (ROOT / app).glob("*.py") if p.stem not in allowed]
+        loose += [str(p.relative_to(ROOT)) for p in (ROOT / app).rglob("services") if p.is_dir()]
+    assert loose == [], "give each module a feature of its own and name it for its layer"
+
+
+def test_every_feature_module_is_named_for_its_layer():
+    unplaced = []
+    for module in product_files():
+        parts = module.split(".")
+        if parts[0] == "infra" or len(parts) < 3 or parts[-1] == "__init__":
+            continue
+        feature = ".".join(parts[:2])
+        if feature in WHOLE_PACKAGES or parts[1] in WHOLE_PACKAGES or module in KERNEL_LOGS:
+            continue
+        if parts[2] not in LAYER_MODULES:
+            unplaced.append(module)
+    assert unplaced == [], "outside every layer: name it api, views, ..., operations, selectors"
+
+
+def test_the_contracts_name_at_most_40_module_expressions():
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    named = 0
+    for contract in config["contracts"]:
+        for key in ("source_modules", "forbidden_modules", "modules", "layers", "containers"):
+            named += len(contract.get(key, []))
+    assert named <= 40
+
+
+def test_what_follows_a_bust_out_goes_one_way():
+    """The eliminations' follow-up calls the floor's, which calls hand-for-hand's: never back."""
+    graph = import_graph()
+    order = ["tourney.eliminations.follow", "tables.floor.follow", "tables.hand_for_hand.follow"]
+    back = [
+        f"{low} -> {high}"
+        for i, high in enumerate(order)
+        for low in order[i + 1 :]
+        if high in graph.get(low, set())
+    ]
+    assert back == []
+
+
+def test_transactions_are_the_use_cases_and_durable():
+    """A use case is the only transaction, `atomic(durable=True)`: one called inside another's
+    fails in tests at once instead of joining it silently (docs/architecture.md)."""
+    found = []
+    for module, path in product_files().items():
+        if ".migrations." in module or module.startswith("infra."):
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if "transaction.atomic" not in line or line.lstrip().startswith("#"):
+                continue
+            if not module.endswith(".usecases") or "durable=True" not in line:
+                found.append(f"{module}:{number}")
+    assert found == []

@@ -83,7 +83,7 @@ def clock_operate(
     """Apply start/pause/resume/next/previous/adjust/jump/undo and return the clock as the API
     shows it. `expected_version` (undo): refuse unless the clock is still at that version, so
     an Undo offered after one change cannot take back someone else's later change."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         # Finished (the winner is known, the clock stopped with it) or cancelled: no clock
         # change any more, 409 `tournament_over` (undoing the last bust-out reopens it).
@@ -142,7 +142,7 @@ def _advance_one(
     tournament_id: int, expected_version: int | None, now: int | None
 ) -> tuple[int, Clock]:
     now = now if now is not None else now_ms()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         clock = clock_for(tournament)
         if expected_version is not None and clock.version != expected_version:
@@ -192,7 +192,7 @@ def clocks_advance_together(due: Iterable[Due], now: int | None = None) -> list[
     Returns each changed clock (as stored) with its steps."""
     expected = dict(due)
     now = now if now is not None else now_ms()
-    with bus.published_together(), transaction.atomic():
+    with bus.published_together(), transaction.atomic(durable=True):
         _commit_without_waiting_for_the_disk()
         tournaments = tournaments_lock(expected)
         clocks = {c.tournament_id: c for c in Clock.objects.filter(tournament__in=tournaments)}

@@ -87,7 +87,7 @@ def color_up_run(
     dealer dealt (`cards`) or a virtual deal from a recorded server seed. `confirm=False`
     (race) keeps it "open" to show the cards first; otherwise it is done at once and its
     chips change counts. `override` (the director's) allows it outside a color-up break."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         table = table_in_play(tournament, table_number)
         step, periods = color_up_step_for(tournament, override, period_index)
@@ -152,7 +152,7 @@ def _locked_color_up(tournament: Tournament, color_up_id: int) -> ColorUp:
 
 def color_up_confirm(*, actor, tournament_id: int, color_up_id: int) -> dict:
     """The players saw the cards: the race stands and its chips change counts."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         color_up = _locked_color_up(tournament, color_up_id)
         if color_up.status != ColorUp.Status.OPEN:
@@ -186,7 +186,7 @@ def color_up_confirm(*, actor, tournament_id: int, color_up_id: int) -> dict:
 def color_up_undo(*, actor, tournament_id: int, color_up_id: int) -> dict:
     """Take back a table's color-up (a dealt race not confirmed is discarded): the chips in
     play lose its change again, and the table can color up anew. The record stays."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         color_up = _locked_color_up(tournament, color_up_id)
         if color_up.status == ColorUp.Status.UNDONE:
@@ -219,7 +219,7 @@ def color_up_undo(*, actor, tournament_id: int, color_up_id: int) -> dict:
 def color_up_found(*, actor, tournament_id: int, color_up_id: int, seat: int, value: int) -> dict:
     """Removed-colour chips worth `value` found at `seat` after the table colored up (TDA
     24-C): exchanged at equal value in D chips, the rest below D leaves play."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         color_up = _locked_color_up(tournament, color_up_id)
         if color_up.status != ColorUp.Status.DONE:

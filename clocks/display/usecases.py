@@ -10,7 +10,7 @@ from tourney.core.locks import tournament_lock
 from tourney.models import Tournament
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def display_links_revoke(*, actor, tournament_id: int) -> Tournament:
     """Every display link of the tournament given out so far stops working; open screens'
     streams close. Not undoable on purpose: a revoked link must stay dead. The console and

@@ -7,7 +7,7 @@ from tables.models import Room
 from tourney.audit.log import audit_record, audit_text
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def board_link_revoke(*, actor, room_id: int) -> Room:
     """The room's board link given out so far stops working (its next refresh is refused);
     not undoable on purpose."""

@@ -99,7 +99,7 @@ def _summary(data: StructureData) -> dict:
     return {"name": data.name, "periods": len(data.periods), **structure_payload(data)}
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def structure_create(*, actor, data: StructureData) -> Structure:
     structure_validate(data)
     structure = structure_save(data)
@@ -113,7 +113,7 @@ def structure_create(*, actor, data: StructureData) -> Structure:
     return structure
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def structure_duplicate(*, actor, structure_id: int, name: str | None = None) -> Structure:
     """Copy a structure (a template or any other) under a new name; the copy is no template."""
     source = Structure.objects.filter(pk=structure_id).first()
@@ -176,7 +176,7 @@ def structure_locked_through(structure: Structure, now: int | None = None) -> in
 def structure_update(*, actor, structure_id: int, data: StructureData) -> Structure:
     """Replace a structure's name, chips, starting stack and periods (see the module docstring
     for what a structure in use allows)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         # Tournament rows first, in one order, so clock writes on them wait for this edit.
         tournaments = list(
             Tournament.objects.select_for_update().filter(structure_id=structure_id).order_by("pk")

@@ -28,7 +28,7 @@ def clock_call_begin(
     *, actor, tournament_id: int, table_number: int, seat: int, elapsed_seconds: int | None = None
 ) -> dict:
     """Call the clock on the player in `seat`: the final table's time when one table is left."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         # A finished (or cancelled) tournament: its winner still "plays" in his seat, but no
         # clock is called any more (the production run's dealer link called one after the end).
@@ -97,7 +97,7 @@ def clock_call_finish(*, actor, tournament_id: int, call_id: int, outcome: str) 
         raise InvalidInput(
             "invalid_outcome", _("The outcome must be one of: acted, expired, cancelled.")
         )
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         call = (
             ClockCall.objects.select_related("tournament_table", "entry__player")

@@ -13,7 +13,7 @@ from tourney.core.locks import tournament_lock
 REVOKED_EVENT = "dealer_link_revoked"
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def dealer_link_revoke(*, actor, tournament_id: int, number: int) -> TournamentTable:
     """The table's dealer link given out so far stops working at once (its next request is
     refused, its page says so); the console and the API then hand out the new link. Not

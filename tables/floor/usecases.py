@@ -30,7 +30,7 @@ def floor_action_done(
     """The floor confirms an action; for a move, `entry_id` names who moved when the system
     could not know (or corrects it). Confirming a break or redraw confirms all its moves. The
     seats its movers left are free now: the waiting list takes them (docs/rules.md §3.4)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         action = floor_action_of(tournament, action_id)
         row = floor_action_confirm(actor, tournament, action, entry_id)
@@ -44,7 +44,7 @@ def floor_action_undo(*, actor, tournament_id: int, action_id: int) -> dict:
     reopen. Nothing is planned in its place until the next bust-out, hand or entry: the
     director who undid it decides when the floor moves again. The seats the movers were
     promised are free now: the waiting list takes them (docs/rules.md §3.4)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         action = floor_action_of(tournament, action_id)
         if action.parent_id is not None:

@@ -17,7 +17,7 @@ from tourney.core.locks import tournament_lock
 def hand_for_hand_set(*, actor, tournament_id: int, active: bool) -> dict:
     """Start (`active`) or end hand-for-hand. Starting pauses the clock and opens hand 1;
     ending resumes a paused clock."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         hand_for_hand_switch(tournament, active)
         hand_for_hand_clock(actor, tournament, "pause" if active else "resume")

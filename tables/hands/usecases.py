@@ -91,7 +91,7 @@ def _hand_recorded(
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def hand_report(
     *, actor, tournament_id: int, table_number: int, button_seat: int | None = None
 ) -> TournamentTable:
@@ -139,7 +139,7 @@ def _hand_reported(
     return table
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def hand_misdeal(*, actor, tournament_id: int, table_number: int) -> TournamentTable:
     """A misdeal at a table (TDA 35-C): reported so a penalty's count can take it back (the
     misdeal and its redeal are one hand); the button stays, no hand is counted as played,
@@ -195,7 +195,7 @@ def hand_finished_with_busts(*, actor, tournament_id: int, table_number: int, el
     """The dealer's "Bust-out and hand finished", in one transaction: the bust-outs of the
     hand (places, then what the floor needs), then the hand report, unless the floor has just
     broken this table or redrawn the final table (that draw placed the button itself)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         result = eliminations_record_locked(
             actor=actor, tournament=tournament, eliminations=eliminations

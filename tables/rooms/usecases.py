@@ -28,7 +28,7 @@ def _validate_tables(tables: Sequence[dict[str, int]]) -> None:
             )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def room_create(*, actor, name: str, tables: Sequence[dict[str, int]]) -> Room:
     name = " ".join((name or "").split())
     if not name:
@@ -55,7 +55,7 @@ def room_create(*, actor, name: str, tables: Sequence[dict[str, int]]) -> Room:
     return room
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def seat_restriction_set(
     *, actor, room_id: int, table_number: int, seat: int, kind: str, note: str = ""
 ) -> SeatRestriction:
@@ -93,7 +93,7 @@ def seat_restriction_set(
     return restriction
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def seat_restriction_clear(*, actor, room_id: int, table_number: int, seat: int) -> None:
     restriction = SeatRestriction.objects.filter(
         table__room_id=room_id, table__number=table_number, seat=seat

@@ -178,7 +178,7 @@ def _open_drawn_tables(
 def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -> list[dict]:
     """Draw random seats for every registered player and the button at each table."""
     rng = rng or BufferedSystemRandom()
-    with collector_paused(), transaction.atomic():
+    with collector_paused(), transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         entries = _draw_entries(tournament)
         entry_ids = [pk for pk, _name, _waits in entries]
@@ -252,7 +252,7 @@ def _draw_write(
     return opened, {str(n): len(s) for n, s in sorted(seated_at.items())}
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def entry_seat_assign(
     *, actor, tournament_id: int, entry_id: int, table_number: int, seat: int
 ) -> Entry:

@@ -42,7 +42,7 @@ def _absent_snapshot(entry: Entry) -> dict:
     }
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def entry_mark_absent(*, actor, tournament_id: int, entry_id: int, absent: bool = True) -> Entry:
     """Mark a seated entry absent (`absent=True`) or arrived; each undoes the other."""
     tournament = tournament_lock(tournament_id)

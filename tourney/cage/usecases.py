@@ -92,7 +92,7 @@ def entry_refund_undo(
     Refused: not refunded (`not_refunded`), registration over (`registration_closed`), the
     player registered again since (`already_registered`), no room and no waiting list
     (`tournament_full`)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         entry = entry_of(tournament, entry_id)
         _refund_refusal(tournament, entry)
@@ -146,7 +146,7 @@ def prize_pay_undo(*, actor, tournament_id: int, entry_id: int) -> LedgerEntry:
     """Take back a prize paid by mistake: the money comes back to the cage (a positive `payout`
     row under the payment's receipt number + `R`) and the prize is unpaid again. Refused when
     it is not paid (`not_paid`)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         entry = entry_of(tournament, entry_id)
         if not prizes_paid(entry=entry).exists():

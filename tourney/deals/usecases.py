@@ -185,7 +185,7 @@ def deal_make(
 ) -> Deal:
     """Confirm a deal: its amounts replace the prizes of the players left. Refused while
     another deal stands (`deal_exists`) and for what the preview refuses."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         if deal_in_force(tournament) is not None:
             raise Conflict("deal_exists", _("A deal has been made already: undo it first."))
@@ -230,7 +230,7 @@ def deal_make(
 def deal_undo(*, actor, tournament_id: int, deal_id: int) -> Deal:
     """Take a deal back: the payouts by place apply again. Refused once a prize of the deal
     has been paid (`prizes_paid`) or when it is undone already (`deal_undone`)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         deal = Deal.objects.filter(tournament=tournament, pk=deal_id).first()
         if deal is None:

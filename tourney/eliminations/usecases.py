@@ -30,7 +30,7 @@ def eliminations_record(
     given for some but not all, or busting every remaining player. `authorize` runs once the
     tournament is locked (where the players sit cannot change under it) and raises to refuse.
     """
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         if authorize is not None:
             authorize()
@@ -54,7 +54,7 @@ def elimination_undo(
     A disqualification is taken back only through its penalty (`allow_disqualified`, which
     also returns the chips and lifts the ban); a bust-out before a standing deal is refused (the
     deal shared the pool among the players then left)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         return elimination_undo_locked(
             actor=actor,

@@ -63,7 +63,7 @@ def tournament_payout_structure_set(
 ) -> Tournament:
     """Choose the tournament's payout structure (None: the default template). Refused once a
     prize has been paid (`prizes_paid`) or while a deal stands (`deal_in_force`)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         structure = (
             None if payout_structure_id is None else payout_structure_of(payout_structure_id)
@@ -103,7 +103,7 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, method: str = "cash")
     (`no_prize`), forfeited by a disqualification (`prize_forfeited`), paid (`already_paid`)."""
     if method not in LedgerEntry.Method.values:
         raise InvalidInput("invalid_method", _("Payment is cash, card or other."))
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         entry = entry_of(tournament, entry_id)
         row = next(
@@ -169,7 +169,7 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, method: str = "cash")
         return payment
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def payout_structure_update(
     *, actor, structure_id: int, name: str, brackets: Sequence[dict]
 ) -> PayoutStructureRow:
@@ -211,7 +211,7 @@ def payout_structure_update(
     return row
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def payout_structure_create(*, actor, name: str, brackets: Sequence[dict]) -> PayoutStructureRow:
     name = payout_structure_name(name)
     structure = payout_structure_validated(name, brackets)
@@ -226,7 +226,7 @@ def payout_structure_create(*, actor, name: str, brackets: Sequence[dict]) -> Pa
     return row
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def payout_structure_duplicate(*, actor, structure_id: int) -> PayoutStructureRow:
     source = payout_structure_of(structure_id, lock=True)
     name = (_("Copy of %(name)s") % {"name": _(source.name)})[:120]

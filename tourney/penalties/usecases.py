@@ -152,7 +152,7 @@ def penalty_give(
             "invalid_ban",
             _("A ban (day, days, indefinite or season) goes with a disqualification only."),
         )
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         entry = entry_of(tournament, entry_id)
         if entry.status != Entry.Status.ACTIVE:
@@ -322,7 +322,7 @@ def _penalty_of(tournament: Tournament, penalty_id: int) -> Penalty:
 def penalty_undo(*, actor, tournament_id: int, penalty_id: int) -> dict:
     """Take back a mistaken penalty. A disqualification's player is back in play with the chips
     (the bust-out undo puts back the seat and the places), and its ban is lifted."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         penalty = _penalty_of(tournament, penalty_id)
         if penalty.undone_at is not None:
@@ -371,7 +371,7 @@ def penalty_undo(*, actor, tournament_id: int, penalty_id: int) -> dict:
 def penalty_end(*, actor, tournament_id: int, penalty_id: int) -> dict:
     """The floor ends a sit-out by hand: the hands are served at a table that does not
     report, or the floor lets the player back in."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         penalty = _penalty_of(tournament, penalty_id)
         if not penalty_is_serving(penalty):

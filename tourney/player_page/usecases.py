@@ -60,7 +60,7 @@ def _revoke(*, actor, tournament: Tournament, row, action: str, summary, payload
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def player_link_revoke(*, actor, tournament_id: int, entry_id: int) -> Entry:
     """The player's page link given out so far stops working at once (his page says so, his
     open stream closes); the seat card and receipt printed after carry the new link."""
@@ -78,7 +78,7 @@ def player_link_revoke(*, actor, tournament_id: int, entry_id: int) -> Entry:
     return entry
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def player_links_revoke(*, actor, tournament_id: int) -> Tournament:
     """Every player's page link of the tournament given out so far stops working at once."""
     tournament = tournament_lock(tournament_id)
@@ -117,7 +117,7 @@ def _undo(*, actor, tournament: Tournament, row, action: str, summary, payload) 
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def player_link_revoke_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
     """The link revoked last works again (refused once it was revoked again or restored)."""
     tournament = tournament_lock(tournament_id)
@@ -136,7 +136,7 @@ def player_link_revoke_undo(*, actor, tournament_id: int, entry_id: int) -> Entr
     return entry
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def player_links_revoke_undo(*, actor, tournament_id: int) -> Tournament:
     tournament = tournament_lock(tournament_id)
     _undo(

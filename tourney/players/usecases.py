@@ -45,7 +45,7 @@ def _clean_player_fields(name: str, nickname: str, email: str, phone: str) -> di
     }
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def player_create(*, actor, name: str, nickname: str = "", email: str = "", phone: str = ""):
     fields = _clean_player_fields(name, nickname, email, phone)
     player = Player.objects.create(**fields, search_text=player_search_text(fields))
@@ -59,7 +59,7 @@ def player_create(*, actor, name: str, nickname: str = "", email: str = "", phon
     return player
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def player_ban_lift(*, actor, ban_id: int, player_id: int | None = None) -> PlayerBan:
     bans = PlayerBan.objects.select_related("player", "season").filter(pk=ban_id, lifted_at=None)
     if player_id is not None:
@@ -121,7 +121,7 @@ def player_merge(*, actor, keep_id: int, merge_id: int) -> Player:
     tournament (`both_playing`: refund one entry first)."""
     if keep_id == merge_id:
         raise InvalidInput("same_player", _("Choose two different players."))
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournaments = _tournaments_locked([keep_id, merge_id])
         players = _players_locked([keep_id, merge_id])
         keep, duplicate = players[keep_id], players[merge_id]
@@ -187,7 +187,7 @@ def player_merge_undo(*, actor, player_id: int) -> Player:
     penalties and bans the merge moved (those still with the kept player), the kept player
     loses the details filled from it (unless changed since). Refused: not merged
     (`not_merged`)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         merge = (
             AuditEntry.objects.filter(
                 action="player.merge", target_type="player", target_id=player_id
@@ -241,7 +241,7 @@ def player_merge_undo(*, actor, player_id: int) -> Player:
     return duplicate
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def player_ban(
     *,
     actor,

@@ -326,7 +326,7 @@ def entry_rebuy(
     _check_method(method)
     if stack is not None and stack < 0:
         raise InvalidInput("invalid_stack", _("A stack cannot be negative."))
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         entry = entry_of(tournament, entry_id)
         facts, bust = entry_facts(tournament, entry)
@@ -357,7 +357,7 @@ def entry_addon(
 ) -> ChipPurchase:
     """The add-on: one per playing entry, in the period after the tournament's add-on level."""
     _check_method(method)
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         entry = entry_of(tournament, entry_id)
         facts, _bust = entry_facts(tournament, entry)
@@ -382,7 +382,7 @@ def chip_purchase_undo(*, actor, tournament_id: int, purchase_id: int) -> ChipPu
     """Undo a mistaken rebuy or add-on: refund rows under its receipt number + `R`, its chips
     out of play. When the rebuy took back a bust-out and the entry still plays, the entry is
     busted again now (at the place that is next now). The entry's later purchases go first."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         purchase = (
             ChipPurchase.objects.select_related("entry__player", "entry__tournament_table")

@@ -86,7 +86,7 @@ def entry_register(
     """
     if method not in LedgerEntry.Method.values:
         raise InvalidInput("invalid_method", _("Payment is cash, card or other."))
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         # The lock and what registration checks go together (one round trip on PostgreSQL),
         # so bans are looked up as of just before the lock; the rows are written as of after.
         asked_at = timezone.now()
@@ -127,7 +127,7 @@ def entries_register_bulk(*, actor, tournament_id: int, names: Sequence[str]) ->
     numbers in order, the buy-in and fee under each entry's receipt number) without the
     checks, seats or waiting list, one audit entry for the lot and no events. Before the draw
     only; returns how many entries it wrote."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         if tournament.status != Tournament.Status.REGISTERING or tournament.seats_drawn_at:
             raise Conflict(
@@ -312,7 +312,7 @@ def _register_writes(
     batch.flush()
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def entry_unregister(
     *, actor, tournament_id: int, entry_id: int, method: str | None = None
 ) -> Entry:

@@ -66,7 +66,7 @@ def _clean(name: str, points_formula: str, points_table, best_of) -> tuple:
     return name[:160], list(table), best_of
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def season_create(
     *, actor, name: str, points_formula: str = "linear", points_table=None, best_of=None
 ) -> Season:
@@ -84,7 +84,7 @@ def season_create(
     return season
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def season_update(
     *, actor, season_id: int, name: str, points_formula: str, points_table=None, best_of=None
 ) -> Season:
@@ -112,7 +112,7 @@ def tournament_season_set(
 ) -> Tournament:
     """Make the tournament a round of a championship (None: none). Refused: a round number
     another tournament of the season has (`round_taken`), a round below 1."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         season = None
         if season_id is not None:

@@ -269,7 +269,7 @@ def tournament_update(
             "invalid_field",
             _("These settings cannot be edited: %(names)s.") % {"names": ", ".join(unknown)},
         )
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         if expected_token is not None and expected_token != settings_token(tournament):
             raise Conflict(

@@ -12,7 +12,7 @@ from tourney.core.errors import InvalidInput
 from tourney.models import ApiToken, StaffProfile, StaffRole
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def staff_user_ensure(*, actor, username: str, role: str, password: str | None = None):
     """Create the user with `role` if missing, or set the role of an existing one."""
     if role not in StaffRole.values:
@@ -42,7 +42,7 @@ def token_hash(raw: str) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def api_token_create(*, actor, user, name: str = "") -> tuple[str, ApiToken]:
     raw = "tny_" + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
@@ -61,7 +61,7 @@ def api_token_create(*, actor, user, name: str = "") -> tuple[str, ApiToken]:
     return raw, token
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def api_token_revoke(*, actor, token_id: int) -> ApiToken:
     from django.utils import timezone
 

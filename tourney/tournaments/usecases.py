@@ -34,7 +34,7 @@ def _non_negative(name: str, value: int) -> None:
         )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def tournament_create(
     *,
     actor,
@@ -178,7 +178,7 @@ def _late_level_check(structure: Structure, level: int | None) -> None:
         )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def tournament_message_set(*, actor, tournament_id: int, message: str) -> Tournament:
     """Set (or clear, with "") the director's message scrolled on the lobby screens."""
     message = " ".join((message or "").split())
