@@ -1,1 +1,1 @@
-"""infra."""
+"""Infrastructure the features use and which imports none of them."""

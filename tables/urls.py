@@ -1,17 +1,19 @@
 from django.urls import path
 
 from tables.floor import views as views_floor
+from tables.hands import views as hands_views
+from tables.rooms import views as rooms_views
 from tables.seating import views
 
 app_name = "tables"
 T = "tournaments/<int:tournament_id>"
 urlpatterns = [
-    path("rooms/", views.rooms, name="rooms"),
-    path("rooms/<int:room_id>/", views.room_detail, name="room"),
+    path("rooms/", rooms_views.rooms, name="rooms"),
+    path("rooms/<int:room_id>/", rooms_views.room_detail, name="room"),
     path(f"{T}/seating/", views.seating_chart, name="seating_chart"),
     path(f"{T}/tables/<int:number>/", views_floor.dealer, name="dealer"),
     path(f"{T}/tables/<int:number>/live/", views_floor.dealer_live, name="dealer_live"),
-    path(f"{T}/tables/<int:number>/hand/", views.dealer_hand, name="dealer_hand"),
+    path(f"{T}/tables/<int:number>/hand/", hands_views.dealer_hand, name="dealer_hand"),
     # The floor: console partials, forms and move slips (tables/floor/views.py).
     path(f"{T}/floor/todo/", views_floor.floor_todo, name="floor_todo"),
     path(f"{T}/floor/tables/", views_floor.floor_tables, name="floor_tables"),

@@ -1,1 +1,1 @@
-"""clocks.clock."""
+"""The running clock: its use cases, the operations inside them, its reads, the embedded loop."""

@@ -1,1 +1,1 @@
-"""clocks.display."""
+"""The lobby screens: signed read-only links, their pages and the snapshot they draw."""

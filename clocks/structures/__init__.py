@@ -1,1 +1,1 @@
-"""clocks.structures."""
+"""Blind structures: their API, pages, writes and reads."""

@@ -1,4 +1,5 @@
-"""clocks.structures.selectors."""
+"""Reads of blind structures: a stored structure as domain data, its periods, and the
+refusals of a structure's rules in the reader's language."""
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _

@@ -1,1 +1,1 @@
-"""infra.db."""
+"""Database helpers: the PostgreSQL backend, kept cursors, raw rows, batched writes."""

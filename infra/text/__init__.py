@@ -1,1 +1,1 @@
-"""infra.text."""
+"""Text as the venue reads it: collation, money, QR codes."""

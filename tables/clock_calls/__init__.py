@@ -1,1 +1,1 @@
-"""tables.clock_calls."""
+"""Calling the clock on a player (docs/rules.md §9)."""

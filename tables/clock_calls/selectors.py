@@ -1,4 +1,5 @@
-"""tables.clock_calls.selectors."""
+"""Reads of clock calls: the active ones of a tournament, each as the API and the pages
+show it, and the house's timings."""
 
 from django.utils.translation import gettext as _
 

@@ -1,1 +1,1 @@
-"""tables.floor_actions."""
+"""The floor's actions once planned: confirming, voiding and taking them back."""

@@ -1,4 +1,6 @@
-"""tables.hand_for_hand.follow."""
+"""What follows for hand-for-hand inside another feature's use case (the tournament locked):
+a hand report ends a hand-for-hand hand, a final table formed ends hand-for-hand; the clock
+is paused or resumed with it."""
 
 from clocks.clock.operations import clock_change
 from clocks.clock.selectors import clock_view

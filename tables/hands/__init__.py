@@ -1,1 +1,1 @@
-"""tables.hands."""
+"""Dealer hand reports: the button moves by the dead-button rule."""

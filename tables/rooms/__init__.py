@@ -1,1 +1,1 @@
-"""tables.rooms."""
+"""Rooms, their physical tables and seat restrictions."""

@@ -1,1 +1,1 @@
-"""tables.seating."""
+"""The seat draw, late seating, seats held by pending moves, table positions."""

@@ -1,1 +1,1 @@
-"""tourney.absence."""
+"""Absent players (docs/rules.md §2.3)."""

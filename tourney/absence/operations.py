@@ -1,4 +1,5 @@
-"""tourney.absence.operations."""
+"""The absent-player deadline inside the clock's use case (the tournament locked): recorded
+once, and who is still absent when it passes."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""tourney.audit.views."""
+"""The audit log's page (director)."""
 
 from django.core.paginator import Paginator
 from django.shortcuts import render

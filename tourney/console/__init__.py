@@ -1,1 +1,1 @@
-"""tourney.console."""
+"""The director's console page and its live parts."""

@@ -1,4 +1,5 @@
-"""tourney.console.views."""
+"""The director's console: the page, its clock box, the summary and activity parts, the
+draw and start buttons."""
 
 import time
 

@@ -1,1 +1,1 @@
-"""tourney.core."""
+"""The kernel the features share: locks, roles, errors, signed-link generations, triggers."""

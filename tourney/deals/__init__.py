@@ -1,1 +1,1 @@
-"""tourney.deals."""
+"""Deal-making at the final table (docs/rules.md §12.5)."""

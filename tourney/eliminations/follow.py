@@ -1,4 +1,6 @@
-"""tourney.eliminations.follow."""
+"""Bust-outs inside a use case that has locked the tournament: recording them, taking one
+back, the absent-player deadline's, and what follows them across features (docs/architecture.md,
+"A bust-out")."""
 
 import random
 from collections.abc import Sequence

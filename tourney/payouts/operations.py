@@ -1,4 +1,5 @@
-"""tourney.payouts.operations."""
+"""Payout writes inside a use case's transaction: the built-in structures installed, the
+payouts recomputed when the field or the pool changes."""
 
 from tourney.core.errors import Conflict
 from tourney.domain.payouts import (

@@ -1,1 +1,1 @@
-"""tourney.players."""
+"""Players: search, duplicates and merge, bans."""

@@ -1,1 +1,1 @@
-"""tourney.registration."""
+"""Registration at the desk: entries, the waiting list, refunds, seat cards."""

@@ -1,4 +1,4 @@
-"""tourney.registration.api."""
+"""Routes of entries: register, list, unregister, assign a seat, absent and arrived."""
 
 from django.shortcuts import get_object_or_404
 from ninja import Status

@@ -1,1 +1,1 @@
-"""tourney.seasons."""
+"""Championships (seasons) and their points."""

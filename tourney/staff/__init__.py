@@ -1,1 +1,1 @@
-"""tourney.staff."""
+"""Staff accounts, roles and API tokens."""

@@ -1,1 +1,1 @@
-"""tourney.streams."""
+"""The event streams of staff pages and signed links (Server-Sent Events)."""

@@ -1,1 +1,1 @@
-"""tourney.system."""
+"""The composition root: the root API, authentication, the page URLs, deployment checks."""

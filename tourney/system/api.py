@@ -144,6 +144,8 @@ def _mount_app_routers() -> None:
     from clocks.structures.api import router as clocks_router
     from tables.dealer_links.api import router as dealer_links_router
     from tables.floor.api import router as floor_router
+    from tables.hands.api import router as hands_router
+    from tables.rooms.api import router as rooms_router
     from tables.seating.api import router as tables_router
     from tourney.cage.api import router as cage_router
     from tourney.payouts.api import router as payouts_router
@@ -156,7 +158,9 @@ def _mount_app_routers() -> None:
     from tourney.tournaments.api import router as tournaments_router
 
     api.add_router("/", tournaments_router)
+    api.add_router("/", rooms_router)
     api.add_router("/", tables_router)
+    api.add_router("/", hands_router)
     api.add_router("/", floor_router)
     api.add_router("/", clocks_router)
     api.add_router("/", payouts_router)

@@ -1,1 +1,1 @@
-"""tourney.tournaments."""
+"""Tournaments: creating, starting, their tables and messages, their reads."""

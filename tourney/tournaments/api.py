@@ -1,4 +1,5 @@
-"""tourney.tournaments.api."""
+"""Routes of tournaments: create, list, read, start, the lobby message (the router that
+setup's and registration's routes share: one view per path)."""
 
 from django.shortcuts import get_object_or_404
 from ninja import Router, Status

@@ -1,4 +1,4 @@
-"""tourney.tournaments.forms."""
+"""The new tournament form."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _

@@ -1,4 +1,5 @@
-"""tourney.tournaments.operations."""
+"""Tournament writes inside a use case's transaction: its tables, marking it running, late
+registration's deadline recorded."""
 
 from collections.abc import Sequence
 

@@ -1,4 +1,4 @@
-"""tourney.tournaments.views."""
+"""The home page: the tournaments, and creating one."""
 
 from django.db.models import F
 from django.shortcuts import redirect, render
