@@ -1,0 +1,101 @@
+"""Two versions of the code side by side, A B A B, in one run: the ratio of each benchmark's
+median, pair by pair (the machine's speed drifts by half from day to day, so only a ratio
+measured in one run means anything; docs/benchmarks.md).
+
+    .venv/bin/python tests/benchmarks/ab.py A B tests/benchmarks/bench_registration_http.py \
+        [--rounds 2] [--env KEY=VALUE ...]
+
+A and B are git revisions (or "WORKTREE" for the files as they are); each is checked out in a
+worktree of its own under /tmp and run with this checkout's virtualenv, so both run the same
+libraries. The benchmark file is the path in each version (the benchmarks move with the code).
+Prints each result's medians by round and the ratio B/A of each pair, and their median.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = ROOT / ".venv" / "bin" / "python"
+
+
+def worktree(revision: str) -> Path:
+    """A checkout of `revision` (the working tree itself for "WORKTREE")."""
+    if revision == "WORKTREE":
+        return ROOT
+    sha = subprocess.run(
+        ["git", "rev-parse", "--short", revision],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    path = Path("/tmp") / f"tourney-ab-{sha}"
+    if not path.exists():
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "-q", str(path), sha], cwd=ROOT, check=True
+        )
+    return path
+
+
+def run(tree: Path, bench: str, env: dict[str, str]) -> dict[str, float]:
+    """One run of `bench` in `tree`: each result's median (ms)."""
+    results = tree / "tests" / "benchmarks" / "results.jsonl"
+    results.unlink(missing_ok=True)
+    subprocess.run(
+        [
+            str(PYTHON),
+            "-m",
+            "pytest",
+            "-m",
+            "benchmark",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:randomly",
+            bench,
+        ],
+        cwd=tree,
+        env={**os.environ, **env, "BENCH_RESULTS": "1"},
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    lines = results.read_text().splitlines() if results.exists() else []
+    return {(r := json.loads(line))["name"]: r["median_ms"] for line in lines}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("a")
+    parser.add_argument("b")
+    parser.add_argument("bench")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--env", action="append", default=[])
+    args = parser.parse_args()
+    env = dict(item.split("=", 1) for item in args.env)
+    trees = {"A": worktree(args.a), "B": worktree(args.b)}
+    rounds: list[dict[str, dict[str, float]]] = []
+    for number in range(args.rounds):
+        medians = {side: run(tree, args.bench, env) for side, tree in trees.items()}
+        rounds.append(medians)
+        print(f"round {number + 1}: A {medians['A']}  B {medians['B']}", flush=True)
+    print(f"\nA = {args.a}, B = {args.b}, {args.bench}, {args.rounds} rounds (A B each)")
+    for name in sorted(rounds[0]["A"]):
+        ratios = [r["B"][name] / r["A"][name] for r in rounds if name in r["B"]]
+        a = " ".join(f"{r['A'][name]:.2f}" for r in rounds)
+        b = " ".join(f"{r['B'].get(name, float('nan')):.2f}" for r in rounds)
+        print(
+            f"{name}: A {a} ms | B {b} ms | B/A "
+            + " ".join(f"{x:.3f}" for x in ratios)
+            + f" (median {statistics.median(ratios):.3f})"
+        )
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
