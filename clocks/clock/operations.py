@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clocks.clock.selectors import (
+    CLOCK_STATE,
     clock_for,
     clock_out,
     clock_state,
-    clock_store,
     now_ms,
     state_dict,
     structure_periods,
@@ -330,3 +330,26 @@ def clock_restart_after_undo(*, actor, tournament: Tournament) -> bool:
         return False
     _write(actor, tournament, clock, RESTART, state, after, periods, now)
     return True
+
+
+def clock_store(
+    clock: Clock, before: ClockState, after: ClockState, writes: WriteBatch | None = None
+) -> None:
+    """Compare-and-set: the row must still hold `before.version` (with `writes`: checked when
+    they are sent, in the caller's transaction)."""
+    clock.status, clock.period_index = after.status, after.period_index
+    clock.period_ends_at_ms, clock.paused_remaining_ms = (
+        after.period_ends_at_ms,
+        after.paused_remaining_ms,
+    )
+    clock.version = after.version
+    # the instance is as stored (what refresh_from_db would read, without reading it)
+    refused = Conflict("clock_changed", _("The clock changed meanwhile; try again."))
+    if writes is not None:
+        writes.update_guarded(clock, CLOCK_STATE, {"version": before.version}, refused)
+        return
+    updated = Clock.objects.filter(pk=clock.pk, version=before.version).update(
+        **{name: getattr(clock, name) for name in CLOCK_STATE}
+    )
+    if updated != 1:
+        raise refused

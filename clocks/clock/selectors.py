@@ -6,7 +6,6 @@ import json
 import time
 
 from django.db import connection
-from django.utils.translation import gettext as _
 
 from clocks.domain.clock import ClockState, ClockView, view
 from clocks.domain.structures import (
@@ -14,8 +13,6 @@ from clocks.domain.structures import (
 )
 from clocks.models import Clock, StructureLevel
 from clocks.structures.selectors import PERIOD_COLUMNS, period_from_row, period_from_values
-from infra.db.write_batch import WriteBatch
-from tourney.core.errors import Conflict
 from tourney.models import Tournament
 from tourney.tournaments.selectors import tournament_rules
 
@@ -84,29 +81,6 @@ def clock_state(clock: Clock) -> ClockState:
 def clock_for(tournament: Tournament) -> Clock:
     clock, _created = Clock.objects.get_or_create(tournament=tournament)
     return clock
-
-
-def clock_store(
-    clock: Clock, before: ClockState, after: ClockState, writes: WriteBatch | None = None
-) -> None:
-    """Compare-and-set: the row must still hold `before.version` (with `writes`: checked when
-    they are sent, in the caller's transaction)."""
-    clock.status, clock.period_index = after.status, after.period_index
-    clock.period_ends_at_ms, clock.paused_remaining_ms = (
-        after.period_ends_at_ms,
-        after.paused_remaining_ms,
-    )
-    clock.version = after.version
-    # the instance is as stored (what refresh_from_db would read, without reading it)
-    refused = Conflict("clock_changed", _("The clock changed meanwhile; try again."))
-    if writes is not None:
-        writes.update_guarded(clock, CLOCK_STATE, {"version": before.version}, refused)
-        return
-    updated = Clock.objects.filter(pk=clock.pk, version=before.version).update(
-        **{name: getattr(clock, name) for name in CLOCK_STATE}
-    )
-    if updated != 1:
-        raise refused
 
 
 CLOCK_STATE = ("status", "period_index", "period_ends_at_ms", "paused_remaining_ms", "version")
