@@ -26,7 +26,7 @@ from hypothesis.stateful import (
 )
 
 import tables.floor.operations as floor_services
-import tourney.eliminations.usecases as eliminations_services
+import tourney.eliminations.follow as eliminations_follow
 from tables.domain.button import next_big_blind_seat
 from tables.domain.floor_field import tables_wanted
 from tables.domain.floor_rules import floor_rules
@@ -459,7 +459,7 @@ def shape_checked_replan(**kwargs):
 
 def test_the_floor_keeps_its_invariants_over_random_play(director, structure, monkeypatch):
     monkeypatch.setattr(floor_services, "random", PlannerRandom)
-    monkeypatch.setattr(eliminations_services, "floor_replan", shape_checked_replan)
+    monkeypatch.setattr(eliminations_follow, "floor_replan", shape_checked_replan)
     machine = type("Machine", (FloorMachine,), {"director": director, "structure": structure})
     run_state_machine_as_test(
         machine,
