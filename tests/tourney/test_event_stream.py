@@ -13,7 +13,7 @@ from tests.conftest import bearer
 from tests.processes import DEFAULT_REDIS_URL, redis_or_missing, uvicorn_server
 from tests.sse_client import SseClient, Stream, events_url, parse
 from tourney.models import TournamentEvent
-from tourney.streams.frames import EventCursor
+from tourney.streams.selectors import EventCursor
 
 
 @pytest.mark.django_db(transaction=True)

@@ -12,6 +12,7 @@ from django.test import override_settings
 from clocks.clock.usecases import clock_operate
 from clocks.display.selectors import display_token
 from infra import bus
+from infra.streams.hub import HEARTBEAT, Mailbox
 from infra.web.asgi_handler import TourneyASGIHandler
 from tests.factories import asgi_http_scope
 from tests.sse_client import DEADLINE_S, parse
@@ -19,8 +20,7 @@ from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
 from tourney.player_page.selectors import player_token
 from tourney.streams.asgi import EventStreamApplication
-from tourney.streams.frames import EventCursor
-from tourney.streams.hub import HEARTBEAT, Mailbox
+from tourney.streams.selectors import EventCursor
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("local_bus")]
 
@@ -167,7 +167,7 @@ def test_the_mailbox_beats_after_a_heartbeat_of_silence_only():
 def test_one_published_message_read_by_many_players_streams_each_sees_his_own_view():
     """The hub hands the same message to every stream of the process: the frames rendered once
     per view must still say `mine` to the named player only, and carry no entry id."""
-    from tourney.streams.hub import _with_frame
+    from infra.streams.hub import _with_frame
 
     move = {"actions": [{"entry_id": 7, "moves": [{"entry_id": 9, "name": "Secret Sam"}]}]}
     published = [

@@ -16,7 +16,7 @@ from tests.conftest import bearer
 from tests.processes import DEFAULT_REDIS_URL, redis_or_missing, uvicorn_server
 from tests.sse_client import SseClient, Stream, events_url
 from tourney.models import Tournament, TournamentEvent
-from tourney.streams.frames import BACKLOG_LIMIT, EventCursor
+from tourney.streams.selectors import BACKLOG_LIMIT, EventCursor
 
 pytestmark = pytest.mark.django_db
 

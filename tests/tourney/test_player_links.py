@@ -11,12 +11,13 @@ from django.core import signing
 from django.test import AsyncClient, override_settings
 from django.utils import timezone
 
+from infra.streams.frames import now_ms
 from tests.sse_client import Stream
 from tourney.audit.selectors import undo_links
 from tourney.models import AuditEntry, Entry, Tournament
 from tourney.player_page.selectors import player_link, player_token
 from tourney.player_page.usecases import player_link_revoke, player_links_revoke
-from tourney.streams.frames import EventCursor, now_ms
+from tourney.streams.selectors import EventCursor
 
 pytestmark = pytest.mark.django_db
 

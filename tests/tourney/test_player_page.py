@@ -189,7 +189,7 @@ def test_the_seat_card_and_the_receipt_carry_the_players_qr_code(
 
 
 def test_changed_says_mine_when_the_event_names_his_entry():
-    from tourney.streams.frames import EventCursor, mentioned_entries
+    from tourney.streams.selectors import EventCursor, mentioned_entries
 
     payload = {"reason": "done", "actions": [{"entry_id": 7, "moves": [{"entry_id": 9}]}]}
     assert mentioned_entries(payload) == {7, 9}

@@ -5,7 +5,7 @@ players' page links (tourney/player_page/selectors.py).
 A link signs the generation of the row it belongs to (the tournament, a table, an entry). To
 revoke, the row gets a new generation: every link signed with the old one stops working, its
 pages say so and its event stream is refused; the write is audited and appended as an event,
-on which the open streams of those links close (tourney/streams/frames.py, `closes_on`).
+on which the open streams of those links close (tourney/streams/selectors.py, `closes_on`).
 """
 
 import secrets

@@ -22,6 +22,7 @@ from django.http import (
 from django.utils.translation import gettext as _
 
 from clocks.display.selectors import REVOKED_EVENT, display_token_tournament_id
+from infra.streams.frames import heartbeat_frame, parse_last_event_id
 from tables.dealer_links.selectors import dealer_actor
 from tables.dealer_links.usecases import REVOKED_EVENT as DEALER_REVOKED_EVENT
 from tourney.core import roles
@@ -29,7 +30,7 @@ from tourney.core.errors import TourneyError
 from tourney.models import Tournament
 from tourney.player_page.selectors import REVOKED_EVENT as PLAYER_REVOKED_EVENT
 from tourney.player_page.selectors import link_ended_detail, player_link, player_token_signed_ids
-from tourney.streams.frames import EventCursor, heartbeat_frame, parse_last_event_id
+from tourney.streams.selectors import EventCursor
 from tourney.system.auth import BearerTokenAuth
 
 WSGI_PROBE_SECONDS = 1.0
@@ -88,7 +89,9 @@ def link_refusal(query: QueryDict, tournament_id: int) -> tuple[JsonResponse | N
             return _error("forbidden", _("This player link is not valid here."), 403), None
         if not link.ok:
             return _error(*link_ended_detail(link.status), 403), None
-        if link.expires_at is not None:  # the stream ends with the link (tourney/streams/frames.py)
+        if (
+            link.expires_at is not None
+        ):  # the stream ends with the link (tourney/streams/selectors.py)
             expires_ms = int(link.expires_at.timestamp() * 1000)
     return _missing(tournament_id), expires_ms
 
@@ -128,7 +131,7 @@ async def _rest_of_backlog(cursor: EventCursor) -> AsyncIterator[str]:
 
 
 async def stream_async(cursor: EventCursor, resume_from: int | None) -> AsyncIterator[str]:
-    from tourney.streams.hub import HEARTBEAT, subscribe_async
+    from infra.streams.hub import HEARTBEAT, subscribe_async
 
     messages, unsubscribe = await subscribe_async(cursor.tournament_id, _heartbeat_seconds())
     try:
@@ -155,7 +158,7 @@ async def stream_async(cursor: EventCursor, resume_from: int | None) -> AsyncIte
 
 
 def _stream_sync(cursor: EventCursor, resume_from: int | None) -> Iterator[str]:
-    from tourney.streams.hub import SyncSubscription
+    from infra.streams.hub import SyncSubscription
 
     subscription = SyncSubscription(cursor.tournament_id)
     try:
@@ -209,7 +212,7 @@ def stream_cursor(
     # A display link's stream ends when the links are revoked; its reconnection is refused.
     # A dealer link's stream ends when a table's dealer link is revoked; if it was this one,
     # its reconnection is refused. A player link's stream ends when his link or all of them
-    # are revoked (tourney/streams/frames.py closes it only on those), and at its first event
+    # are revoked (tourney/streams/selectors.py closes it only on those), and at its first event
     # once the link has expired; its reconnection is refused with {code, detail}.
     closes_on = (
         frozenset({REVOKED_EVENT})
@@ -221,7 +224,7 @@ def stream_cursor(
         else frozenset()
     )
     # A player's stream carries the clock and, for everything else, only that something
-    # changed: his page refetches its own state (tourney/streams/frames.py, `redacted`).
+    # changed: his page refetches its own state (tourney/streams/selectors.py, `redacted`).
     # checked by the refusal before: only the entry id is read from it here (no database)
     ids = player_token_signed_ids(query["player"]) if "player" in query else None
     cursor = EventCursor(

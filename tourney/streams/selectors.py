@@ -6,15 +6,12 @@ back to the event table, which is the truth. Tournament event versions are conti
 `event_append` bumps the tournament's version by one under its row lock), so a gap is visible.
 """
 
-import json
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from infra.web.schema_types import whole_number
+from infra.streams.frames import RETRY_MS, frame, message_frame, now_ms
 from tourney.models import TournamentEvent
 
-RETRY_MS = 2_000
 # Events read per catch-up query: a screen further behind gets its backlog page after page
 # (`EventCursor.behind`), then the live events; nothing waits for a new event to be released.
 BACKLOG_LIMIT = 500
@@ -37,34 +34,6 @@ def mentioned_entries(payload: Any) -> frozenset[int]:
         elif isinstance(item, list):
             stack.extend(v for v in item if isinstance(v, dict | list))
     return frozenset(found)
-
-
-def now_ms() -> int:
-    return time.time_ns() // 1_000_000
-
-
-def frame(event_id: int | None, kind: str, data: Any) -> str:
-    """One SSE message; `data` is JSON on a single line (json.dumps never emits newlines)."""
-    head = f"id: {event_id}\n" if event_id is not None else ""
-    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
-
-
-def message_frame(message: dict[str, Any]) -> str:
-    """The frame of a published bus message `{id, event, version, data}`."""
-    return frame(message["id"], message["event"], message["data"])
-
-
-def heartbeat_frame() -> str:
-    return f": ping {now_ms()}\n\n"
-
-
-def parse_last_event_id(*candidates: str | None) -> int | None:
-    """The first candidate that is a non-negative integer (header first, then query)."""
-    for value in candidates:
-        number = whole_number((value or "").strip())
-        if number is not None:
-            return number
-    return None
 
 
 @dataclass

@@ -18,7 +18,7 @@ from typing import Any
 from django.conf import settings
 
 from infra import bus
-from tourney.streams.frames import message_frame
+from infra.streams.frames import message_frame
 
 logger = logging.getLogger(__name__)
 
