@@ -58,7 +58,7 @@ def run(tree: Path, bench: list[str], env: dict[str, str]) -> dict[str, float]:
             "no:cacheprovider",
             "-p",
             "no:randomly",
-            bench,
+            *bench,
         ],
         cwd=tree,
         env={**os.environ, **env, "BENCH_RESULTS": "1"},
