@@ -1,1 +1,2 @@
-"""Event streams: SSE framing and the hub that delivers published events to a process's open\nstreams (one subscription per event loop)."""
+"""Event streams: SSE framing and the hub that delivers published events to the open streams
+of a process (one subscription per event loop)."""
