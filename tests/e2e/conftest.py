@@ -9,6 +9,7 @@ check while the browser runs; the fixture sets it for the module and restores it
 so the rest of the suite keeps Django's protection.
 """
 
+import contextlib
 import os
 import shutil
 from pathlib import Path
@@ -97,6 +98,12 @@ def new_page(browser):
 
     yield open_page
     for context in contexts:
+        # The pages leave first (their event streams closed by the browser, each step with a
+        # timeout): a context closed with a stream still open once hung the run.
+        for page in context.pages:
+            # a crashed or hung page: closing the context still ends it
+            with contextlib.suppress(Exception):
+                page.goto("about:blank", timeout=5_000)
         context.close()
 
 
