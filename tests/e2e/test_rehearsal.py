@@ -44,7 +44,9 @@ from tests.e2e.desk_steps import desk_search
 from tests.e2e.evening import _payouts, _structure
 from tests.e2e.geometry import geometry_problems
 from tests.e2e.penalty_steps import penalty_search
+from tourney.core.locks import tournament_lock
 from tourney.domain.purchases import MoneySettings
+from tourney.eliminations.follow import eliminations_record_locked
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import ChipPurchase, Entry, Penalty, Tournament
 from tourney.players.usecases import player_create
@@ -270,9 +272,16 @@ class Room:
             )
 
     def would_break(self, entry_id: int) -> bool:
-        """Whether busting `entry_id` now breaks a table: tried, and rolled back."""
+        """Whether busting `entry_id` now breaks a table: tried, and rolled back (the bust-out's
+        steps on the tournament locked here, as a use case runs them: a use case's own durable
+        transaction cannot be rolled back from outside)."""
         with transaction.atomic():
-            self.bust_quietly(entry_id)
+            eliminations_record_locked(
+                actor=self.director,
+                tournament=tournament_lock(self.tournament.pk),
+                eliminations=[(entry_id, None)],
+                rng=random.Random(entry_id),
+            )
             breaks = self.pending("break_table").exists()
             transaction.set_rollback(True)
         return breaks
