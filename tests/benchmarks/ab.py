@@ -5,9 +5,10 @@ measured in one run means anything; docs/benchmarks.md).
     .venv/bin/python tests/benchmarks/ab.py A B tests/benchmarks/bench_registration_http.py \
         [more benchmarks] [--rounds 2] [--env KEY=VALUE ...]
 
-A and B are git revisions (or "WORKTREE" for the files as they are); each is checked out in a
-worktree of its own under /tmp and run with this checkout's virtualenv, so both run the same
-libraries. The benchmark file is the path in each version (the benchmarks move with the code).
+A and B are git revisions (or "WORKTREE" for the files as they are, or "REV+PATCH" for a
+revision with a patch applied, e.g. main+tests/benchmarks/trials/no-write-batch.patch); each is
+checked out in a worktree of its own under /tmp and run with this checkout's virtualenv, so
+both run the same libraries. The benchmark file is the path in each version (the benchmarks move with the code).
 Prints each result's medians by round and the ratio B/A of each pair, and their median.
 """
 
@@ -24,9 +25,12 @@ PYTHON = ROOT / ".venv" / "bin" / "python"
 
 
 def worktree(revision: str) -> Path:
-    """A checkout of `revision` (the working tree itself for "WORKTREE")."""
+    """A checkout of `revision` (the working tree itself for "WORKTREE"); "REV+FILE.patch" is
+    REV with the patch applied (tests/benchmarks/trials/: the performance machinery taken out,
+    one piece a patch)."""
     if revision == "WORKTREE":
         return ROOT
+    revision, _, patch = revision.partition("+")
     sha = subprocess.run(
         ["git", "rev-parse", "--short", revision],
         cwd=ROOT,
@@ -34,11 +38,14 @@ def worktree(revision: str) -> Path:
         capture_output=True,
         text=True,
     ).stdout.strip()
-    path = Path("/tmp") / f"tourney-ab-{sha}"
+    name = f"tourney-ab-{sha}" + (f"-{Path(patch).stem}" if patch else "")
+    path = Path("/tmp") / name
     if not path.exists():
         subprocess.run(
             ["git", "worktree", "add", "--detach", "-q", str(path), sha], cwd=ROOT, check=True
         )
+        if patch:
+            subprocess.run(["git", "apply", str((ROOT / patch).resolve())], cwd=path, check=True)
     return path
 
 
