@@ -8,8 +8,9 @@ measured in one run means anything; docs/benchmarks.md).
 A and B are git revisions (or "WORKTREE" for the files as they are, or "REV+PATCH" for a
 revision with a patch applied, e.g. main+tests/benchmarks/trials/no-write-batch.patch); each is
 checked out in a worktree of its own under /tmp and run with this checkout's virtualenv, so
-both run the same libraries. The benchmark file is the path in each version (the benchmarks move with the code).
-Prints each result's medians by round and the ratio B/A of each pair, and their median.
+both run the same libraries. The benchmark file is the path in each version (the benchmarks
+move with the code). Prints each result's medians by round and the ratio B/A of each pair,
+and their median.
 """
 
 import argparse
