@@ -120,11 +120,16 @@ def test_a_two_round_penalty_counts_down_on_the_console_and_ends(
     # A warning for a seat from the dealer page (the floor's phone).
     phone.locator("#dealer-penalty summary").click()
     other = Entry.objects.select_related("player").get(player__name="Nagy Éva")
-    phone.locator(f'label[for="penalty-seat-{other.seat}"]').click()
+    # The form loads when the section opens; the history when a seat is chosen (each a request:
+    # waited for, not raced, on a busy machine).
+    expect(phone.locator("#penalty-form")).to_be_visible()
+    with phone.expect_response(lambda r: "/history/" in r.url):
+        phone.locator(f'label[for="penalty-seat-{other.seat}"]').click()
     expect(phone.locator("#penalty-history")).to_contain_text("No earlier penalties")
     phone.locator('input[name="kind"][value="warning"]').check()
     phone.locator("#penalty-reason").fill("Slow play")
     screenshot(phone, "penalty-dealer-seat-form")
-    phone.locator("#penalty-submit").click()
+    with phone.expect_response(lambda r: "/give/" in r.url):
+        phone.locator("#penalty-submit").click()
     expect(phone.locator("#toasts")).to_contain_text("Warning recorded for Nagy Éva")
     expect(console.locator("#penalties-panel .penalty-log")).to_contain_text("Nagy Éva")
