@@ -64,8 +64,6 @@ def run(tree: Path, bench: list[str], env: dict[str, str]) -> dict[str, float]:
             "-q",
             "-p",
             "no:cacheprovider",
-            "-p",
-            "no:randomly",
             *bench,
         ],
         cwd=tree,

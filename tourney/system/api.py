@@ -21,7 +21,6 @@ from tourney.core import roles
 from tourney.core.errors import TourneyError
 from tourney.system.auth import api_auth
 from tourney.system.schemas import (
-    ERROR_RESPONSES,
     HealthOut,
     TimeOut,
 )
@@ -49,7 +48,6 @@ api = ContractAPI(
     # frozen when the modules moved into their features (docs/api.md)
     operation_ids=Path(__file__).parent / "operation_ids.json",
 )
-ERRORS = ERROR_RESPONSES
 
 
 def error_response(request: HttpRequest, code: str, detail: str, status: int):
