@@ -23,17 +23,7 @@ class TourneyConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from django.contrib.auth import get_user_model
-        from django.db.models.signals import post_delete, post_save
-
-        from infra.token_cache import tokens_changed
-        from tourney.models import ApiToken, StaffProfile
         from tourney.system import checks  # noqa: F401  (registers the deployment checks)
-
-        # A token, user or staff profile saved or deleted: the kept token rows are forgotten.
-        for model in (ApiToken, get_user_model(), StaffProfile):
-            for signal in (post_save, post_delete):
-                signal.connect(tokens_changed, sender=model, dispatch_uid=f"tokens_changed_{model}")
 
         # The triggers are a migration's (0013); SQLite loses a table's triggers when a
         # migration rebuilds the table, so there they are put back around every migrate: see

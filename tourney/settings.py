@@ -191,8 +191,6 @@ LOGOUT_REDIRECT_URL = "login"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # Seconds between keep-alive comments on an idle event stream (proxies drop silent streams).
 EVENTS_HEARTBEAT_SECONDS = float(os.environ.get("TOURNEY_EVENTS_HEARTBEAT_SECONDS", "15"))
-# A bearer token's row is read again after this long in each web process (infra/token_cache.py).
-TOURNEY_TOKEN_CACHE_SECONDS = float(os.environ.get("TOURNEY_TOKEN_CACHE_SECONDS", "1"))
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None

@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from ninja.security import HttpBearer, SessionAuth
 from ninja.utils import check_csrf
 
-from infra import token_cache
 from infra.db import kept_cursors
 from infra.db.raw_rows import model_columns, model_from_row
 from tables.dealer_links.selectors import dealer_actor, is_dealer_token
@@ -54,10 +53,10 @@ def _token_read(digest: str) -> tuple | None:
 
 def _token_user(raw: str):
     """The unrevoked token `raw` and its active user (staff profile read along), else None.
-    Each call gets instances of its own, from the row kept for a moment (infra/token_cache.py)."""
+    Read on every call, so a revocation, a role change or a deactivation counts at once."""
     _sql, parts = _token_query()
     db = connections[DEFAULT_DB_ALIAS]
-    row = token_cache.token_row(token_hash(raw), _token_read)
+    row = _token_read(token_hash(raw))
     if row is None:
         return None, None
     instances, at = [], 0
@@ -88,7 +87,6 @@ class BearerTokenAuth(HttpBearer):
         # Write last use at most once a minute so a busy script does not write on every call.
         if found.last_used_at is None or now - found.last_used_at > timedelta(minutes=1):
             ApiToken.objects.filter(pk=found.pk).update(last_used_at=now)
-            token_cache.token_forget(found.token_hash)  # read again, with this last use
         request.user = user
         return user
 

@@ -1,25 +1,15 @@
-"""Bearer tokens kept for a moment in each web process (infra/token_cache.py): a burst of a
-script's calls reads its token once; a revocation, a role change or a deactivation made in
-this process counts at the next call, one made elsewhere within TOURNEY_TOKEN_CACHE_SECONDS."""
+"""Bearer tokens: read on every call, so a revocation, a role change or a deactivation counts
+at the next call in every web process; the last use is written at most once a minute.
+(A per-process cache of the token's row was tried and did not pay: docs/benchmarks.md.)"""
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from infra import token_cache
 from tests.conftest import ApiClient, make_staff
 from tourney.models import ApiToken
 from tourney.staff.usecases import api_token_create, api_token_revoke, staff_user_ensure
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """The cache's clock, passed by hand: [seconds]."""
-    now = [1_000.0]
-    monkeypatch.setattr(token_cache, "clock", lambda: now[0])
-    token_cache.tokens_forget()
-    return now
 
 
 def _token_reads(client: ApiClient) -> int:
@@ -35,19 +25,14 @@ def _script(role: str = "director"):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.django_db
-def test_a_burst_of_calls_reads_the_token_once_a_second(clock):
+def test_every_call_reads_its_token_once(db):
     _user, _token, client = _script()
-    assert _token_reads(client) == 1  # its first use is written: read again once
-    assert _token_reads(client) == 1
-    assert _token_reads(client) == 0
-    clock[0] += 0.9
-    assert _token_reads(client) == 0
-    clock[0] += 0.2  # kept a second: read again
-    assert _token_reads(client) == 1
+    for _ in range(3):
+        assert _token_reads(client) == 1
 
 
 @pytest.mark.django_db
-def test_revoked_here_the_token_is_refused_at_the_next_call(clock, director):
+def test_revoked_here_the_token_is_refused_at_the_next_call(director):
     _user, token, client = _script()
     assert client.get("/tournaments").status_code == 200
     api_token_revoke(actor=director, token_id=token.pk)
@@ -55,19 +40,16 @@ def test_revoked_here_the_token_is_refused_at_the_next_call(clock, director):
 
 
 @pytest.mark.django_db
-def test_revoked_by_another_process_it_is_refused_within_the_second(clock):
+def test_revoked_by_another_process_it_is_refused_at_the_next_call(db):
     _user, token, client = _script()
-    for _ in range(2):  # the first use is written, and the row read again
-        assert client.get("/tournaments").status_code == 200
+    assert client.get("/tournaments").status_code == 200
     # Another web process revoked it: this one did not see it happen.
     ApiToken.objects.filter(pk=token.pk).update(revoked_at=timezone.now())
-    assert client.get("/tournaments").status_code == 200
-    clock[0] += 1.0
     assert client.get("/tournaments").status_code == 401
 
 
 @pytest.mark.django_db
-def test_a_role_taken_away_or_a_user_deactivated_counts_at_once(clock, director):
+def test_a_role_taken_away_or_a_user_deactivated_counts_at_once(director):
     user, _token, client = _script()
     assert client.post("/players", {"name": "Kovács Béla"}).status_code == 201
     staff_user_ensure(actor=director, username=user.username, role="display")
@@ -78,15 +60,7 @@ def test_a_role_taken_away_or_a_user_deactivated_counts_at_once(clock, director)
 
 
 @pytest.mark.django_db
-def test_made_up_tokens_are_not_kept(clock):
-    before = len(token_cache._kept)
-    for n in range(50):
-        assert ApiClient(f"tny_made-up-{n}").get("/tournaments").status_code == 401
-    assert len(token_cache._kept) == before
-
-
-@pytest.mark.django_db
-def test_the_last_use_is_written_once_a_minute_not_on_every_call(clock):
+def test_the_last_use_is_written_once_a_minute_not_on_every_call(db):
     _user, token, client = _script()
     with CaptureQueriesContext(connection) as queries:
         for _ in range(5):
