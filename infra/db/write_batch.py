@@ -18,8 +18,6 @@ from typing import Any
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
-from infra.db import kept_cursors
-
 
 @functools.cache
 def _insert_sql(
@@ -162,10 +160,10 @@ class WriteBatch:
                     one._state.adding = False
                     one._state.db = db.alias
         finally:
-            kept_cursors.give_back(db, sql, cursor)
+            cursor.close()
 
     @staticmethod
     def _execute(db, sql: str, params: list):  # type: ignore[no-untyped-def]
-        cursor = kept_cursors.take(db, sql)  # the statement's conversions set up already
+        cursor = db.cursor()
         cursor.execute(sql, params)
         return cursor

@@ -39,7 +39,7 @@ PASSWORD = "correct horse battery staple"  # every signed-in user's, see with_pa
 
 # Pages do not depend on the database engine (what does is tested through the services and the
 # API on both), so the browser tests run once, in CI's SQLite run: twice would take CI past its
-# 40 minutes. TOURNEY_E2E_ON_POSTGRES=1 runs them on PostgreSQL too.
+# 20 minutes. TOURNEY_E2E_ON_POSTGRES=1 runs them on PostgreSQL too.
 ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
 SKIP_ON_POSTGRES = pytest.mark.skipif(
     ON_POSTGRES and os.environ.get("TOURNEY_E2E_ON_POSTGRES", "") != "1",

@@ -6,7 +6,6 @@ import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.utils.translation import gettext as _
 
-from infra.db import kept_cursors
 from infra.db.raw_rows import model_columns, model_from_row
 from tourney.core.errors import NotFound
 from tourney.models import Tournament
@@ -63,21 +62,18 @@ def _first_rows(db, statements: list[tuple[str, list]]) -> list[tuple | None]:  
         try:
             with db.connection.pipeline():
                 for sql, params in statements:
-                    cursors.append(kept_cursors.take(db, sql))
+                    cursors.append(db.cursor())
                     cursors[-1].execute(sql, params)
             return [cursor.fetchone() for cursor in cursors]
         finally:
-            for (sql, _params), cursor in zip(statements, cursors, strict=False):
-                kept_cursors.give_back(db, sql, cursor)
+            for cursor in cursors:
+                cursor.close()
 
 
 def _first_row(db, sql: str, params: list) -> tuple | None:  # type: ignore[no-untyped-def]
-    cursor = kept_cursors.take(db, sql)
-    try:
+    with db.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchone()
-    finally:
-        kept_cursors.give_back(db, sql, cursor)
 
 
 def tournaments_lock(tournament_ids) -> list[Tournament]:  # type: ignore[no-untyped-def]

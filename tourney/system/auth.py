@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from ninja.security import HttpBearer, SessionAuth
 from ninja.utils import check_csrf
 
-from infra.db import kept_cursors
 from infra.db.raw_rows import model_columns, model_from_row
 from tables.dealer_links.selectors import dealer_actor, is_dealer_token
 from tourney.core.errors import PermissionDenied
@@ -43,12 +42,9 @@ def _token_read(digest: str) -> tuple | None:
     """The row of the unrevoked token of hash `digest` and its active user, else None."""
     sql, _parts = _token_query()
     db = connections[DEFAULT_DB_ALIAS]  # not the proxy, which looks it up on every read
-    cursor = kept_cursors.take(db, sql)
-    try:
+    with db.cursor() as cursor:
         cursor.execute(sql, [digest])
         return cursor.fetchone()
-    finally:
-        kept_cursors.give_back(db, sql, cursor)
 
 
 def _token_user(raw: str):

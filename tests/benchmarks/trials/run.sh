@@ -9,7 +9,7 @@ AB=(.venv/bin/python tests/benchmarks/ab.py)
 T=tests/benchmarks
 A=$(git rev-parse --short HEAD)
 pieces=("$@")
-[ ${#pieces[@]} -gt 0 ] || pieces=(no-asgi-handler no-kept-cursors no-pg-backend orm-lock no-write-batch no-gc-pause no-stream-asgi)
+[ ${#pieces[@]} -gt 0 ] || pieces=(no-asgi-handler no-pg-backend orm-lock no-write-batch no-gc-pause no-stream-asgi)
 for piece in "${pieces[@]}"; do
   case "$piece" in
     no-gc-pause) bench=("$T/bench_registration_http.py" "$T/bench_draw_service.py") ;;
