@@ -15,7 +15,6 @@ from django.utils.translation import gettext_noop
 
 from clocks.clock.selectors import (
     CLOCK_STATE,
-    clock_for,
     clock_out,
     clock_state,
     now_ms,
@@ -215,10 +214,16 @@ def clock_apply(
     return snapshot
 
 
+def clock_ensure(tournament: Tournament) -> Clock:
+    """The tournament's clock row, made (pending) at its first change; the tournament locked."""
+    clock, _created = Clock.objects.get_or_create(tournament=tournament)
+    return clock
+
+
 def clock_change(actor, tournament: Tournament, operation: str, seconds: int | None = None) -> dict:
     """A clock change that follows from another write (hand-for-hand pausing, resuming or
     taking a hand's time off the level): the due period changes first, then the operation."""
-    clock = clock_for(tournament)
+    clock = clock_ensure(tournament)
     periods = structure_periods(tournament.structure_id)
     now = now_ms()
     before = clock_catch_up(tournament, clock, periods, now).state

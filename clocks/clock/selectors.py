@@ -79,8 +79,9 @@ def clock_state(clock: Clock) -> ClockState:
 
 
 def clock_for(tournament: Tournament) -> Clock:
-    clock, _created = Clock.objects.get_or_create(tournament=tournament)
-    return clock
+    """The tournament's stored clock; before its first change, an unsaved pending one (a read
+    never writes: the clock's row is made by its first change, `clock_ensure`)."""
+    return Clock.objects.filter(tournament=tournament).first() or Clock(tournament=tournament)
 
 
 CLOCK_STATE = ("status", "period_index", "period_ends_at_ms", "paused_remaining_ms", "version")

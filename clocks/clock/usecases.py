@@ -14,9 +14,8 @@ from collections.abc import Iterable
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
-from clocks.clock.operations import clock_apply, clock_catch_up, clock_change
+from clocks.clock.operations import clock_apply, clock_catch_up, clock_change, clock_ensure
 from clocks.clock.selectors import (
-    clock_for,
     clock_view,
     now_ms,
     structure_periods,
@@ -88,7 +87,7 @@ def clock_operate(
         # Finished (the winner is known, the clock stopped with it) or cancelled: no clock
         # change any more, 409 `tournament_over` (undoing the last bust-out reopens it).
         tournament_not_over(tournament)
-        clock = clock_for(tournament)
+        clock = clock_ensure(tournament)
         periods = structure_periods(tournament.structure_id)
         now = now_ms()
         before = _catch_up(tournament, clock, periods, now)
@@ -144,7 +143,7 @@ def _advance_one(
     now = now if now is not None else now_ms()
     with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
-        clock = clock_for(tournament)
+        clock = clock_ensure(tournament)
         if expected_version is not None and clock.version != expected_version:
             return 0, clock
         before = clock.version

@@ -50,27 +50,32 @@ def worktree(revision: str) -> Path:
     return path
 
 
+def bench_files(tree: Path, bench: list[str]) -> list[str]:
+    """The benchmark files of `bench` (files, or folders of bench_*.py) in `tree`."""
+    files: list[str] = []
+    for item in bench:
+        path = tree / item
+        if path.is_dir():
+            files += sorted(str(p.relative_to(tree)) for p in path.glob("bench_*.py"))
+        else:
+            files.append(item)
+    return files
+
+
 def run(tree: Path, bench: list[str], env: dict[str, str]) -> dict[str, float]:
-    """One run of `bench` in `tree`: each result's median (ms)."""
+    """One run of `bench` in `tree`: each result's median (ms). Each file runs in a pytest
+    process of its own: a browser benchmark's event loop left in the process would refuse the
+    database to the benchmarks after it."""
     results = tree / "tests" / "benchmarks" / "results.jsonl"
     results.unlink(missing_ok=True)
-    subprocess.run(
-        [
-            str(PYTHON),
-            "-m",
-            "pytest",
-            "-m",
-            "benchmark",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            *bench,
-        ],
-        cwd=tree,
-        env={**os.environ, **env, "BENCH_RESULTS": "1"},
-        check=False,
-        stdout=subprocess.DEVNULL,
-    )
+    for file in bench_files(tree, bench):
+        subprocess.run(
+            [str(PYTHON), "-m", "pytest", "-m", "benchmark", "-q", "-p", "no:cacheprovider", file],
+            cwd=tree,
+            env={**os.environ, **env, "BENCH_RESULTS": "1"},
+            check=False,
+            stdout=subprocess.DEVNULL,
+        )
     lines = results.read_text().splitlines() if results.exists() else []
     return {(r := json.loads(line))["name"]: r["median_ms"] for line in lines}
 
