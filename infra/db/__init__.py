@@ -1,1 +1,1 @@
-"""Database helpers: the PostgreSQL backend, kept cursors, raw rows, batched writes."""
+"""Database helpers: the PostgreSQL backend, raw rows, batched writes."""
