@@ -219,6 +219,21 @@ class Tournament(models.Model):
     # Signed into every player's page link of the tournament: revoking them all changes it
     # (tourney/player_page/selectors.py).
     player_link_generation = models.PositiveIntegerField(default=0)
+    # Festivals (docs/rules.md §14): a flight (Day 1A, 1B ...) names its main event, which holds
+    # Day 2 and the prize pool of every flight.
+    main_event = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="flights"
+    )
+    is_main_event = models.BooleanField(default=False)
+    # A flight ends after this level (1-based, breaks not counted): the console warns as it
+    # is played; empty = on the director's word.
+    day_end_level = models.PositiveIntegerField(
+        _("the day ends after level"), null=True, blank=True
+    )
+    # Day 2: the chips the survivors brought, written by the Day-2 draw.
+    chips_carried = models.PositiveBigIntegerField(default=0)
+    # Signed into the public page's link: revoking it bumps it (a new link).
+    public_link_generation = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -246,6 +261,8 @@ class Entry(models.Model):
         ACTIVE = "active", _("Playing")
         ELIMINATED = "eliminated", _("Eliminated")
         UNREGISTERED = "unregistered", _("Unregistered")
+        # A flight's survivor at the end of the day: his chips counted and bagged for Day 2.
+        BAGGED = "bagged", _("Bagged")
 
     # No index of its own on `tournament`, `tournament_table` and `created_by`: `tournament`
     # leads the indexes below, which serve every query and foreign-key check by it; the reads
@@ -292,6 +309,14 @@ class Entry(models.Model):
     disqualified_at = models.DateTimeField(null=True, blank=True)
     # Signed into the entry's player page link: revoking it changes it (reissue: a new QR code).
     player_link_generation = models.PositiveIntegerField(default=0)
+    # The stack last counted (docs/rules.md §14.3): reported from the table or the console;
+    # at the end of a flight's day, the chips he bagged.
+    chips = models.PositiveBigIntegerField(null=True, blank=True)
+    chips_at = models.DateTimeField(null=True, blank=True)
+    # A Day-2 entry: the flight entry whose bag it plays.
+    day1_entry = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="day2_entry"
+    )
 
     class Meta:
         ordering = ["tournament_id", "number"]

@@ -230,6 +230,7 @@ PLAYER_LINK_SALT = "tourney.player"
 # A player's page link stops working this many days after his tournament finished.
 PLAYER_LINK_DAYS_AFTER_FINISH = float(os.environ.get("TOURNEY_PLAYER_LINK_DAYS", "7"))
 DEALER_LINK_SALT = "tourney.dealer"
+PUBLIC_LINK_SALT = "tourney.public"
 
 from django.contrib.messages import constants as message_constants  # noqa: E402
 

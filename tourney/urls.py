@@ -46,6 +46,7 @@ urlpatterns = [
     path("", include("tables.urls")),
     path("", include("clocks.urls")),
     path("", include("tourney.player_page.urls")),
+    path("", include("tourney.public_page.urls")),
     path("", include("tables.dealer_links.urls")),
     path("", include("clocks.festival.urls")),
     path("", include("tourney.backups.urls")),

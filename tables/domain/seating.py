@@ -389,6 +389,37 @@ def draw_seats(
     return SeatDraw(tuple(assignments), table_counts)
 
 
+def draw_spread(draw: SeatDraw, order: Sequence[int], rng: random.Random) -> SeatDraw:
+    """The same tables, counts and seats as `draw`, its players dealt again in `order`
+    (biggest stack first: docs/rules.md §15.5): round after round, one player to each table
+    with a seat left, the tables of a round in random order, those with the most seats left
+    first; each player then takes a random one of his table's drawn seats. So the k biggest
+    stacks sit at k different tables (k tables), and no table gets two of the top 2k before
+    every table has two. `order` holds exactly the draw's entries."""
+    seats_of: dict[int, list[int]] = {}
+    for a in draw.assignments:
+        seats_of.setdefault(a.table_number, []).append(a.seat)
+    if sorted(order) != sorted(a.entry_id for a in draw.assignments):
+        raise SeatingError("duplicate_entry", "the order must hold the draw's entries once each")
+    left = {number: len(seats) for number, seats in seats_of.items()}
+    players: dict[int, list[int]] = {number: [] for number in seats_of}
+    pending = list(order)
+    while pending:
+        tables = [n for n in seats_of if left[n]]
+        rng.shuffle(tables)
+        tables.sort(key=lambda n: -left[n])
+        for number, entry_id in zip(tables, pending, strict=False):
+            players[number].append(entry_id)
+            left[number] -= 1
+        pending = pending[len(tables) :]
+    assignments: list[SeatAssignment] = []
+    for number, seats in seats_of.items():
+        dealt = list(players[number])
+        rng.shuffle(dealt)
+        assignments.extend(map(SeatAssignment, dealt, itertools.repeat(number), sorted(seats)))
+    return SeatDraw(tuple(assignments), dict(draw.table_counts))
+
+
 def button_from_cards(cards: Iterable[tuple[int, Card]]) -> int:
     """The seat holding the highest card (rank, then suit) among (seat, card) pairs."""
     pairs = list(cards)

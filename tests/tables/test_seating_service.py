@@ -5,11 +5,12 @@ import random
 import pytest
 from django.db import IntegrityError, transaction
 
+from tables.draw.operations import _sent_together
 from tables.models import TournamentTable
 from tables.rooms.usecases import seat_restriction_set
 from tables.seating.operations import update_rows
 from tables.seating.selectors import tournament_tables_layout
-from tables.seating.usecases import _sent_together, seats_draw
+from tables.seating.usecases import seats_draw
 from tests.factories import entries_register, seats_taken, tda_tournament
 from tourney.core.errors import Conflict
 from tourney.models import Entry

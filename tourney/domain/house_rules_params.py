@@ -59,6 +59,8 @@ AfterLastLevel = Literal["count_up", "zero"]
 """§1: what the clock shows once the structure has run out and play goes on at its last level:
 the time played since (counting on), or 0:00."""
 
+from tourney.domain.festival import Day2Draw, FlightSurvivor  # noqa: E402
+
 H4HMode = Literal["tda_rp8", "wsop"]
 """§11: hand-for-hand variant (TDA RP-8, or WSOP: busts at different tables tie)."""
 
@@ -199,6 +201,10 @@ class HouseRules:
     money_rounding: int
     """Split prize shares are multiples of this many currency units (>= 1); the remainder
     is left to the payout rules (open point, docs/rules.md §14.2)."""
+
+    # 15. Festivals: flights and Day 2
+    flight_survivor: FlightSurvivor
+    day2_draw: Day2Draw
 
     def __post_init__(self) -> None:
         for name in PARAMETER_KEYS:

@@ -88,6 +88,9 @@ _TDA_2024 = HouseRules(
     h4h_mode="tda_rp8",
     h4h_seconds_per_hand=120,
     money_rounding=1,
+    # 15
+    flight_survivor="keep_bigger",
+    day2_draw="random",
 )
 
 _TDA_NOTES = {
@@ -130,6 +133,10 @@ _TDA_NOTES = {
     "penalty_seconds_per_hand": "[INF] no source; about 30 hands an hour at a full table",
     "equal_stack": "[INF] PokerStars Live rules (docs/rules.md §11.4)",
     "money_rounding": "[INF] no source; whole currency units",
+    "flight_survivor": (
+        "[INF] no source runs flights; the bigger bag plays Day 2, as most festivals (§15.2)"
+    ),
+    "day2_draw": "[INF] no source runs a Day 2; a random draw as §3.2 (§15.5)",
 }
 
 

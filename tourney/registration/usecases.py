@@ -15,8 +15,10 @@ from tourney.audit.log import audit_entry, audit_record, audit_text
 from tourney.cage.operations import ledger_price_rows
 from tourney.core.errors import Conflict, InvalidInput, NotFound
 from tourney.core.locks import tournament_lock, tournament_lock_reading
+from tourney.domain.festival import flight_entry_refusal
 from tourney.domain.receipts import REFUND, receipt_number, repeat_tail
 from tourney.events.log import event_new
+from tourney.flights.selectors import flight_standing
 from tourney.models import Entry, LedgerEntry, Player, Tournament
 from tourney.players.selectors import player_search_text, player_tournament_ban
 from tourney.registration.operations import (
@@ -129,6 +131,7 @@ def entries_register_bulk(*, actor, tournament_id: int, names: Sequence[str]) ->
     only; returns how many entries it wrote."""
     with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
+        _main_event_refusal(tournament)
         if tournament.status != Tournament.Status.REGISTERING or tournament.seats_drawn_at:
             raise Conflict(
                 "registration_closed",
@@ -191,6 +194,7 @@ def _registration_checked(
 ) -> RegistrationFacts:
     """What registration read under the lock, once every refusal is ruled out: registration
     closed, no such player, a ban, a disqualification, a live entry, re-entries used up."""
+    _main_event_refusal(tournament)
     if tournament.status not in OPEN_FOR_REGISTRATION:
         raise Conflict(
             "registration_closed",
@@ -223,7 +227,39 @@ def _registration_checked(
         )
     if facts.out_before > 0:
         _check_reentry(tournament, player, facts.out_before)
+    if tournament.main_event_id is not None:
+        _check_flights(tournament, player)
     return facts
+
+
+def _main_event_refusal(tournament: Tournament) -> None:
+    if tournament.is_main_event:
+        raise Conflict(
+            "register_in_a_flight",
+            _("A main event takes its entries in its flights: register the player in one."),
+        )
+
+
+def _check_flights(tournament: Tournament, player: Player) -> None:
+    """A flight's entry (docs/rules.md §15.2): one flight at a time, and no later flight
+    after a bag where the house says so."""
+    bagged, playing = flight_standing(tournament, player.pk)
+    code = flight_entry_refusal(
+        tournament_rules(tournament).flight_survivor,
+        bagged_elsewhere=bagged,
+        playing_elsewhere=playing,
+    )
+    if code == "playing_another_flight":
+        raise Conflict(
+            code,
+            _("%(name)s is registered in another flight of this event.") % {"name": player.name},
+        )
+    if code == "already_bagged":
+        raise Conflict(
+            code,
+            _("%(name)s has bagged chips in another flight: this event allows one bag.")
+            % {"name": player.name},
+        )
 
 
 def _entry_room(tournament: Tournament, facts: RegistrationFacts, actor, now) -> tuple[bool, int]:

@@ -327,6 +327,7 @@ SECTIONS = (
         _("Places, hand-for-hand and payouts"),
         ("same_hand_order", "equal_stack", "h4h_mode", "h4h_seconds_per_hand", "money_rounding"),
     ),
+    (_("Festivals: flights and Day 2"), ("flight_survivor", "day2_draw")),
 )
 
 
@@ -378,6 +379,8 @@ LABELS = {
     "h4h_mode": _("Hand-for-hand"),
     "h4h_seconds_per_hand": _("Seconds off the clock per hand-for-hand hand"),
     "money_rounding": _("Prizes rounded to (currency units)"),
+    "flight_survivor": _("A player who bags in two flights"),
+    "day2_draw": _("Day-2 seat draw"),
 }
 
 
@@ -411,6 +414,9 @@ CHOICES = {
     "tie_split": _("They tie and split"),
     "tda_rp8": _("TDA RP-8"),
     "wsop": _("WSOP (busts at different tables tie)"),
+    "keep_bigger": _("Plays Day 2 with the bigger bag"),
+    "refuse_after_bag": _("Cannot enter a later flight"),
+    "spread_stacks": _("At random, the biggest stacks at different tables"),
 }
 
 

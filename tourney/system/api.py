@@ -146,6 +146,7 @@ def _mount_app_routers() -> None:
     from tables.rooms.api import router as rooms_router
     from tables.seating.api import router as tables_router
     from tourney.cage.api import router as cage_router
+    from tourney.flights.api import router as festivals_router
     from tourney.payouts.api import router as payouts_router
     from tourney.penalties.api import router as penalties_router
     from tourney.player_page.api import router as player_page_router
@@ -170,6 +171,7 @@ def _mount_app_routers() -> None:
     api.add_router("/", players_router)
     api.add_router("/", player_page_router)
     api.add_router("/", dealer_links_router)
+    api.add_router("/", festivals_router)
 
 
 _mount_app_routers()

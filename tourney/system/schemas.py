@@ -147,6 +147,10 @@ class TournamentOut(Schema):
     id: int
     name: str
     status: str
+    parent_id: int | None = Field(None, description="A flight's main event")
+    flights: list[int] = Field([], description="A main event's flights (ids)")
+    bagged: int = Field(0, description="A flight's players with chips bagged for Day 2")
+    day_end_level: int | None = Field(None, description="A flight's day ends after this level")
     entries: int
     players_remaining: int
     waiting: int
@@ -267,6 +271,14 @@ def tournament_out(tournament: Tournament) -> dict:
         "id": tournament.pk,
         "name": tournament.name,
         "status": tournament.status,
+        "parent_id": tournament.main_event_id,
+        "flights": (
+            list(tournament.flights.order_by("pk").values_list("pk", flat=True))
+            if tournament.is_main_event
+            else []
+        ),
+        "bagged": summary.bagged,
+        "day_end_level": tournament.day_end_level,
         "entries": summary.entries,
         "players_remaining": summary.players_remaining,
         "waiting": summary.waiting,

@@ -85,6 +85,8 @@ class TournamentSummary:
     rebuys: int = 0
     addons: int = 0
     purchased_chips: int = 0
+    bagged: int = 0
+    """A flight's players whose chips are bagged for Day 2 (docs/rules.md §15.3)."""
 
 
 _PRIZE_KINDS = (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.REFUND_BUY_IN)
@@ -92,12 +94,13 @@ _FEE_KINDS = (LedgerEntry.Kind.FEE, LedgerEntry.Kind.REFUND_FEE)
 # One pass over each of the tournament's entries, money and chips bought. Waiting-list entries
 # have paid but are not in play; a refund cancels its payment; a purchase undone counts not.
 SUMMARY_SQL = f"""
-    SELECT e.active, e.eliminated, e.waiting, m.prize_money, m.fees,
+    SELECT e.active, e.eliminated, e.waiting, e.bagged, m.prize_money, m.fees,
         b.rebuys, b.addons, b.purchased_chips
     FROM (
         SELECT COUNT(*) FILTER (WHERE status = '{Entry.Status.ACTIVE}') AS active,
             COUNT(*) FILTER (WHERE status = '{Entry.Status.ELIMINATED}') AS eliminated,
-            COUNT(*) FILTER (WHERE status = '{Entry.Status.WAITING}') AS waiting
+            COUNT(*) FILTER (WHERE status = '{Entry.Status.WAITING}') AS waiting,
+            COUNT(*) FILTER (WHERE status = '{Entry.Status.BAGGED}') AS bagged
         FROM tourney_entry WHERE tournament_id = %s
     ) e CROSS JOIN (
         SELECT SUM(l.amount) FILTER (
@@ -119,6 +122,7 @@ _SUMMARY_KEYS = (
     f"n_{Entry.Status.ACTIVE}",
     f"n_{Entry.Status.ELIMINATED}",
     f"n_{Entry.Status.WAITING}",
+    f"n_{Entry.Status.BAGGED}",
     "prize_money",
     "fees",
     "rebuys",
@@ -138,9 +142,12 @@ def _summary_counts(tournament: Tournament) -> dict:
 
 
 def tournament_summary(tournament: Tournament) -> TournamentSummary:
+    if tournament.is_main_event:
+        return _main_event_summary(tournament)
     counts = _summary_counts(tournament)
     active = counts.get(f"n_{Entry.Status.ACTIVE}", 0)
-    entries = active + counts.get(f"n_{Entry.Status.ELIMINATED}", 0)
+    bagged = counts.get(f"n_{Entry.Status.BAGGED}", 0)
+    entries = active + counts.get(f"n_{Entry.Status.ELIMINATED}", 0) + bagged
     money = max(0, counts.get("prize_money", 0))
     pool = prize_pool(money, tournament.guarantee)
     # Every entry brings a full stack (TDA 8-A); rebuys and add-ons their chips; color-ups
@@ -159,7 +166,7 @@ def tournament_summary(tournament: Tournament) -> TournamentSummary:
         prize_pool=pool.pool,
         fees=counts.get("fees", 0),
         total_chips=total_chips,
-        average_stack=total_chips // active if active else 0,
+        average_stack=total_chips // (active or bagged) if active or bagged else 0,
         capacity=tournament_capacity(tournament),
         prize_money=money,
         overlay=pool.overlay,
@@ -167,6 +174,43 @@ def tournament_summary(tournament: Tournament) -> TournamentSummary:
         rebuys=counts.get("rebuys", 0),
         addons=counts.get("addons", 0),
         purchased_chips=counts.get("purchased_chips", 0),
+        bagged=bagged,
+    )
+
+
+def _main_event_summary(main: Tournament) -> TournamentSummary:
+    """A main event counts every flight (docs/rules.md §15.1): the entries and the money of
+    all of them; before Day 2 the players left and the chips of the flights, from the Day-2
+    draw its own field, whose chips are the bags it carried in."""
+    flights = [tournament_summary(f) for f in Tournament.objects.filter(main_event=main)]
+    own = _summary_counts(main)
+    money = max(0, own["prize_money"] + sum(f.prize_money for f in flights))
+    pool = prize_pool(money, main.guarantee)
+    if main.seats_drawn_at is not None:
+        left = own[f"n_{Entry.Status.ACTIVE}"]
+        chips = (
+            main.chips_carried + own["purchased_chips"] + main.chips_color_up - main.chips_removed
+        )
+    else:
+        left = sum(f.players_remaining + f.bagged for f in flights)
+        chips = sum(f.total_chips for f in flights)
+    chips = max(0, chips)
+    return TournamentSummary(
+        entries=sum(f.entries for f in flights),
+        players_remaining=left,
+        waiting=sum(f.waiting for f in flights),
+        prize_pool=pool.pool,
+        fees=own["fees"] + sum(f.fees for f in flights),
+        total_chips=chips,
+        average_stack=chips // left if left else 0,
+        capacity=tournament_capacity(main),
+        prize_money=money,
+        overlay=pool.overlay,
+        guarantee=main.guarantee,
+        rebuys=own["rebuys"] + sum(f.rebuys for f in flights),
+        addons=own["addons"] + sum(f.addons for f in flights),
+        purchased_chips=own["purchased_chips"] + sum(f.purchased_chips for f in flights),
+        bagged=sum(f.bagged for f in flights),
     )
 
 

@@ -1,0 +1,233 @@
+"""A festival's main event through the API (issue 26): flights one after another and beside
+another tournament, re-entries across flights under both house rules, bag and tag from the
+dealer links, the Day-2 draw with the bagged chips and Day 2 to a winner, the money and the
+places over the whole field."""
+
+import pytest
+
+from tables.dealer_links.selectors import dealer_token
+from tables.floor.selectors import tables_really_at
+from tables.rooms.usecases import room_create
+from tests.conftest import ApiClient, friday_deepstack
+from tests.factories import bust, results, start
+from tourney.models import Entry, LedgerEntry, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def hall(director):
+    return room_create(
+        actor=director,
+        name="Festival hall",
+        tables=[{"number": n, "seats": 10} for n in range(1, 11)],
+    )
+
+
+def main_event(director, structure, hall, **rules):
+    return friday_deepstack(
+        director,
+        structure,
+        hall,
+        name="Main Event",
+        rules_overrides={"reentry_max": 2, **rules},
+        table_numbers=list(range(1, 11)),
+    )
+
+
+def flight(api, main, name, tables):
+    response = api.post(f"/tournaments/{main.pk}/flights", {"name": name, "table_numbers": tables})
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["parent_id"] == main.pk and body["buy_in"] == main.buy_in
+    return Tournament.objects.get(pk=body["id"])
+
+
+def register(api, tournament, player_id):
+    return api.post(f"/tournaments/{tournament.pk}/entries", {"player_id": player_id})
+
+
+def players(api, names):
+    return {n: api.post("/players", {"name": n}).json()["id"] for n in names}
+
+
+def seated(tournament):
+    """Each table's players left, by table number: {number: [entry id, ...]}."""
+    left = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
+    out: dict[int, list[int]] = {}
+    for entry_id, number in tables_really_at(
+        tournament.pk, left.values_list("pk", flat=True)
+    ).items():
+        out.setdefault(number, []).append(entry_id)
+    return out
+
+
+def count_from_dealers(tournament, chips_of):
+    """Every table's dealer link sends its players' counts (`chips_of(entry_id)`)."""
+    for number, entries in seated(tournament).items():
+        dealer = ApiClient(dealer_token(tournament.pk, number, 0))
+        response = dealer.put(
+            f"/tournaments/{tournament.pk}/chip-counts",
+            {"counts": [{"entry_id": e, "chips": chips_of(e)} for e in entries]},
+        )
+        assert response.status_code == 200, response.json()
+
+
+def play_flight(api, fl, ids, busts):
+    """Register `ids` (player ids), draw, start, bust the first `busts` entries (each with a
+    stack of 40,000 so the chips stay whole); the entries left."""
+    for pid in ids:
+        assert register(api, fl, pid).status_code == 201
+    assert api.post(f"/tournaments/{fl.pk}/draw").status_code == 200
+    start(api, fl)
+    out = list(Entry.objects.filter(tournament=fl).order_by("pk").values_list("pk", flat=True))
+    for e in out[:busts]:
+        bust(api, fl, (e, 40_000))
+    return out[busts:]
+
+
+def bag_flight(api, fl, survivors):
+    """Counts that hold every chip in play (the busted players' chips shared out), then the
+    end of the day."""
+    in_play = api.get(f"/tournaments/{fl.pk}").json()["total_chips"]
+    share, rest = divmod(in_play, len(survivors))
+    chips = {e: share + (rest if i == 0 else 0) for i, e in enumerate(sorted(survivors))}
+    refused = api.post(f"/tournaments/{fl.pk}/end-of-day")
+    assert refused.status_code == 409 and refused.json()["code"] == "chip_counts_missing"
+    count_from_dealers(fl, chips.__getitem__)
+    ended = api.post(f"/tournaments/{fl.pk}/end-of-day")
+    assert ended.status_code == 200, ended.json()
+    assert ended.json() == {
+        "bagged": len(survivors),
+        "chips_bagged": in_play,
+        "chips_in_play": in_play,
+        "difference": 0,
+    }
+    return chips
+
+
+def test_a_three_flight_main_event_to_a_winner(api, director, structure, hall):
+    main = main_event(director, structure, hall)
+    names = [f"Játékos {i:02d} Árvíztűrő Tükörfúrógép" for i in range(30)]
+    pid = players(api, names)
+    ids = list(pid.values())
+
+    # 1A and 1B one after another; 1C beside another tournament in the same room.
+    day1a = flight(api, main, "Day 1A", [1, 2])
+    left_a = play_flight(api, day1a, ids[:12], busts=4)
+    bags_a = bag_flight(api, day1a, left_a)
+
+    day1b = flight(api, main, "Day 1B", [3, 4])
+    # a 1A survivor plays 1B too (keep_bigger); a 1A bust-out enters again in 1B
+    again = [ids[0], ids[8]]
+    assert Entry.objects.get(pk=left_a[0]).player_id == ids[4]
+    left_b = play_flight(api, day1b, [*ids[12:20], ids[4], ids[0]], busts=3)
+    bags_b = bag_flight(api, day1b, left_b)
+
+    side = friday_deepstack(director, structure, hall, name="Side event", table_numbers=[9, 10])
+    day1c = flight(api, main, "Day 1C", [5, 6])
+    for pid_ in ids[:3]:
+        assert register(api, side, pid_).status_code == 201
+    left_c = play_flight(api, day1c, [*ids[20:30]], busts=2)
+    bags_c = bag_flight(api, day1c, left_c)
+    assert again  # the re-entry across flights: ids[0] busted in 1A, entered 1B
+
+    # The main event counts every flight.
+    flights = api.get(f"/tournaments/{main.pk}/flights").json()
+    assert [(f["name"], f["status"], f["entries"], f["bagged"]) for f in flights] == [
+        ("Day 1A", "finished", 12, 8),
+        ("Day 1B", "finished", 10, 7),
+        ("Day 1C", "finished", 10, 8),
+    ]
+    body = api.get(f"/tournaments/{main.pk}").json()
+    assert body["flights"] == [day1a.pk, day1b.pk, day1c.pk]
+    assert body["entries"] == 32
+    flight_ids = [day1a.pk, day1b.pk, day1c.pk]
+    ledger = LedgerEntry.objects.filter(tournament_id__in=flight_ids)
+    prize_money = sum(
+        r.amount
+        for r in ledger
+        if r.kind in ("buy_in", "refund_buy_in") and r.purpose != LedgerEntry.Purpose.PRIZE
+    )
+    assert body["prize_pool"] == prize_money == 32 * 10_000
+    assert register(api, main, ids[29]).json()["code"] == "register_in_a_flight"
+
+    # Day 2: one bag a player (the bigger), every chip carried.
+    drawn = api.post(f"/tournaments/{main.pk}/day2/draw")
+    assert drawn.status_code == 200, drawn.json()
+    bags = {**bags_a, **bags_b, **bags_c}
+    by_player: dict[int, int] = {}
+    for entry_id, chips in bags.items():
+        p = Entry.objects.get(pk=entry_id).player_id
+        by_player[p] = max(by_player.get(p, 0), chips)
+    day2 = Entry.objects.filter(tournament=main)
+    assert day2.count() == len(by_player) == 22
+    assert {e.player_id: e.chips for e in day2} == by_player
+    main.refresh_from_db()
+    assert main.chips_carried == sum(by_player.values())
+    assert api.get(f"/tournaments/{main.pk}").json()["total_chips"] == sum(by_player.values())
+    leaders = api.get(f"/tournaments/{main.pk}/chip-counts").json()
+    assert leaders[0]["chips"] == max(by_player.values()) and leaders[0]["rank"] == 1
+    seated_players = sum(len(t["players"]) for t in drawn.json()["tables"])
+    assert seated_players == 22
+
+    # Day 2 to a winner: places 1..22, the prizes the whole pool.
+    start(api, main)
+    order = list(day2.order_by("chips", "pk").values_list("pk", "chips"))
+    for entry_id, chips in order[:-1]:
+        bust(api, main, (entry_id, chips))
+    final = results(api, main)
+    assert sorted(r["place"] for r in final.values()) == list(range(1, 23))
+    assert sum(r["prize"] for r in final.values()) == body["prize_pool"]
+    payouts = api.get(f"/tournaments/{main.pk}/payouts").json()
+    assert sum(p["amount"] for p in payouts) == body["prize_pool"]
+
+
+def test_refuse_after_bag_keeps_a_bagged_player_out_of_later_flights(
+    api, director, structure, hall
+):
+    main = main_event(director, structure, hall, flight_survivor="refuse_after_bag")
+    pid = players(api, [f"P{i}" for i in range(6)])
+    day1a = flight(api, main, "Day 1A", [1])
+    left = play_flight(api, day1a, list(pid.values()), busts=2)
+    bag_flight(api, day1a, left)
+    day1b = flight(api, main, "Day 1B", [2])
+    bagged_player = Entry.objects.get(pk=left[0]).player_id
+    busted_player = Entry.objects.filter(tournament=day1a, status="eliminated").first().player_id
+    refused = register(api, day1b, bagged_player)
+    assert refused.status_code == 409 and refused.json()["code"] == "already_bagged"
+    assert register(api, day1b, busted_player).status_code == 201
+
+
+def test_one_flight_at_a_time_and_counts_only_of_players_left(api, director, structure, hall):
+    main = main_event(director, structure, hall)
+    pid = players(api, ["Ann", "Bob", "Cid"])
+    day1a, day1b = flight(api, main, "Day 1A", [1]), flight(api, main, "Day 1B", [2])
+    assert register(api, day1a, pid["Ann"]).status_code == 201
+    refused = register(api, day1b, pid["Ann"])
+    assert refused.json()["code"] == "playing_another_flight"
+    path = f"/tournaments/{day1a.pk}/chip-counts"
+    entry = Entry.objects.get(tournament=day1a).pk
+    for bad in (
+        {"counts": [{"entry_id": entry, "chips": 0}]},
+        {"counts": [{"entry_id": entry, "chips": "x"}]},
+        {"counts": []},
+        [],
+        {"counts": [{"entry_id": entry, "chips": 5}, {"entry_id": entry, "chips": 6}]},
+    ):
+        response = api.put(path, bad)
+        assert response.status_code == 422, (bad, response.json())
+        assert set(response.json()) == {"code", "detail"}
+    other = Entry.objects.create(
+        tournament=main,
+        player_id=pid["Cid"],
+        number=1,
+        status="eliminated",
+        created_at=main.created_at,
+    )
+    response = api.put(path, {"counts": [{"entry_id": other.pk, "chips": 5}]})
+    assert response.json()["code"] == "entry_not_counted"
+    assert Entry.objects.get(pk=entry).chips is None
+    assert api.post(f"/tournaments/{day1a.pk}/end-of-day").json()["code"] == "flight_not_running"
+    assert api.post(f"/tournaments/{main.pk}/end-of-day").json()["code"] == "not_a_flight"
+    assert api.post(f"/tournaments/{main.pk}/day2/draw").json()["code"] == "flights_not_finished"

@@ -1,0 +1,119 @@
+"""Chip counts: the leaderboard, a table's count sheet and the check of the counts against the
+chips in play (docs/rules.md §15.4)."""
+
+from django.db.models import Q
+
+from clocks.clock.selectors import clock_view
+from tourney.domain.festival import big_blinds, chip_ranks
+from tourney.models import Entry, Tournament
+from tourney.tournaments.selectors import tournament_summary
+
+
+def current_big_blind(tournament: Tournament) -> int | None:
+    """The big blind in play (on a break: the next level's), for stacks in big blinds."""
+    shown = clock_view(tournament)
+    for key in ("period", "next_period"):
+        period = shown.get(key) or {}
+        if period.get("big_blind"):
+            return int(period["big_blind"])
+    return None
+
+
+def counted_entries(tournament: Tournament) -> Q:
+    """The stacks a tournament's counts are about: its players left; a finished flight's, its
+    bags; a main event's before Day 2, every flight's bags."""
+    if tournament.is_main_event and tournament.seats_drawn_at is None:
+        return Q(tournament__main_event=tournament, status=Entry.Status.BAGGED)
+    if tournament.main_event_id is not None and tournament.status == Tournament.Status.FINISHED:
+        return Q(tournament=tournament, status=Entry.Status.BAGGED)
+    return Q(tournament=tournament, status=Entry.Status.ACTIVE)
+
+
+def chip_leaderboard(tournament: Tournament, limit: int | None = None) -> list[dict]:
+    """Counted stacks, the chip leaders first: rank, entry, player, chips, table, seat, big
+    blinds (and the flight for a main event before Day 2); players not yet counted are left
+    out."""
+    rows = {
+        e.pk: e
+        for e in Entry.objects.filter(counted_entries(tournament), chips__isnull=False)
+        .select_related("player", "tournament_table", "tournament")
+        .only(
+            "chips",
+            "seat",
+            "player__name",
+            "tournament_table__number",
+            "tournament__name",
+            "tournament_id",
+        )
+    }
+    ranks = chip_ranks({pk: e.chips for pk, e in rows.items()})
+    if limit is not None:
+        ranks = ranks[:limit]
+    bb = current_big_blind(tournament)
+    out = []
+    for r in ranks:
+        e = rows[r.entry_id]
+        out.append(
+            {
+                "rank": r.rank,
+                "entry_id": e.pk,
+                "player_name": e.player.name,
+                "chips": r.chips,
+                "table": e.tournament_table.number if e.tournament_table_id else None,
+                "seat": e.seat,
+                "big_blinds": big_blinds(r.chips, bb),
+                "flight": e.tournament.name if e.tournament_id != tournament.pk else None,
+            }
+        )
+    return out
+
+
+def counts_check(tournament: Tournament) -> dict:
+    """How far the counts are: players counted of those left, the chips counted against the
+    chips in play, and the difference once everyone is counted (None before)."""
+    stacks = list(Entry.objects.filter(counted_entries(tournament)).values_list("chips", flat=True))
+    counted = [c for c in stacks if c is not None]
+    in_play = tournament_summary(tournament).total_chips
+    done = len(counted) == len(stacks)
+    return {
+        "players": len(stacks),
+        "counted": len(counted),
+        "chips_counted": sum(counted),
+        "chips_in_play": in_play,
+        "difference": sum(counted) - in_play if done and stacks else None,
+    }
+
+
+def table_sheet(tournament: Tournament, number: int) -> list[dict]:
+    """A table's count sheet: each seated player by seat, with his last count."""
+    return [
+        {
+            "entry_id": e.pk,
+            "seat": e.seat,
+            "player_name": e.player.name,
+            "chips": e.chips,
+            "chips_at": e.chips_at,
+        }
+        for e in Entry.objects.filter(
+            tournament=tournament,
+            status=Entry.Status.ACTIVE,
+            tournament_table__number=number,
+        )
+        .select_related("player")
+        .order_by("seat")
+    ]
+
+
+def entry_rank(tournament: Tournament, entry: Entry) -> tuple[int, int] | None:
+    """A player's place among the counted stacks and how many are counted (his own page)."""
+    if entry.chips is None:
+        return None
+    stacks = dict(
+        Entry.objects.filter(counted_entries(tournament), chips__isnull=False).values_list(
+            "pk", "chips"
+        )
+    )
+    for r in chip_ranks(stacks):
+        if r.entry_id == entry.pk:
+            return r.rank, len(stacks)
+    return None

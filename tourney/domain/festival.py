@@ -1,0 +1,126 @@
+"""A festival's main event: flights, bag and tag, chip counts and the Day-2 field
+(docs/rules.md §15).
+
+Pure functions. Chips are chip units; a big blind count is tenths rounded down (a stack of
+12,345 at a 1,000 big blind is 12.3 BB); ranks are 1-based competition ranks (equal stacks
+share a rank, the next rank skips: 1, 2, 2, 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+FlightSurvivor = Literal["keep_bigger", "refuse_after_bag"]
+"""§15.2: a player who bags in one flight and plays another: he keeps the bigger of his bags
+(`keep_bigger`), or a later flight refuses him once he has bagged (`refuse_after_bag`)."""
+
+Day2Draw = Literal["random", "spread_stacks"]
+"""§15.5: the Day-2 seats at random, or at random with the biggest stacks one a table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bag:
+    """A flight survivor's bag: `chips` counted at the end of his flight's day; `order` is the
+    bag's place in time (smaller = bagged earlier), which settles equal bags of one player."""
+
+    entry_id: int
+    player_id: int
+    chips: int
+    order: int
+
+
+@dataclass(frozen=True, slots=True)
+class StackRank:
+    rank: int
+    entry_id: int
+    chips: int
+
+
+def flight_entry_refusal(
+    rule: FlightSurvivor, *, bagged_elsewhere: bool, playing_elsewhere: bool
+) -> str | None:
+    """Why a flight refuses a player's entry, or None: he is playing another flight of the same
+    main event now (`playing_another_flight`: one seat at a time), or he has bagged in another
+    flight and the house refuses a later flight after a bag (`already_bagged`)."""
+    if playing_elsewhere:
+        return "playing_another_flight"
+    if bagged_elsewhere and rule == "refuse_after_bag":
+        return "already_bagged"
+    return None
+
+
+def day2_field(bags: Iterable[Bag], rule: FlightSurvivor) -> tuple[list[Bag], list[Bag]]:
+    """The bags that play Day 2 and those set aside: one bag a player, the bigger (equal bags:
+    the earlier). Under `refuse_after_bag` a second bag cannot be made, but one made before
+    the rule changed is settled the same way. Both lists by entry id; every bag is in exactly
+    one of them."""
+    best: dict[int, Bag] = {}
+    for bag in bags:
+        kept = best.get(bag.player_id)
+        if kept is None or (bag.chips, -bag.order) > (kept.chips, -kept.order):
+            best[bag.player_id] = bag
+    kept_ids = {b.entry_id for b in best.values()}
+    every = sorted((*best.values(), *_others(bags, kept_ids)), key=lambda b: b.entry_id)
+    return (
+        [b for b in every if b.entry_id in kept_ids],
+        [b for b in every if b.entry_id not in kept_ids],
+    )
+
+
+def _others(bags: Iterable[Bag], kept_ids: set[int]) -> list[Bag]:
+    seen = set(kept_ids)
+    out = []
+    for bag in bags:
+        if bag.entry_id not in seen:
+            seen.add(bag.entry_id)
+            out.append(bag)
+    return out
+
+
+def chip_ranks(stacks: Mapping[int, int]) -> list[StackRank]:
+    """The chip leaders first: `stacks` maps entry id to chips; equal stacks share a rank and
+    are listed by entry id."""
+    ordered = sorted(stacks.items(), key=lambda item: (-item[1], item[0]))
+    ranks: list[StackRank] = []
+    for i, (entry_id, chips) in enumerate(ordered):
+        same = ranks and ranks[-1].chips == chips
+        ranks.append(StackRank(ranks[-1].rank if same else i + 1, entry_id, chips))
+    return ranks
+
+
+def big_blinds(chips: int, big_blind: int | None) -> float | None:
+    """The stack in big blinds, to a tenth rounded down; None without a big blind."""
+    if not big_blind:
+        return None
+    return (chips * 10 // big_blind) / 10
+
+
+def counts_missing(players_left: Iterable[int], counted: Mapping[int, int | None]) -> list[int]:
+    """The players left (entry ids) with no count yet, ascending: the end of the day waits
+    for them."""
+    return sorted(e for e in players_left if counted.get(e) is None)
+
+
+def counts_difference(counted: Sequence[int], chips_in_play: int) -> int:
+    """What the counts miss (negative) or have over (positive) against the chips in play:
+    0 when the bags hold every chip."""
+    return sum(counted) - chips_in_play
+
+
+def counts_refusal(counts: Sequence[tuple[int, int]], allowed: Iterable[int]) -> str | None:
+    """Why a batch of counts (entry id, chips) is refused: an entry twice (`duplicate_entry`),
+    one that is not a player left here (`entry_not_counted`); None when it can be stored."""
+    ids = [entry_id for entry_id, _chips in counts]
+    if len(set(ids)) != len(ids):
+        return "duplicate_entry"
+    if set(ids) - set(allowed):
+        return "entry_not_counted"
+    return None
+
+
+def spread_order(stacks: Mapping[int, int]) -> list[int]:
+    """Entry ids by stack, biggest first (equal stacks by entry id): the order in which the
+    Day-2 draw deals players to its tables, one a table a round (`spread_stacks`)."""
+    return [r.entry_id for r in chip_ranks(stacks)]
