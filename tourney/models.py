@@ -216,23 +216,20 @@ class Tournament(models.Model):
     playing = models.PositiveIntegerField(default=0)
     # Signed into every display link: revoking the links bumps it (clocks/display/selectors.py).
     display_link_generation = models.PositiveIntegerField(default=0)
-    # Signed into every player's page link of the tournament: revoking them all changes it
-    # (tourney/player_page/selectors.py).
+    # Signed into every player's page link (tourney/player_page): revoking them all changes it.
     player_link_generation = models.PositiveIntegerField(default=0)
-    # Festivals (docs/rules.md §14): a flight (Day 1A, 1B ...) names its main event, which holds
-    # Day 2 and the prize pool of every flight.
+    # A flight (Day 1A ...) names its main event: Day 2, every flight's pool (rules.md §15).
     main_event = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="flights"
     )
     is_main_event = models.BooleanField(default=False)
-    # A flight ends after this level (1-based, breaks not counted): the console warns as it
-    # is played; empty = on the director's word.
+    # A flight's day ends after this level (1-based; empty = on the director's word).
     day_end_level = models.PositiveIntegerField(
         _("the day ends after level"), null=True, blank=True
     )
     # Day 2: the chips the survivors brought, written by the Day-2 draw.
     chips_carried = models.PositiveBigIntegerField(default=0)
-    # Signed into the public page's link: revoking it bumps it (a new link).
+    # Signed into the public page's link (revoking bumps it).
     public_link_generation = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -261,13 +258,10 @@ class Entry(models.Model):
         ACTIVE = "active", _("Playing")
         ELIMINATED = "eliminated", _("Eliminated")
         UNREGISTERED = "unregistered", _("Unregistered")
-        # A flight's survivor at the end of the day: his chips counted and bagged for Day 2.
         BAGGED = "bagged", _("Bagged")
 
-    # No index of its own on `tournament`, `tournament_table` and `created_by`: `tournament`
-    # leads the indexes below, which serve every query and foreign-key check by it; the reads
-    # by table go through `tables.Seat` (Meta below); nothing reads entries by their creator
-    # (deleting a user scans the entries once to clear it).
+    # No index of its own on `tournament` (it leads the indexes below), `tournament_table` (reads
+    # by table go through `tables.Seat`) and `created_by` (nothing reads entries by creator).
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="entries", db_index=False
     )
@@ -309,8 +303,7 @@ class Entry(models.Model):
     disqualified_at = models.DateTimeField(null=True, blank=True)
     # Signed into the entry's player page link: revoking it changes it (reissue: a new QR code).
     player_link_generation = models.PositiveIntegerField(default=0)
-    # The stack last counted (docs/rules.md §14.3): reported from the table or the console;
-    # at the end of a flight's day, the chips he bagged.
+    # The stack last counted (docs/rules.md §15.4); a flight's bag at the end of the day.
     chips = models.PositiveBigIntegerField(null=True, blank=True)
     chips_at = models.DateTimeField(null=True, blank=True)
     # A Day-2 entry: the flight entry whose bag it plays.
@@ -328,13 +321,9 @@ class Entry(models.Model):
                 name="one_live_entry_per_player",
             ),
         ]
-        # No index holds the table or the seat, nor names them in a condition: the draw then
-        # changes no indexed column, and each of its 25,000 new row versions stays in its page
-        # (fillfactor 45, migration 0017) with no index written. The seat's uniqueness and
-        # the reads by table are `tables.Seat`'s, which the database keeps from these rows.
-        indexes = [
-            models.Index(fields=["tournament", "status"], name="entry_tournament_status"),
-        ]
+        # No index holds the table or the seat: the draw's 25,000 new row versions stay in their
+        # pages (fillfactor 45, migration 0017) with no index written; `tables.Seat` has them.
+        indexes = [models.Index(fields=["tournament", "status"], name="entry_tournament_status")]
 
 
 class Elimination(models.Model):
@@ -545,11 +534,8 @@ class Deal(models.Model):
 
 class Penalty(models.Model):
     """A sanction given to an entry (docs/rules.md §10); a player's history spans tournaments.
-
-    Missed hands start at the end of the hand in play: `table_hands_at_start` is the table's
-    `hands_played` then; hands left come from dealer hand reports (misdeals excluded), or a
-    time estimate when the table does not report.
-    """
+    Missed hands start at the end of the hand in play (`table_hands_at_start`: the table's
+    `hands_played` then); hands left come from hand reports, or a time estimate."""
 
     class Kind(models.TextChoices):
         WARNING = "warning", _("Warning")
@@ -590,12 +576,9 @@ class Penalty(models.Model):
 
 
 class Season(models.Model):
-    """A championship of rounds (Rimóc; docs/rules.md §13): tournaments whose places earn points.
-
-    `points_formula`: `linear` = entries - place + 1; `table` = `points_table[place - 1]`
-    (0 past its end); `sqrt` = round(10 * sqrt(entries / place)) for the places paid.
-    `best_of` counts only a player's best rounds (empty = all).
-    """
+    """A championship of rounds (Rimóc; docs/rules.md §13): tournaments whose places earn points
+    (`points_formula`: linear, a points table by place, or 10 x sqrt(entries / place)).
+    `best_of` counts only a player's best rounds (empty = all)."""
 
     class Formula(models.TextChoices):
         LINEAR = "linear", _("Entries minus place plus one")

@@ -96,6 +96,7 @@ def page(request, token: str):
         "state_url": reverse("dealer_links:state", args=[token]),
         "events_url": _events_url(tournament, token),
         "colorup_url": reverse("dealer_links:colorup", args=[token]),
+        "counts_url": reverse("tourney:dealer_counts", args=[token]),
         "strings": {
             "confirm_bust": _("Bust-out: seat %(s)s, %(name)s?"),
             "done": _("Done"),

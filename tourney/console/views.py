@@ -17,6 +17,7 @@ from tables.floor.views import floor_console_context
 from tables.seating.usecases import seats_draw
 from tourney.audit.selectors import undo_links
 from tourney.backups.selectors import backup_last
+from tourney.chip_counts.views import festival_console_context
 from tourney.core import roles
 from tourney.domain.house_rules_profiles import PROFILES
 from tourney.models import AuditEntry, Entry, Tournament
@@ -127,6 +128,7 @@ def console(request, tournament_id: int):
     }
     if context["can_direct"]:
         context["backup"] = backup_last(int(time.time()))
+    context["festival"] = festival_console_context(request, tournament)
     # The floor's panels: to-do list, quick bust-out, hand-for-hand, clock calls, halted tables.
     context.update(floor_console_context(request, tournament))
     return render(request, "tourney/console.html", context)

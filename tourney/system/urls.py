@@ -2,6 +2,7 @@ from django.urls import path
 
 from tourney.audit import views as audit_views
 from tourney.cage import views as cage_views
+from tourney.chip_counts.urls import urlpatterns as festival_urls
 from tourney.console import views as console_views
 from tourney.players import views as players_views
 from tourney.registration import views as registration_views
@@ -79,4 +80,5 @@ urlpatterns = [
         name="player_merge_do",
     ),
     path("staff/", staff_views.staff, name="staff"),
+    *festival_urls,
 ]
