@@ -1,0 +1,86 @@
+"""The festival's pages (issue 26): the console's panel, a table's count sheet from the floor
+and the dealer link, the count list, the bag slips and the public page with its cache headers."""
+
+import pytest
+from django.test import Client
+
+from tables.dealer_links.selectors import dealer_token
+from tests.tourney.test_festival import (
+    bag_flight,
+    flight,
+    hall,  # noqa: F401  (fixture)
+    main_event,
+    play_flight,
+    players,
+    seated,
+)
+from tourney.models import Entry, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def festival(api, director, structure, hall):  # noqa: F811
+    main = main_event(director, structure, hall)
+    pid = players(api, [f"Őri Zsolt {i}" for i in range(14)])
+    day1a = flight(api, main, "Day 1A", [1, 2])
+    left = play_flight(api, day1a, list(pid.values()), busts=2)
+    return main, day1a, left
+
+
+def test_the_console_shows_the_flight_panel_and_the_count_sheet_saves(director_client, festival):
+    _main, day1a, _left = festival
+    page = director_client.get(f"/tournaments/{day1a.pk}/").content.decode()
+    assert 'id="festival-panel"' in page and 'id="end-of-day"' in page
+    number, entries = next(iter(seated(day1a).items()))
+    sheet = director_client.get(f"/tournaments/{day1a.pk}/tables/{number}/chip-counts/")
+    assert sheet.status_code == 200 and "Őri Zsolt" in sheet.content.decode()
+    posted = {f"chips-{e}": "52 500" for e in entries}
+    saved = director_client.post(f"/tournaments/{day1a.pk}/tables/{number}/chip-counts/", posted)
+    assert saved.status_code == 302
+    assert {Entry.objects.get(pk=e).chips for e in entries} == {52_500}
+    bad = director_client.post(
+        f"/tournaments/{day1a.pk}/tables/{number}/chip-counts/", {f"chips-{entries[0]}": "12x"}
+    )
+    assert bad.status_code == 422
+    assert Entry.objects.get(pk=entries[0]).chips == 52_500
+    panel = director_client.get(f"/tournaments/{day1a.pk}/festival/").content.decode()
+    assert "52,500" in panel or "52 500" in panel or "52.500" in panel
+
+
+def test_a_dealer_link_counts_its_own_table_only(festival):
+    _main, day1a, _left = festival
+    tables = seated(day1a)
+    (mine, entries), (_other, theirs) = list(tables.items())[:2]
+    client = Client()
+    url = f"/dealer/{dealer_token(day1a.pk, mine, 0)}/chip-counts/"
+    assert client.get(url).status_code == 200
+    assert client.post(url, {f"chips-{e}": "40000" for e in entries}).status_code == 302
+    # a player of another table is not on this sheet: nothing to save
+    assert client.post(url, {f"chips-{theirs[0]}": "40000"}).status_code == 422
+    assert Entry.objects.get(pk=theirs[0]).chips is None
+
+
+def test_bag_slips_list_and_the_public_page(api, director_client, festival):
+    main, day1a, left = festival
+    bag_flight(api, day1a, left)
+    slips = director_client.get(f"/tournaments/{day1a.pk}/bag-slips/").content.decode()
+    assert slips.count('class="seat-card bag-slip"') == len(left)
+    listing = director_client.get(f"/tournaments/{main.pk}/chip-counts/")
+    assert listing.status_code == 200 and "Day 1A" in listing.content.decode()
+    url = api.get(f"/tournaments/{main.pk}/public-link").json()["url"]
+    path = url.split("testserver", 1)[1]
+    reader = Client()
+    first = reader.get(path + "?lang=hu")
+    body = first.content.decode()
+    assert first.status_code == 200 and "Day 1A" in body and "Őri Zsolt" in body
+    assert "public" in first["Cache-Control"] and first["ETag"]
+    assert "@" not in body  # no contact details
+    again = reader.get(path + "?lang=hu", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    api.post(f"/tournaments/{main.pk}/day2/draw")
+    changed = reader.get(path + "?lang=hu", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    new = api.post(f"/tournaments/{main.pk}/public-link/revoke").json()["url"]
+    assert new != url and reader.get(path).status_code == 404
+    assert Tournament.objects.get(pk=main.pk).public_link_generation == 1
