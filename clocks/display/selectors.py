@@ -16,6 +16,7 @@ from clocks.color_ups.selectors import color_up_display
 from clocks.domain.clock import level_numbers
 from clocks.domain.structures import Period
 from tables.models import FloorAction
+from tourney.chip_counts.selectors import big_blind_of, chip_leaderboard
 from tourney.models import Entry, Tournament, TournamentEvent
 from tourney.payouts.selectors import payout_ladder, tournament_results
 from tourney.tournaments.selectors import tournament_summary
@@ -174,6 +175,9 @@ def final_results(tournament: Tournament, limit: int = FINAL_RESULTS) -> list[di
     ]
 
 
+LEADER_ROWS = 10
+
+
 def display_state(tournament: Tournament, now: int | None = None) -> dict:
     """Everything a lobby screen shows, as of `now` (server epoch ms)."""
     now = now if now is not None else now_ms()
@@ -228,6 +232,8 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
         "recent_moves": recent_moves(tournament),
         # A finished tournament: the winner and the best places (else []).
         "final_results": final_results(tournament),
+        # The chip leaders, when stacks have been counted (docs/rules.md §15.4; else []).
+        "leaders": chip_leaderboard(tournament, LEADER_ROWS, big_blind_of(clock)),
         "last_event_id": last_event_id,
         "server_time_ms": now,
     }

@@ -126,6 +126,7 @@ def display_strings() -> dict[str, str]:
         "registration_open": _("Registration open"),
         "seats_drawn": _("Seats drawn: take your seat"),
         "of_entries": _("of %(n)s entries"),
+        "leaders_bb": _("%(n)s BB"),
     }
 
 
@@ -163,6 +164,10 @@ def _screen(tournament: Tournament, token: str, number: int = 1) -> dict:
         "summary": tournament_summary(tournament),
         "seats": _seat_rows(tournament) if clock["status"] == "pending" else [],
         "opening_periods": _opening_periods(tournament),
+        # A festival's event, or any with stacks counted: the chip leaders take a turn.
+        "leaders_page": bool(
+            state["leaders"] or tournament.is_main_event or tournament.main_event_id
+        ),
         "state_url": reverse("clocks:display_state", args=[token]),
         # The API's event stream; the signed display token is its read access on a TV.
         "events_url": f"/api/v1/tournaments/{tournament.pk}/events?{urlencode({'display': token})}",
@@ -181,7 +186,8 @@ def _page(request, screens: list[dict], rotate_seconds: int = 0):
 
 @never_cache
 def display(request, token: str):
-    return _page(request, [_screen(_tournament_for(token), token)])
+    screen = _screen(_tournament_for(token), token)
+    return _page(request, [screen], ROTATE_DEFAULT_SECONDS if screen["leaders_page"] else 0)
 
 
 @never_cache

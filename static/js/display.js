@@ -344,6 +344,7 @@
           : t("color_up_tables", { done: cu.tables_done, total: cu.tables_total }))
       : "");
     this.renderPending();
+    this.renderLeaders();
     this.renderMoves();
     this.renderResults();
     this.renderMessage();
@@ -401,6 +402,17 @@
   };
 
   /** The finished screen: the winner, his prize, the places after him. */
+  /** The chip leaders' page of this tournament, if the rotation has one (clocks/_display_leaders.html). */
+  Screen.prototype.renderLeaders = function () {
+    var list = document.querySelector('[data-leaders-for="' + this.root.getAttribute("data-state-id") + '"] [data-leaders-list]');
+    if (!list) return;
+    setHTML(list, (this.state.leaders || []).map(function (r) {
+      return '<li><span class="dleaders-rank num">' + esc(fmt(r.rank)) + '</span><span class="dleaders-name">' + esc(r.player_name) +
+        (r.flight ? " <small>" + esc(r.flight) + "</small>" : "") + '</span><span class="dleaders-chips num">' + esc(fmt(r.chips)) +
+        '</span><span class="dleaders-bb num">' + (r.big_blinds != null ? esc(t("leaders_bb", { n: fmt(r.big_blinds) })) : "") + "</span></li>";
+    }).join(""));
+  };
+
   Screen.prototype.renderResults = function () {
     var f = this.fields;
     var rows = this.state.final_results || [];
@@ -509,7 +521,14 @@
     });
     Tourney.displayScreens = screens; // for tests and the console's preview
     wallClocks();
-    rotate(screens);
+    // The rotation: each tournament's screen, then its chip leaders' page when it has one.
+    var pages = [];
+    screens.forEach(function (screen) {
+      pages.push(screen);
+      var leaders = document.querySelector('[data-leaders-for="' + screen.root.getAttribute("data-state-id") + '"]');
+      if (leaders) pages.push({ root: leaders, layout: function () {} });
+    });
+    rotate(pages);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -267,6 +267,19 @@
     return player.table !== null && player.seat !== null ? player.table + ":" + player.seat : null;
   }
 
+  /** His last chip count: chips, rank, big blinds; a bag's Day-2 seat (docs/rules.md §15.4). */
+  function renderStack(stack) {
+    document.querySelector('[data-section="stack"]').hidden = !stack;
+    if (!stack) return;
+    setText("stack-chips", num(stack.chips));
+    var parts = [];
+    if (stack.bagged) parts.push(S.stack_bagged);
+    if (stack.rank) parts.push(fmt(S.stack_rank, { rank: num(stack.rank), of: num(stack.of) }));
+    if (stack.big_blinds !== null && !stack.bagged) parts.push(fmt(S.stack_bb, { n: num(stack.big_blinds) }));
+    if (stack.day2_table) parts.push(fmt(S.stack_day2_seat, { t: stack.day2_table, s: stack.day2_seat }));
+    setText("stack-line", parts.join(" · "));
+  }
+
   function renderState(st, fresh) {
     var previous = remembered();
     var before = previous && previous.player ? seatKey(previous.player) : null;
@@ -274,6 +287,7 @@
     state = st;
     renderSeat(st.player);
     renderResult(st.result);
+    renderStack(st.stack || null);
     renderCancelled(st.cancelled);
     setText("players", num(st.stats.players_remaining));
     setText("average", num(st.stats.average_stack));

@@ -9,14 +9,18 @@ from tourney.models import Entry, Tournament
 from tourney.tournaments.selectors import tournament_summary
 
 
-def current_big_blind(tournament: Tournament) -> int | None:
-    """The big blind in play (on a break: the next level's), for stacks in big blinds."""
-    shown = clock_view(tournament)
+def big_blind_of(clock: dict) -> int | None:
+    """The big blind in play in a clock view (on a break: the next level's)."""
     for key in ("period", "next_period"):
-        period = shown.get(key) or {}
+        period = clock.get(key) or {}
         if period.get("big_blind"):
             return int(period["big_blind"])
     return None
+
+
+def current_big_blind(tournament: Tournament) -> int | None:
+    """The tournament's big blind in play, for stacks in big blinds."""
+    return big_blind_of(clock_view(tournament))
 
 
 def counted_entries(tournament: Tournament) -> Q:
@@ -29,10 +33,12 @@ def counted_entries(tournament: Tournament) -> Q:
     return Q(tournament=tournament, status=Entry.Status.ACTIVE)
 
 
-def chip_leaderboard(tournament: Tournament, limit: int | None = None) -> list[dict]:
+def chip_leaderboard(
+    tournament: Tournament, limit: int | None = None, big_blind: int | None = None
+) -> list[dict]:
     """Counted stacks, the chip leaders first: rank, entry, player, chips, table, seat, big
     blinds (and the flight for a main event before Day 2); players not yet counted are left
-    out."""
+    out. `big_blind`: the caller's, when it has read the clock already."""
     rows = {
         e.pk: e
         for e in Entry.objects.filter(counted_entries(tournament), chips__isnull=False)
@@ -49,7 +55,7 @@ def chip_leaderboard(tournament: Tournament, limit: int | None = None) -> list[d
     ranks = chip_ranks({pk: e.chips for pk, e in rows.items()})
     if limit is not None:
         ranks = ranks[:limit]
-    bb = current_big_blind(tournament)
+    bb = big_blind or (current_big_blind(tournament) if ranks else None)
     out = []
     for r in ranks:
         e = rows[r.entry_id]

@@ -19,6 +19,8 @@ from clocks.clock.selectors import clock_view, now_ms, structure_periods
 from clocks.display.selectors import display_periods
 from infra.text.money import money_pattern
 from tables.models import FloorAction, TournamentTable
+from tourney.chip_counts.selectors import big_blind_of, entry_rank
+from tourney.domain.festival import big_blinds
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
 from tourney.payouts.selectors import payout_ladder, tournament_results
 from tourney.tournaments.selectors import tournament_summary
@@ -147,10 +149,35 @@ def _cancelled(tournament: Tournament, entry: Entry) -> dict | None:
     return {"paid": paid, "refunded": refunded}
 
 
+def _stack(tournament: Tournament, entry: Entry, clock: dict) -> dict | None:
+    """His last chip count (docs/rules.md §15.4): chips, rank among the counted stacks, big
+    blinds; a bag's Day-2 seat once drawn. None before his first count."""
+    if entry.chips is None or entry.status not in (Entry.Status.ACTIVE, Entry.Status.BAGGED):
+        return None
+    rank = entry_rank(tournament, entry)
+    day2 = (
+        Entry.objects.filter(day1_entry=entry, tournament_table__isnull=False)
+        .values_list("tournament_table__number", "seat")
+        .first()
+        if entry.status == Entry.Status.BAGGED
+        else None
+    )
+    return {
+        "chips": entry.chips,
+        "rank": rank[0] if rank else None,
+        "of": rank[1] if rank else None,
+        "big_blinds": big_blinds(entry.chips, big_blind_of(clock)),
+        "bagged": entry.status == Entry.Status.BAGGED,
+        "day2_table": day2[0] if day2 else None,
+        "day2_seat": day2[1] if day2 else None,
+    }
+
+
 def player_state(tournament: Tournament, entry: Entry, now: int | None = None) -> dict:
     """Everything the player's page shows, as of `now` (server epoch ms)."""
     now = now if now is not None else now_ms()
     summary = tournament_summary(tournament)
+    clock = clock_view(tournament, now)
     last_event_id = (
         TournamentEvent.objects.filter(tournament=tournament)
         .order_by("-id")
@@ -167,7 +194,7 @@ def player_state(tournament: Tournament, entry: Entry, now: int | None = None) -
             "money": money_pattern(tournament.currency),
             "room": tournament.room.name,
         },
-        "clock": clock_view(tournament, now),
+        "clock": clock,
         "periods": display_periods(structure_periods(tournament.structure_id)),
         "stats": {
             "entries": summary.entries,
@@ -184,6 +211,7 @@ def player_state(tournament: Tournament, entry: Entry, now: int | None = None) -
             **_seat(tournament, entry),
         },
         "result": _result(tournament, entry),
+        "stack": _stack(tournament, entry, clock),
         "cancelled": _cancelled(tournament, entry),
         "receipts": _receipts(entry),
         "last_event_id": last_event_id,
