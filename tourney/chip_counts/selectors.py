@@ -4,6 +4,7 @@ chips in play (docs/rules.md §15.4)."""
 from django.db.models import Q
 
 from clocks.clock.selectors import clock_view
+from tables.floor.selectors import pending_origins
 from tourney.domain.festival import big_blinds, chip_ranks
 from tourney.models import Entry, Tournament
 from tourney.tournaments.selectors import tournament_summary
@@ -91,23 +92,31 @@ def counts_check(tournament: Tournament) -> dict:
 
 
 def table_sheet(tournament: Tournament, number: int) -> list[dict]:
-    """A table's count sheet: each seated player by seat, with his last count."""
-    return [
-        {
-            "entry_id": e.pk,
-            "seat": e.seat,
-            "player_name": e.player.name,
-            "chips": e.chips,
-            "chips_at": e.chips_at,
-        }
-        for e in Entry.objects.filter(
-            tournament=tournament,
-            status=Entry.Status.ACTIVE,
-            tournament_table__number=number,
-        )
-        .select_related("player")
-        .order_by("seat")
-    ]
+    """A table's count sheet: each player really sitting there, by seat, with his last count.
+    A pending mover is counted where he still sits, his old table (docs/rules.md §3.4), as
+    the dealer's own page shows him."""
+    left = list(
+        Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
+        .select_related("player", "tournament_table")
+        .only("chips", "chips_at", "seat", "player__name", "tournament_table__number")
+    )
+    origins = pending_origins(tournament, [e.pk for e in left])
+    rows = []
+    for e in left:
+        table, seat = origins.get(e.pk, (None, None))[:2] if e.pk in origins else (None, None)
+        if table is None:
+            table, seat = (e.tournament_table.number if e.tournament_table_id else None), e.seat
+        if table == number:
+            rows.append(
+                {
+                    "entry_id": e.pk,
+                    "seat": seat,
+                    "player_name": e.player.name,
+                    "chips": e.chips,
+                    "chips_at": e.chips_at,
+                }
+            )
+    return sorted(rows, key=lambda r: r["seat"] or 0)
 
 
 def entry_rank(tournament: Tournament, entry: Entry) -> tuple[int, int] | None:
