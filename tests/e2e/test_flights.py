@@ -14,7 +14,7 @@ from tables.rooms.usecases import room_create
 from tests.conftest import ApiClient, friday_deepstack
 from tests.e2e.conftest import PASSWORD, PHONE, TV, with_password
 from tests.e2e.geometry import assert_geometry
-from tests.tourney.test_festival import (
+from tests.tourney.festival_steps import (
     flight,
     play_flight,
     players,

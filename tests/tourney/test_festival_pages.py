@@ -5,10 +5,10 @@ import pytest
 from django.test import Client
 
 from tables.dealer_links.selectors import dealer_token
-from tests.tourney.test_festival import (
+from tests.tourney.festival_steps import (
     bag_flight,
+    festival_hall,
     flight,
-    hall,  # noqa: F401  (fixture)
     main_event,
     play_flight,
     players,
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def festival(api, director, structure, hall):  # noqa: F811
-    main = main_event(director, structure, hall)
+def festival(api, director, structure):
+    main = main_event(director, structure, festival_hall(director))
     pid = players(api, [f"Őri Zsolt {i}" for i in range(14)])
     day1a = flight(api, main, "Day 1A", [1, 2])
     left = play_flight(api, day1a, list(pid.values()), busts=2)

@@ -1,5 +1,5 @@
 """Routes of a festival's main event: flights, the end of a flight's day, the Day-2 draw, chip
-counts and the public page's link (shared/API.md "Festivals")."""
+counts and the public page's link (the API's "Festivals" routes, docs/rules.md §15)."""
 
 from django.shortcuts import get_object_or_404
 from ninja import Router, Status

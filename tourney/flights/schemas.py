@@ -1,5 +1,5 @@
-"""API schemas of a festival's flights, chip counts and the Day-2 draw (shared/API.md
-"Festivals": the names are the contract's)."""
+"""API schemas of a festival's flights, chip counts and the Day-2 draw (the API's "Festivals"
+routes: their names are a contract other programs rely on)."""
 
 from ninja import Field, Schema
 
