@@ -71,6 +71,7 @@ def render_site(upstreams: list[str], http_port: int, https_port: int, cert: Pat
     text = _replace(text, "listen 443 ssl http2;", f"listen 127.0.0.1:{https_port} ssl http2;")
     text = _replace(text, "/etc/ssl/certs/tourney.example.org.pem", str(cert))
     text = _replace(text, "/etc/ssl/private/tourney.example.org.key", str(key))
+    text = _replace(text, "/var/cache/nginx/tourney", str(cert.parent / "cache"))
     return text
 
 

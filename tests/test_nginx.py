@@ -26,6 +26,7 @@ from tests.conftest import service_missing
 from tests.nginx_proxy import NginxProxy, nginx_missing
 from tests.processes import UvicornProcess, redis_or_missing
 from tests.sse_client import SseClient
+from tourney.public_page.selectors import public_token
 from tourney.staff.usecases import api_token_create
 
 PRODUCTION_HTTPS = {
@@ -183,3 +184,22 @@ def test_a_page_asked_for_while_no_web_process_answers_tries_again_by_itself(sta
     assert page.getheader("Retry-After") == "3"
     assert b'http-equiv="refresh" content="3"' in page.body
     assert request(f"{proxy.https}/api/v1/health").status == 502
+
+
+@pytest.mark.services
+def test_the_public_page_is_answered_from_the_proxys_cache(stack, director, tournament):
+    """A crowd reading the public page (docs/rules.md §15.6): the first reader's answer is
+    cached by nginx for the page's max-age, the next readers get it from there (HIT), and a
+    browser's revalidation is a 304; nothing of a session or a cookie goes into the copy."""
+    proxy, _webs = stack
+    url = f"{proxy.https}/public/{public_token(tournament)}/?lang=hu"
+    first = request(url)
+    assert first.status == 200, first.body
+    assert first.headers["X-Cache-Status"] in ("MISS", "EXPIRED")
+    assert "max-age=10" in first.headers["Cache-Control"]
+    assert "Set-Cookie" not in first.headers
+    again = [request(url) for _ in range(5)]
+    assert {r.headers["X-Cache-Status"] for r in again} == {"HIT"}
+    assert {r.body for r in again} == {first.body}
+    revalidated = request(url, {"If-None-Match": first.headers["ETag"]})
+    assert revalidated.status == 304
