@@ -21,6 +21,7 @@ from tourney.core.locks import tournament_lock
 from tourney.domain.festival import counts_difference, counts_missing, day2_field, spread_order
 from tourney.domain.purchases import MONEY_FIELDS
 from tourney.events.log import event_append
+from tourney.flights.operations import day2_entries_insert
 from tourney.flights.selectors import bags_of, flights_of
 from tourney.models import Entry, Tournament
 from tourney.tournaments.operations import room_tables_chosen, tournament_tables_create
@@ -185,18 +186,16 @@ def day2_draw(*, actor, main_id: int, rng: random.Random | None = None) -> list[
             raise Conflict("draw_already_done", _("The seats have been drawn already."))
         rules = tournament_rules(main)
         kept, set_aside = day2_field(bags_of(main), rules.flight_survivor)
-        _day2_entries(main, kept, actor)
-        chips = {b.entry_id: b.chips for b in kept}
-        main.chips_carried = sum(chips.values())
+        now = timezone.now()
+        who = actor.pk if actor is not None and actor.is_authenticated else None
+        day2_entries_insert(main, [b.entry_id for b in set_aside], who, now)
+        main.chips_carried = sum(b.chips for b in kept)
         main.save(update_fields=["chips_carried"])
-        day2 = dict(
-            Entry.objects.filter(tournament=main, day1_entry__isnull=False).values_list(
-                "day1_entry_id", "pk"
-            )
-        )
         order = None
         if rules.day2_draw == "spread_stacks":
-            order = spread_order({day2[e]: c for e, c in chips.items()})
+            order = spread_order(
+                dict(Entry.objects.filter(tournament=main).values_list("pk", "chips"))
+            )
         layout = seats_draw_locked(actor, main, rng, order)
         audit_record(
             actor=actor,
@@ -210,26 +209,3 @@ def day2_draw(*, actor, main_id: int, rng: random.Random | None = None) -> list[
             after={"players": len(kept), "set_aside": [b.entry_id for b in set_aside]},
         )
     return layout
-
-
-def _day2_entries(main: Tournament, kept, actor) -> None:
-    """One Day-2 entry a kept bag: the bag's player, its chips, numbered in bag order."""
-    players = dict(
-        Entry.objects.filter(pk__in=[b.entry_id for b in kept]).values_list("pk", "player_id")
-    )
-    now = timezone.now()
-    who = actor if actor is not None and actor.is_authenticated else None
-    Entry.objects.bulk_create(
-        Entry(
-            tournament=main,
-            player_id=players[b.entry_id],
-            number=i,
-            status=Entry.Status.ACTIVE,
-            created_at=now,
-            created_by=who,
-            chips=b.chips,
-            chips_at=now,
-            day1_entry_id=b.entry_id,
-        )
-        for i, b in enumerate(kept, start=1)
-    )
