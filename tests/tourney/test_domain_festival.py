@@ -14,6 +14,7 @@ from tourney.domain.festival import (
     counts_missing,
     counts_refusal,
     day2_field,
+    day_end_state,
     flight_entry_refusal,
     spread_order,
 )
@@ -118,3 +119,12 @@ def test_the_spread_keeps_the_draws_tables_and_seats_and_deals_round_by_round(n,
     low = min(draw.table_counts.values())
     for start in range(0, low * used, used):
         assert len({table_of[e] for e in order[start : start + used]}) == used
+
+
+def test_day_end_state_before_at_and_after_the_last_level():
+    # §15.3: the day ends after level 10
+    assert day_end_state(9, 10, 10) is None
+    assert day_end_state(10, 11, 10) == "last"
+    assert day_end_state(None, 11, 10) == "played"  # the break after level 10
+    assert day_end_state(None, 8, 10) is None  # an earlier break
+    assert day_end_state(11, 12, 10) == "played"

@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from infra.web.schema_types import CHIPS_MAX, whole_number
+from clocks.clock.selectors import clock_view
+from infra.web.schema_types import CHIPS_MAX, LEVEL_MAX, whole_number
 from tables.dealer_links.selectors import dealer_actor, require_busts_at
 from tables.models import TournamentTable
 from tourney.chip_counts.selectors import (
@@ -21,6 +22,7 @@ from tourney.chip_counts.selectors import (
 from tourney.chip_counts.usecases import chip_counts_set
 from tourney.core import roles
 from tourney.core.errors import TourneyError
+from tourney.domain.festival import day_end_state
 from tourney.flights.selectors import flight_rows
 from tourney.flights.usecases import day2_draw, flight_create, flight_day_end
 from tourney.models import Entry, Tournament
@@ -144,6 +146,13 @@ def festival_console_context(request, tournament: Tournament) -> dict | None:
             .values_list("number", flat=True)
         ),
     }
+    if tournament.main_event_id and tournament.day_end_level:
+        shown = clock_view(tournament)
+        context["day_end"] = day_end_state(
+            shown["period"].get("level"),
+            (shown.get("next_period") or {}).get("level"),
+            tournament.day_end_level,
+        )
     if tournament.is_main_event:
         context["public_url"] = request.build_absolute_uri(
             reverse("public_page:page", args=[public_token(tournament)])
@@ -197,6 +206,11 @@ def flight_add(request, tournament_id: int) -> HttpResponse:
     if None in numbers:
         messages.error(request, _("Tables are table numbers, e.g. 1 2 3."))
         return redirect("tourney:console", tournament_id)
+    raw_level = request.POST.get("day_end_level", "").strip()
+    day_end_level = whole_number(raw_level, most=LEVEL_MAX, least=1) if raw_level else None
+    if raw_level and day_end_level is None:
+        messages.error(request, _("The day ends after a level: a number from 1."))
+        return redirect("tourney:console", tournament_id)
     flight = run_service(
         request,
         lambda: flight_create(
@@ -204,6 +218,7 @@ def flight_add(request, tournament_id: int) -> HttpResponse:
             main_id=tournament_id,
             name=request.POST.get("name", ""),
             table_numbers=numbers or None,
+            day_end_level=day_end_level,
         ),
         _("Flight added."),
     )

@@ -124,3 +124,14 @@ def spread_order(stacks: Mapping[int, int]) -> list[int]:
     """Entry ids by stack, biggest first (equal stacks by entry id): the order in which the
     Day-2 draw deals players to its tables, one a table a round (`spread_stacks`)."""
     return [r.entry_id for r in chip_ranks(stacks)]
+
+
+def day_end_state(level: int | None, next_level: int | None, day_end_level: int) -> str | None:
+    """Where a flight stands against its last level of the day (docs/rules.md §15.3): `last`
+    while that level is played, `played` once the clock is past it (a later level, or the
+    break after it), None before. Levels are 1-based, None on a break."""
+    if level is None:
+        return "played" if next_level is not None and next_level > day_end_level else None
+    if level > day_end_level:
+        return "played"
+    return "last" if level == day_end_level else None
