@@ -151,3 +151,22 @@ def test_one_flight_at_a_time_and_counts_only_of_players_left(api, director, str
     assert api.post(f"/tournaments/{day1a.pk}/end-of-day").json()["code"] == "flight_not_running"
     assert api.post(f"/tournaments/{main.pk}/end-of-day").json()["code"] == "not_a_flight"
     assert api.post(f"/tournaments/{main.pk}/day2/draw").json()["code"] == "flights_not_finished"
+
+
+def test_an_end_of_day_is_undone_until_day_2_is_drawn(api, director, structure, hall):
+    main = main_event(director, structure, hall)
+    pid = players(api, [f"U{i}" for i in range(6)])
+    day1a = flight(api, main, "Day 1A", [1])
+    left = play_flight(api, day1a, list(pid.values()), busts=1)
+    bags = bag_flight(api, day1a, left)
+    undone = api.post(f"/tournaments/{day1a.pk}/end-of-day/undo")
+    assert undone.status_code == 200, undone.json()
+    assert undone.json()["status"] == "running" and undone.json()["players_remaining"] == 5
+    assert {e.pk: e.chips for e in Entry.objects.filter(tournament=day1a, status="active")} == bags
+    again = api.post(f"/tournaments/{day1a.pk}/end-of-day/undo")
+    assert again.json()["code"] == "nothing_to_undo"
+    assert api.post(f"/tournaments/{day1a.pk}/end-of-day").status_code == 200
+    assert api.post(f"/tournaments/{main.pk}/day2/draw").status_code == 200
+    late = api.post(f"/tournaments/{day1a.pk}/end-of-day/undo")
+    assert late.status_code == 409 and late.json()["code"] == "day2_drawn"
+    assert Entry.objects.filter(tournament=day1a, status="bagged").count() == 5

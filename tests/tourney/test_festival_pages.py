@@ -64,6 +64,8 @@ def test_a_dealer_link_counts_its_own_table_only(festival):
 def test_bag_slips_list_and_the_public_page(api, director_client, festival):
     main, day1a, left = festival
     bag_flight(api, day1a, left)
+    activity = director_client.get(f"/tournaments/{day1a.pk}/activity/").content.decode()
+    assert f"/api/v1/tournaments/{day1a.pk}/end-of-day/undo" in activity
     slips = director_client.get(f"/tournaments/{day1a.pk}/bag-slips/").content.decode()
     assert slips.count('class="seat-card bag-slip"') == len(left)
     listing = director_client.get(f"/tournaments/{main.pk}/chip-counts/")

@@ -59,6 +59,7 @@ KINDS: dict[str, tuple[str, str, object]] = {
     "color_up.run": ("floor", API + "/color-ups/{id}/undo", _("Undo")),
     "color_up.confirm": ("floor", API + "/color-ups/{id}/undo", _("Undo")),
     "deal.make": ("director", API + "/deals/{id}/undo", _("Undo")),
+    "flight.day_end": ("director", API + "/end-of-day/undo", _("Undo")),
     "prize.pay": ("desk", API + "/results/{e}/pay/undo", _("Undo")),
     "entry.absent": ("floor", API + "/entries/{id}/arrived", _("Arrived")),
     "player.merge": ("director", "/api/v1/players/{id}/merge/undo", _("Undo")),
@@ -149,6 +150,12 @@ STATUS: dict[str, Callable[[list[AuditEntry]], dict[int, bool | None]]] = {
     "penalty": _by_target(Penalty, lambda r: r[0] is not None, ("undone_at",)),
     "color_up": _by_target(ColorUp, lambda r: r[0] == ColorUp.Status.UNDONE, ("status",)),
     "deal.make": _by_target(Deal, lambda r: r[0] is not None, ("undone_at",)),
+    # A flight's end of day: undone once the flight plays again; no button after Day 2's draw.
+    "flight.day_end": _by_target(
+        Tournament,
+        lambda r: True if r[0] != "finished" else None if r[1] is not None else False,
+        ("status", "main_event__seats_drawn_at"),
+    ),
     "prize.pay": _prizes,
     "entry.absent": _by_target(Entry, lambda r: r[0] is None, ("absent_since",)),
     "player.merge": _by_target(Player, lambda r: r[0] is None, ("merged_into_id",)),

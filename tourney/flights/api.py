@@ -20,7 +20,12 @@ from tourney.flights.schemas import (
     PublicLinkOut,
 )
 from tourney.flights.selectors import flight_rows
-from tourney.flights.usecases import day2_draw, flight_create, flight_day_end
+from tourney.flights.usecases import (
+    day2_draw,
+    flight_create,
+    flight_day_end,
+    flight_day_end_undo,
+)
 from tourney.models import Tournament
 from tourney.public_page.selectors import public_token
 from tourney.public_page.usecases import public_link_revoke
@@ -64,6 +69,13 @@ def end_of_day(request, tournament_id: Id):
     """Bag and tag: refused (`chip_counts_missing`) until every player left has a count."""
     roles.require(request.auth, "director")
     return flight_day_end(actor=request.auth, tournament_id=tournament_id)
+
+
+@router.post(f"{BASE}/end-of-day/undo", response={200: TournamentOut, **ERRORS})
+def end_of_day_undo(request, tournament_id: Id):
+    """Until Day 2 is drawn: the bagged players play on, the clock goes on."""
+    roles.require(request.auth, "director")
+    return tournament_out(flight_day_end_undo(actor=request.auth, tournament_id=tournament_id))
 
 
 @router.post(f"{BASE}/day2/draw", response={200: DrawOut, **ERRORS})

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from clocks.clock.operations import clock_stop_at_finish
+from clocks.clock.operations import clock_restart_after_undo, clock_stop_at_finish
 from infra.gc_pause import collector_paused
 from infra.randomness import BufferedSystemRandom
 from tables.draw.operations import seats_draw_locked
@@ -22,7 +22,7 @@ from tourney.domain.festival import counts_difference, counts_missing, day2_fiel
 from tourney.domain.purchases import MONEY_FIELDS
 from tourney.events.log import event_append
 from tourney.flights.operations import day2_entries_insert
-from tourney.flights.selectors import bags_of, flights_of
+from tourney.flights.selectors import bags_of, flights_of, not_day2_drawn
 from tourney.models import Entry, Tournament
 from tourney.tournaments.operations import room_tables_chosen, tournament_tables_create
 from tourney.tournaments.selectors import tournament_rules, tournament_summary
@@ -164,6 +164,36 @@ def flight_day_end(*, actor, tournament_id: int) -> dict:
         )
         event_append(flight, "tournament", {"reason": "day_end", **result})
     return result
+
+
+def flight_day_end_undo(*, actor, tournament_id: int) -> Tournament:
+    """The end of the day taken back (a flight ended by mistake) until Day 2 is drawn: the
+    bagged players play again in their seats with their counts, the clock goes on as if it
+    had not stopped."""
+    with transaction.atomic(durable=True):
+        flight = tournament_lock(tournament_id)
+        if flight.main_event_id is None or flight.status != Tournament.Status.FINISHED:
+            raise Conflict("nothing_to_undo", _("This flight's day has not ended."))
+        # The main event after the flight, as a count corrected after the bagging: the Day-2
+        # draw (which holds the main event) then sees the flight running, or this sees Day 2.
+        not_day2_drawn(tournament_lock(flight.main_event_id))
+        n = Entry.objects.filter(tournament=flight, status=Entry.Status.BAGGED).update(
+            status=Entry.Status.ACTIVE
+        )
+        flight.status, flight.finished_at = Tournament.Status.RUNNING, None
+        flight.save(update_fields=["status", "finished_at"])
+        clock_restart_after_undo(actor=actor, tournament=flight)
+        audit_record(
+            actor=actor,
+            action="flight.day_end_undo",
+            summary=audit_text(gettext_noop("End of day undone: %(n)s players back"), {"n": n}),
+            tournament=flight,
+            target=flight,
+            before={"status": "finished"},
+            after={"status": "running", "players": n},
+        )
+        event_append(flight, "tournament", {"reason": "day_end_undone"})
+    return flight
 
 
 def day2_draw(*, actor, main_id: int, rng: random.Random | None = None) -> list[dict]:
