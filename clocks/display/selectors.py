@@ -166,8 +166,8 @@ def recent_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict
 def final_results(tournament: Tournament, limit: int = FINAL_RESULTS) -> list[dict]:
     """A finished tournament's best places, winner first: [{place, place_to, player_name,
     prize}] (prize in money, the deal's amount where one stands); [] before the end."""
-    if tournament.status != Tournament.Status.FINISHED:
-        return []
+    if tournament.status != Tournament.Status.FINISHED or tournament.main_event_id is not None:
+        return []  # a flight ends its day with no winner (docs/rules.md §15.3)
     rows = tournament_results(tournament).rows[:limit]
     return [
         {k: r[k] for k in ("place", "place_to", "player_name", "prize")}
@@ -206,6 +206,8 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
             "has_addons": tournament.addon_level is not None,
             # The clock stands still between hands: the screen says hand-for-hand, not paused.
             "hand_for_hand": tournament.hand_for_hand,
+            # A flight's end is its day's: no winner, its players bagged (docs/rules.md §15.3).
+            "flight": tournament.main_event_id is not None,
         },
         "clock": clock,
         "periods": display_periods(periods),

@@ -99,6 +99,7 @@ def display_strings() -> dict[str, str]:
         "level": _("Level %(n)s"),
         "break": _("Break"),
         "finished": _("Tournament finished"),
+        "day_over": _("The day is over"),
         "last_level": _("Last level: play goes on"),
         "ante": _("Ante"),
         "bb_ante": _("BB ante"),

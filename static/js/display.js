@@ -211,7 +211,7 @@
     if (f.progress) f.progress.style.width = (view.fraction * 100).toFixed(2) + "%";
     setText(
       f.level,
-      status === "finished" ? S.finished : isBreak ? S.break : t("level", { n: view.level })
+      status === "finished" ? ((this.state.tournament || {}).flight ? S.day_over : S.finished) : isBreak ? S.break : t("level", { n: view.level })
     );
     if (!isBreak) {
       setText(f.blinds, fmt(period.small_blind) + " / " + fmt(period.big_blind));

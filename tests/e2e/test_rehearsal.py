@@ -44,10 +44,12 @@ from tests.e2e.desk_steps import desk_search
 from tests.e2e.evening import _payouts, _structure
 from tests.e2e.geometry import geometry_problems
 from tests.e2e.penalty_steps import penalty_search
+from tourney.chip_counts.usecases import chip_counts_set
 from tourney.core.locks import tournament_lock
 from tourney.domain.purchases import MoneySettings
 from tourney.eliminations.follow import eliminations_record_locked
 from tourney.eliminations.usecases import eliminations_record
+from tourney.flights.usecases import flight_create
 from tourney.models import ChipPurchase, Entry, Penalty, Tournament
 from tourney.players.usecases import player_create
 from tourney.registration.usecases import entry_register
@@ -471,4 +473,109 @@ def test_one_evening_on_six_screens(live_server, browser, director):
         room.close()
         with open(os.path.join(ARTIFACTS, "problems.txt"), "w", encoding="utf-8") as report:
             report.write("\n".join(room.problems) or "none\n")
+    assert not room.problems, "\n".join(room.problems)
+
+
+class FlightRoom(Room):
+    """The same room on a festival night: Day 1A of a main event, 40 players, to the end of
+    the day at level 4 (issue 26)."""
+
+    def arrange(self) -> None:
+        director = self.director
+        room = room_create(
+            actor=director,
+            name="Aréna terem",
+            tables=[{"number": n, "seats": 9} for n in range(1, 5)] + [{"number": 5, "seats": 7}],
+        )
+        self.main = tournament_create(
+            actor=director,
+            name="Rimóc Poker Fesztivál · Főverseny",
+            structure_id=_structure(director).pk,
+            starting_stack=40_000,
+            buy_in=10_000,
+            fee=2_000,
+            room_id=room.pk,
+            house_rules="rimoc",
+            payout_structure_id=_payouts(director).pk,
+            rules_overrides={"day2_draw": "spread_stacks"},
+        )
+        self.tournament = flight_create(
+            actor=director, main_id=self.main.pk, name="Day 1A", day_end_level=4
+        )
+        for name in EARLY + LATE[:2]:
+            player = player_create(actor=director, name=name)
+            entry_register(actor=director, tournament_id=self.tournament.pk, player_id=player.pk)
+        seats_draw(actor=director, tournament_id=self.tournament.pk, rng=random.Random(26))
+
+    def count_on_phone(self, phone: str, number: int) -> None:
+        """The floor's phone counts table `number`: every stack typed, saved."""
+        page = self.goto(phone, reverse("tourney:table_counts", args=[self.tournament.pk, number]))
+        for i in range(page.locator(".cs-input").count()):
+            page.locator(".cs-input").nth(i).fill(f"{41_000 + 500 * i:,}".replace(",", " "))
+        page.locator("button.cs-save").click()
+        expect(page.locator(".cs-message")).to_be_visible()
+
+    def look_at_leaders(self, stage: str) -> None:
+        """The TVs turned to their chip leaders' page, checked and photographed."""
+        for name in ("tv", "tv-portrait"):
+            page = self.page(name)
+            page.evaluate(
+                """() => { document.querySelectorAll("[data-display-screen]")
+                  .forEach((s) => { s.hidden = true; });
+                  document.querySelector("[data-display-leaders]").hidden = false; }"""
+            )
+            page.screenshot(path=os.path.join(ARTIFACTS, f"{stage}-{name}-leaders.png"))
+            found = geometry_problems(page, fixed_height=True)
+            self.problems += [f"{stage}-{name}-leaders: {p}" for p in found]
+
+
+def test_a_flights_end_of_day_on_six_screens(live_server, browser, director):
+    with_password(director)
+    room = FlightRoom(browser, live_server.url, director)
+    room.arrange()
+    t = room.tournament.pk
+    try:
+        clock_operate(actor=director, tournament_id=t, operation="start")
+        room.level(4)
+        for entry in room.active()[::7]:  # six players out on the way to the last level
+            room.bust_quietly(entry.pk)
+        room.confirm_moves()
+        room.open_screens()
+        expect(room.page("console").locator(".festival-day-end .badge")).to_be_visible()
+        room.look("15-flight-last-level")
+
+        # The two phones count their tables; the other tables are counted at the console.
+        room.count_on_phone("phone1", 1)
+        room.count_on_phone("phone2", 2)
+        left = room.active()
+        rest = [(e.pk, 40_000) for e in left if e.chips is None]
+        chip_counts_set(actor=director, tournament_id=t, counts=rest)
+        room.look("16-flight-counted")
+        room.look_at_leaders("16-flight-counted")
+
+        # The end of the day on the console: everyone left bags his count.
+        console = room.goto("console", reverse("tourney:console", args=[t]))
+        console.once("dialog", lambda d: d.accept())
+        console.locator("#end-of-day").click()
+        expect(console.locator('#festival-panel a[href$="/bag-slips/"]')).to_be_visible()
+        assert Entry.objects.filter(tournament_id=t, status="bagged").count() == len(left)
+        room.goto("phone1", reverse("tourney:bag_slips", args=[t]))
+        room.look("17-flight-bagged")
+
+        # Day 2 drawn on the main event's console; its TVs show the leaders.
+        main = room.main.pk
+        console = room.goto("console", reverse("tourney:console", args=[main]))
+        console.locator("#day2-draw").click()
+        expect(console.locator("#festival-panel .festival-leaders")).to_be_visible()
+        token = display_token(main)
+        room.goto("tv", f"/display/{token}/?lang=hu")
+        room.goto("tv-portrait", f"/display/{token}/?lang=cs")
+        room.goto("phone2", reverse("tables:seating_chart", args=[main]))
+        room.look("18-day2-drawn")
+        room.look_at_leaders("18-day2-drawn")
+        assert Entry.objects.filter(tournament_id=main, seat__isnull=False).count() == len(left)
+    finally:
+        room.close()
+        with open(os.path.join(ARTIFACTS, "problems-flight.txt"), "w", encoding="utf-8") as out:
+            out.write("\n".join(room.problems) or "none\n")
     assert not room.problems, "\n".join(room.problems)

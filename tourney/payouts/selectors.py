@@ -32,7 +32,10 @@ from tourney.tournaments.selectors import tournament_rules, tournament_summary
 
 def payout_amounts(tournament: Tournament, summary=None) -> tuple[int, ...]:
     """Amounts by place (1st first) for the entries and the pool now; () with no entries.
-    Refused with the domain's code when the structure has no table for that many entries."""
+    Refused with the domain's code when the structure has no table for that many entries.
+    A flight pays nothing: its money is its main event's prize pool (docs/rules.md §15.1)."""
+    if tournament.main_event_id is not None:
+        return ()
     summary = summary or tournament_summary(tournament)
     if summary.entries < 1:
         return ()
