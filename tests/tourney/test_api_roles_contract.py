@@ -40,6 +40,13 @@ WRITES = [
     ("post", "/seasons", {"name": "Spring"}, ("display", "desk", "floor")),
     ("put", "/seasons/1", {"name": "Spring"}, ("display", "desk", "floor")),
     ("put", T + "/season", {"season_id": None}, ("display", "desk", "floor")),
+    # a festival's (issue 26)
+    ("post", T + "/flights", {"name": "Day 1A"}, ("display", "desk", "floor")),
+    ("put", T + "/chip-counts", {"counts": [{"entry_id": 1, "chips": 5}]}, ("display", "desk")),
+    ("post", T + "/end-of-day", {}, ("display", "desk", "floor")),
+    ("post", T + "/end-of-day/undo", {}, ("display", "desk", "floor")),
+    ("post", T + "/day2/draw", {}, ("display", "desk", "floor")),
+    ("post", T + "/public-link/revoke", {}, ("display", "desk", "floor")),
 ]
 
 
@@ -102,7 +109,9 @@ def _missing(value):
     return 999 if value == 1 else value
 
 
-ABOUT_SOMETHING = [w[:3] for w in WRITES if w[1] not in ("/seasons", "/payout-structures")]
+# Writes that make something new or act on the tournament itself: no id to be missing.
+ABOUT_ITSELF = ("/seasons", "/payout-structures", T + "/flights", T + "/public-link/revoke")
+ABOUT_SOMETHING = [w[:3] for w in WRITES if w[1] not in ABOUT_ITSELF]
 
 
 @pytest.mark.parametrize(("method", "path", "body"), ABOUT_SOMETHING)
