@@ -18,9 +18,18 @@ import pytest
 from django.test import Client
 
 from tests.e2e.evening import Evening
+from tests.tourney.festival_steps import (
+    bag_flight,
+    festival_hall,
+    flight,
+    main_event,
+    play_flight,
+    players,
+)
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
 from tourney.penalties.usecases import penalty_give
+from tourney.public_page.selectors import public_token
 
 pytestmark = pytest.mark.django_db
 
@@ -245,3 +254,36 @@ def test_no_page_form_answers_500(director):
     failures += form_failures + query_failures
     assert failures == [], "\n".join(failures[:40])
     assert sent_forms > 500 and sent_queries > 20
+
+
+def test_no_festival_page_form_answers_500(director, api, structure):
+    """A festival's pages (issue 26): a main event, a flight counted on one table and one
+    flight bagged, crawled from their consoles, every form fuzzed (the count sheet, the new
+    flight, the end of day, the Day-2 draw, the public link) and the public page's query."""
+    main = main_event(director, structure, festival_hall(director))
+    pid = players(api, [f"Fuzz {i}" for i in range(12)])
+    day1a, day1b = flight(api, main, "Day 1A", [1, 2]), flight(api, main, "Day 1B", [3])
+    left = play_flight(api, day1a, list(pid.values())[:6], busts=1)
+    play_flight(api, day1b, list(pid.values())[6:], busts=1)
+    bag_flight(api, day1a, left)
+    client = Client(raise_request_exception=False)
+    client.force_login(director)
+    seeds = [
+        f"/tournaments/{main.pk}/",
+        f"/tournaments/{day1a.pk}/",
+        f"/tournaments/{day1b.pk}/",
+        f"/tournaments/{day1b.pk}/tables/3/chip-counts/",
+        f"/public/{public_token(main)}/?lang=hu",
+    ]
+    pages, forms, failures = crawl(client, seeds)
+    # the festival's own forms and pages (the rest of a console is the test above's)
+    festival = re.compile(r"chip-counts|flights|end-of-day|day2|public|bag-slips")
+    forms = [f for f in forms if festival.search(f["action"])]
+    actions = {_shape(f["action"]) for f in _distinct(forms)}
+    assert "/tournaments/N/tables/N/chip-counts/" in actions, actions
+    assert "/tournaments/N/flights/add/" in actions, actions
+    sent_forms, form_failures = fuzz_forms(client, forms)
+    _sent, query_failures = fuzz_queries(client, [p for p in pages if festival.search(p)])
+    failures += form_failures + query_failures
+    assert failures == [], "\n".join(failures[:40])
+    assert sent_forms > 50
