@@ -27,10 +27,9 @@ from django.test import override_settings
 
 from tables.rooms.usecases import room_create
 from tables.seating.usecases import seats_draw
-from tests.benchmarks.bench_draw_service import make_players, registered_tournament
 from tests.benchmarks.report import report
 from tests.conftest import ApiClient, service_missing
-from tests.factories import bulk_entries
+from tests.factories import bulk_entries, make_players
 from tests.nginx_proxy import NginxProxy, nginx_missing
 from tests.processes import UvicornProcess, redis_or_missing
 from tourney.flights.usecases import day2_draw, flight_create
@@ -43,6 +42,22 @@ SURVIVORS = 5_000
 SEATS = 9
 TABLES = -(-SURVIVORS // SEATS) + 5
 ROUNDS = 2
+
+
+def registered_tournament(director, structure_id: int, room_id: int, player_ids: list[int]):
+    """A tournament on the whole room with every player registered and no seats (not timed)."""
+    tournament = tournament_create(
+        actor=director,
+        name="Bench evening",
+        structure_id=structure_id,
+        starting_stack=50_000,
+        buy_in=10_000,
+        fee=1_000,
+        room_id=room_id,
+        rules_overrides={"seats_per_table": SEATS},
+    )
+    bulk_entries(director, tournament, player_ids)
+    return tournament
 
 
 def _ratio(a: list[float], b: list[float]) -> float:
