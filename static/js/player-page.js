@@ -312,7 +312,8 @@
 
   function renderClock(view) {
     var p = view.period || {};
-    var title = view.status === "finished" ? S.finished
+    var flight = state && state.tournament && state.tournament.flight;
+    var title = view.status === "finished" ? (flight ? S.day_over : S.finished)
       : p.kind === "break" ? S["break"]
       : fmt(S.level, { n: view.level || "" });
     if (view.status === "paused") title += " · " + S.paused;

@@ -193,12 +193,16 @@ def player_state(tournament: Tournament, entry: Entry, now: int | None = None) -
             # What goes before and after an amount's number: "12 000 Ft" as on every page.
             "money": money_pattern(tournament.currency),
             "room": tournament.room.name,
+            # A flight ends its day, it has no winner (docs/rules.md §15.3).
+            "flight": tournament.main_event_id is not None,
         },
         "clock": clock,
         "periods": display_periods(structure_periods(tournament.structure_id)),
         "stats": {
             "entries": summary.entries,
-            "players_remaining": summary.players_remaining,
+            # a flight over: its players bagged for Day 2 are the players left
+            "players_remaining": summary.players_remaining
+            + (summary.bagged if tournament.main_event_id else 0),
             "average_stack": summary.average_stack,
             "prize_pool": summary.prize_pool,
         },

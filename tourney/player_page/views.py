@@ -154,6 +154,7 @@ def player_strings() -> dict[str, str]:
         "paused": _("Paused"),
         "pending": _("Starts soon"),
         "finished": _("Finished"),
+        "day_over": _("The day is over"),
         "blinds": _("Blinds"),
         "ante": _("Ante"),
         "next": _("Next: %(what)s"),

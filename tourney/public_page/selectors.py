@@ -71,6 +71,9 @@ def public_state(tournament: Tournament) -> dict:
     return {
         "clock": clock_view(tournament),
         "summary": summary,
+        # a flight over: its players bagged for Day 2 are its players left
+        "players_left": summary.players_remaining
+        + (summary.bagged if tournament.main_event_id else 0),
         "leaders": chip_leaderboard(tournament, limit=LEADERS),
         "payouts": []
         if tournament.main_event_id
