@@ -124,6 +124,7 @@ def display_strings() -> dict[str, str]:
         "say_break": _("Break for %(minutes)s minutes."),
         "say_color_up": _("Color-up: the %(chips)s chips leave the table."),
         "say_finished": _("The tournament is over. Thank you for playing."),
+        "say_day_over": _("The day is over. Count your chips and bag them."),
         "registration_open": _("Registration open"),
         "seats_drawn": _("Seats drawn: take your seat"),
         "of_entries": _("of %(n)s entries"),

@@ -460,7 +460,7 @@
     var period = view.period || {};
     if (view.status === "finished" && last.status !== "finished") {
       sound.beep(3);
-      sound.say(prefix + S.say_finished);
+      sound.say(prefix + ((this.state.tournament || {}).flight ? S.say_day_over : S.say_finished));
     } else if (view.status === "running" && view.period_index !== last.index) {
       if (period.kind === "break") {
         var gone = (this.state.chips || []).filter(function (c) {
