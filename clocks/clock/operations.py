@@ -28,6 +28,7 @@ from clocks.domain.clock import (
     PeriodChange,
     UndoRecord,
     advance,
+    pending_at,
     restart,
     stop,
     view,
@@ -245,9 +246,13 @@ STOP = "clock.finish"
 RESTART = "clock.finish_undo"
 
 
+PENDING_AT = "clock.day2_level"
+
+
 SUMMARIES = {
     STOP: gettext_noop("Clock stopped: the tournament is finished"),
     RESTART: gettext_noop("Clock running again: the bust-out that ended the tournament was undone"),
+    PENDING_AT: gettext_noop("Clock set to start Day 2 at the flights' next level"),
 }
 
 
@@ -309,6 +314,16 @@ def clock_stop_at_finish(*, actor, tournament: Tournament) -> None:
     # time, so a running clock comes back in the period it would be in then.
     after = stop(before, periods, now)
     _write(actor, tournament, clock, STOP, before, after, periods, now)
+
+
+def clock_pending_at(*, actor, tournament: Tournament, period_index: int) -> None:
+    """The clock, not started yet, will start at period `period_index` (Day 2's level)."""
+    clock = clock_ensure(tournament)
+    periods = _periods(tournament)
+    now = time.time_ns() // 1_000_000
+    before = _state(clock)
+    after = pending_at(before, periods, now, period_index)
+    _write(actor, tournament, clock, PENDING_AT, before, after, periods, now)
 
 
 def clock_restart_after_undo(*, actor, tournament: Tournament) -> bool:

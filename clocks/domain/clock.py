@@ -7,9 +7,9 @@ the caller passes `now_ms`, which must not go backwards for one clock.
 
 Stored state (`ClockState`) and its invariants, checked on construction:
 
-- ``pending``: the tournament has not started; `period_index == 0`; `period_ends_at_ms` is
-  None; `paused_remaining_ms` is None (period 0 will run its full duration) or the adjusted
-  time period 0 will run once started.
+- ``pending``: the tournament has not started; `period_index` is the period it starts at (0,
+  or a Day 2's level: `pending_at`); `period_ends_at_ms` is None; `paused_remaining_ms` is
+  None (that period will run its full duration) or the adjusted time it will run once started.
 - ``running``: `period_ends_at_ms` is the instant the current period ends;
   `paused_remaining_ms` is None.
 - ``paused``: `paused_remaining_ms` (>= 0) is the time left in the current period;
@@ -94,8 +94,6 @@ def _shape_problem(s: ClockState) -> str | None:
         return "a paused clock needs its remaining time"
     if s.paused_remaining_ms is not None and s.status in ("running", "overtime", "finished"):
         return f"a {s.status} clock has no paused remaining time"
-    if s.status == "pending" and s.period_index != 0:
-        return "a pending clock is at period 0"
     return None
 
 
@@ -326,14 +324,34 @@ def advance(state: ClockState, periods: Sequence[Period], now_ms: int) -> Advanc
 
 
 def start(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockState:
-    """Pending -> running period 0, ending at `now_ms` + its (possibly adjusted) time."""
+    """Pending -> running its period (0 unless `pending_at` set another), ending at `now_ms` +
+    its (possibly adjusted) time."""
     s = _caught_up(state, periods, now_ms)
     if s.status == "finished":
         raise _finished_error()
     if s.status != "pending":
         raise ClockError("clock_already_started", N_("The clock has already been started."))
     remaining = _remaining_ms(s, periods, now_ms)
-    return ClockState("running", 0, now_ms + remaining, None, s.version + 1)
+    return ClockState("running", s.period_index, now_ms + remaining, None, s.version + 1)
+
+
+def pending_at(
+    state: ClockState, periods: Sequence[Period], now_ms: int, period_index: int
+) -> ClockState:
+    """A clock not started yet set to start at period `period_index` (0-based) with its whole
+    time: a main event's Day 2 starts at the level after its flights' last (docs/rules.md
+    §15.5). Refused once the clock has started."""
+    _check(state, periods, now_ms)
+    if not _is_int(period_index) or not 0 <= period_index < len(periods):
+        raise ClockError(
+            "invalid_period",
+            N_("There is no period %(index)s: the structure has periods 0 to %(last)d."),
+            index=repr(period_index),
+            last=len(periods) - 1,
+        )
+    if state.status != "pending":
+        raise ClockError("clock_already_started", N_("The clock has already been started."))
+    return ClockState("pending", period_index, None, None, state.version + 1)
 
 
 def pause(state: ClockState, periods: Sequence[Period], now_ms: int) -> ClockState:

@@ -15,6 +15,7 @@ from clocks.domain.clock import (
     level_numbers,
     next_period,
     pause,
+    pending_at,
     planned_end_ms,
     previous_period,
     resume,
@@ -444,7 +445,6 @@ def test_jump_to_refuses_a_period_outside_the_structure(index) -> None:
         {"status": "paused"},
         {"status": "paused", "paused_remaining_ms": 1, "period_ends_at_ms": 1},
         {"status": "paused", "paused_remaining_ms": -1},
-        {"status": "pending", "period_index": 1},
         {"status": "pending", "period_ends_at_ms": 1},
         {"status": "finished", "paused_remaining_ms": 0},
         {"period_index": -1},
@@ -476,3 +476,17 @@ TestClockMachine.settings = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+
+
+def test_a_pending_clock_set_to_a_later_period_starts_there() -> None:
+    """A Day 2 (docs/rules.md §15.5): set while pending, the clock starts at that period with
+    its whole time; once started it cannot be set so."""
+    pending = pending_at(ClockState(), RIMOC, at(19), 5)
+    assert pending.status == "pending" and pending.period_index == 5
+    running = start(pending, RIMOC, at(19, 1))
+    assert running.period_index == 5
+    assert running.period_ends_at_ms == at(19, 1) + RIMOC[5].duration_seconds * 1000
+    with pytest.raises(ClockError):
+        pending_at(running, RIMOC, at(19, 2), 1)
+    with pytest.raises(ClockError):
+        pending_at(ClockState(), RIMOC, at(19, 2), len(RIMOC))

@@ -16,7 +16,7 @@ from tests.tourney.festival_steps import (
     players,
     register,
 )
-from tourney.models import Entry, LedgerEntry
+from tourney.models import Entry, LedgerEntry, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -170,3 +170,21 @@ def test_an_end_of_day_is_undone_until_day_2_is_drawn(api, director, structure, 
     late = api.post(f"/tournaments/{day1a.pk}/end-of-day/undo")
     assert late.status_code == 409 and late.json()["code"] == "day2_drawn"
     assert Entry.objects.filter(tournament=day1a, status="bagged").count() == 5
+
+
+def test_day_2_starts_at_the_level_after_the_flights_last(api, director, structure, hall):
+    main = main_event(director, structure, hall)
+    pid = players(api, [f"L{i}" for i in range(6)])
+    created = api.post(
+        f"/tournaments/{main.pk}/flights",
+        {"name": "Day 1A", "table_numbers": [1], "day_end_level": 6},
+    )
+    day1a = Tournament.objects.get(pk=created.json()["id"])
+    assert created.json()["day_end_level"] == 6
+    bag_flight(api, day1a, play_flight(api, day1a, list(pid.values()), busts=1))
+    assert api.post(f"/tournaments/{main.pk}/day2/draw").status_code == 200
+    pending = api.get(f"/tournaments/{main.pk}/clock").json()
+    assert pending["status"] == "pending" and pending["period"]["level"] == 7
+    start(api, main)
+    running = api.get(f"/tournaments/{main.pk}/clock").json()
+    assert running["status"] == "running" and running["period"]["level"] == 7

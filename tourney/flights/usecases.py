@@ -10,7 +10,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from clocks.clock.operations import clock_restart_after_undo, clock_stop_at_finish
+from clocks.clock.operations import (
+    clock_pending_at,
+    clock_restart_after_undo,
+    clock_stop_at_finish,
+)
+from clocks.clock.selectors import clock_for, structure_periods
+from clocks.domain.clock import level_numbers
 from infra.gc_pause import collector_paused
 from infra.randomness import BufferedSystemRandom
 from tables.draw.operations import seats_draw_locked
@@ -196,6 +202,17 @@ def flight_day_end_undo(*, actor, tournament_id: int) -> Tournament:
     return flight
 
 
+def _day2_clock(actor, main: Tournament, flights: list[Tournament]) -> None:
+    """Day 2's clock will start at the level after the flights' last of the day, when they
+    set one (docs/rules.md §15.5)."""
+    last = max((f.day_end_level for f in flights if f.day_end_level), default=None)
+    if last is None or clock_for(main).status != "pending":
+        return
+    levels = level_numbers(structure_periods(main.structure_id))
+    if last + 1 in levels:
+        clock_pending_at(actor=actor, tournament=main, period_index=levels.index(last + 1))
+
+
 def day2_draw(*, actor, main_id: int, rng: random.Random | None = None) -> list[dict]:
     """Day 2's seat draw (docs/rules.md §15.5): every bag of every flight (one a player, by
     the house's `flight_survivor`) becomes a Day-2 entry with its chips, seated at random or
@@ -227,6 +244,7 @@ def day2_draw(*, actor, main_id: int, rng: random.Random | None = None) -> list[
                 dict(Entry.objects.filter(tournament=main).values_list("pk", "chips"))
             )
         layout = seats_draw_locked(actor, main, rng, order)
+        _day2_clock(actor, main, flights_of(main))
         audit_record(
             actor=actor,
             action="flight.day2_draw",
