@@ -38,11 +38,14 @@ def test_the_console_shows_the_flight_panel_and_the_count_sheet_saves(director_c
     posted = {f"chips-{e}": "52 500" for e in entries}
     saved = director_client.post(f"/tournaments/{day1a.pk}/tables/{number}/chip-counts/", posted)
     assert saved.status_code == 302
+    again = director_client.get(f"/tournaments/{day1a.pk}/tables/{number}/chip-counts/")
+    assert again.content.decode().count('value="52500"') == len(entries)  # the last counts
     assert {Entry.objects.get(pk=e).chips for e in entries} == {52_500}
     bad = director_client.post(
         f"/tournaments/{day1a.pk}/tables/{number}/chip-counts/", {f"chips-{entries[0]}": "12x"}
     )
     assert bad.status_code == 422
+    assert 'value="12x"' in bad.content.decode()  # what was typed is kept
     assert Entry.objects.get(pk=entries[0]).chips == 52_500
     panel = director_client.get(f"/tournaments/{day1a.pk}/festival/").content.decode()
     assert "52,500" in panel or "52 500" in panel or "52.500" in panel

@@ -65,6 +65,9 @@ def _sheet(request, tournament: Tournament, number: int, actor, back: str, deale
         except TourneyError as exc:
             messages.error(request, exc.detail)
             status = exc.status_code
+            # what was typed stays in the fields: one typo must not cost the table's counts
+            for row in sheet:
+                row["typed"] = (request.POST.get(f"chips-{row['entry_id']}") or "")[:20]
         else:
             messages.success(request, _("%(n)s counts saved.") % {"n": stored})
             return redirect(back)
