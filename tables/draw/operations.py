@@ -1,5 +1,6 @@
 """The seat draw's reads and writes under the tournament's lock: the seats, the tables it
-opens and their buttons, in a few statements (docs/architecture.md, "The draw")."""
+opens and their buttons, in a few statements; the ordinary draw's (tables/seating/usecases.py)
+and Day 2's (tourney/flights/usecases.py, docs/rules.md §15.5)."""
 
 import contextlib
 import random
