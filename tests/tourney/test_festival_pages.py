@@ -89,3 +89,22 @@ def test_bag_slips_list_and_the_public_page(api, director_client, festival):
     new = api.post(f"/tournaments/{main.pk}/public-link/revoke").json()["url"]
     assert new != url and reader.get(path).status_code == 404
     assert Tournament.objects.get(pk=main.pk).public_link_generation == 1
+
+
+def test_a_new_tournament_becomes_a_main_event_from_its_console(director_client, tournament):
+    page = director_client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert 'id="festival-start"' in page
+    added = director_client.post(
+        f"/tournaments/{tournament.pk}/flights/add/",
+        {"name": "Day 1A", "tables": "1 2", "day_end_level": "8"},
+    )
+    flight = Tournament.objects.get(main_event=tournament)
+    assert added.status_code == 302 and added["Location"] == f"/tournaments/{flight.pk}/"
+    assert flight.day_end_level == 8
+    assert sorted(flight.tournament_tables.values_list("number", flat=True)) == [1, 2]
+    page = director_client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert 'id="festival-start"' not in page and 'id="festival-panel"' in page
+    bad = director_client.post(
+        f"/tournaments/{tournament.pk}/flights/add/", {"name": "Day 1B", "day_end_level": "x"}
+    )
+    assert bad.status_code == 302 and Tournament.objects.filter(main_event=tournament).count() == 1

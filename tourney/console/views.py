@@ -129,6 +129,13 @@ def console(request, tournament_id: int):
     if context["can_direct"]:
         context["backup"] = backup_last(int(time.time()))
     context["festival"] = festival_console_context(request, tournament)
+    summary = context["summary"]
+    context["can_add_flights"] = (
+        context["can_direct"]
+        and context["festival"] is None
+        and tournament.status == Tournament.Status.REGISTERING
+        and summary.entries + summary.waiting == 0
+    )
     # The floor's panels: to-do list, quick bust-out, hand-for-hand, clock calls, halted tables.
     context.update(floor_console_context(request, tournament))
     return render(request, "tourney/console.html", context)
