@@ -166,3 +166,26 @@ def test_a_flight_counted_bagged_and_drawn_for_day_2(
     )
     expect(phone.locator('[data-field="stack-line"]')).to_contain_text("Day 2: table")
     assert_geometry(phone, "flights-player-page-390x844-en", full_page=True)
+
+
+def test_a_new_tournament_is_made_a_main_event_from_its_console(
+    live_server, new_page, login, director, tournament
+):
+    """The console of a tournament with no entry offers its flights; the first one added there
+    opens the flight's console. Whole on a laptop and a phone, en and hu."""
+    with_password(director)
+    for viewport in ({"width": 1440, "height": 900}, PHONE):
+        page = new_page(viewport=viewport)
+        login(page, director, PASSWORD)
+        for lang in ("hu", "en"):
+            _lang(page, live_server.url, lang)
+            page.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
+            page.locator("#festival-start > summary").click()
+            name = f"flights-festival-start-{viewport['width']}x{viewport['height']}-{lang}"
+            assert_geometry(page, name, full_page=True)
+    page.fill("#first-flight-name", "Day 1A")
+    page.fill("#first-flight-tables", "1 2")
+    page.fill("#first-flight-day-end", "8")
+    page.locator("#festival-start button[type=submit]").click()
+    expect(page.locator("#festival-panel")).to_contain_text("Flight of")
+    assert Entry.objects.filter(tournament=tournament).count() == 0
