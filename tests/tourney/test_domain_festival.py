@@ -8,11 +8,13 @@ from hypothesis import strategies as st
 from tables.domain.seating import SeatingRules, TableSpec, draw_seats, draw_spread
 from tourney.domain.festival import (
     Bag,
+    Day1Bust,
     big_blinds,
     chip_ranks,
     counts_difference,
     counts_missing,
     counts_refusal,
+    day1_places,
     day2_field,
     day_end_state,
     flight_entry_refusal,
@@ -128,3 +130,43 @@ def test_day_end_state_before_at_and_after_the_last_level():
     assert day_end_state(None, 11, 10) == "played"  # the break after level 10
     assert day_end_state(None, 8, 10) is None  # an earlier break
     assert day_end_state(11, 12, 10) == "played"
+
+
+def test_worked_example_day_1_players_in_the_money():
+    # §15.5: 2 players in Day 2, 5 places paid. Out in the flights, latest first: Ede (1B),
+    # then Dóra and Cili in one hand of 1A, then Bori (1B), then Anna (1A).
+    busts = [
+        Day1Bust(entry_id=1, player_id=10, hand=(1, 1), order=0),  # Anna
+        Day1Bust(entry_id=2, player_id=20, hand=(2, 1), order=1),  # Bori
+        Day1Bust(entry_id=3, player_id=30, hand=(1, 2), order=2),  # Cili
+        Day1Bust(entry_id=4, player_id=40, hand=(1, 2), order=3),  # Dóra
+        Day1Bust(entry_id=5, player_id=50, hand=(2, 2), order=4),  # Ede
+    ]
+    assert day1_places(busts, [99, 98], field=2, paid=5) == [
+        (5, 3, 3),
+        (3, 4, 5),
+        (4, 4, 5),
+    ]
+    assert day1_places(busts, [99, 98], field=2, paid=2) == []
+    # Ede also plays Day 2 (re-entered and bagged): his bust gives no place
+    assert day1_places(busts, [99, 50], field=2, paid=3) == [(3, 3, 4), (4, 3, 4)]
+
+
+@given(
+    st.lists(st.tuples(st.integers(1, 12), st.integers(1, 4)), max_size=30),
+    st.integers(0, 10),
+    st.integers(0, 40),
+)
+def test_day1_places_follow_the_day_2_field_without_gaps(rows, field, paid):
+    """Places start right after the Day-2 field, each hand's range follows the last with no
+    gap, every range starts at a paid place, and a player has one place at most."""
+    busts = [Day1Bust(i + 1, p, (1, h), i) for i, (p, h) in enumerate(rows)]
+    places = day1_places(busts, [], field, paid)
+    players = {b.entry_id: b.player_id for b in busts}
+    assert len({players[e] for e, _p, _t in places}) == len(places)
+    ranges = sorted({(p, t) for _e, p, t in places})
+    expected = field + 1
+    for place, place_to in ranges:
+        assert place == expected and place <= paid and place_to >= place
+        assert sum(1 for _e, p, _t in places if p == place) == place_to - place + 1
+        expected = place_to + 1

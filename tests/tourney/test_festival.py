@@ -188,3 +188,33 @@ def test_day_2_starts_at_the_level_after_the_flights_last(api, director, structu
     start(api, main)
     running = api.get(f"/tournaments/{main.pk}/clock").json()
     assert running["status"] == "running" and running["period"]["level"] == 7
+
+
+def test_players_out_on_day_1_in_the_money_take_the_places_after_day_2(
+    api, director, structure, hall
+):
+    """§15.5: 20 entries in two flights, 2 players bag; the places paid pass the Day-2 field,
+    so the last players out in the flights (the latest first) take places 3, 4, ..."""
+    main = main_event(director, structure, hall)
+    pid = list(players(api, [f"M{i:02d}" for i in range(20)]).values())
+    day1a, day1b = flight(api, main, "Day 1A", [1]), flight(api, main, "Day 1B", [2])
+    bag_flight(api, day1a, play_flight(api, day1a, pid[:10], busts=9))
+    bag_flight(api, day1b, play_flight(api, day1b, pid[10:], busts=9))
+    assert api.post(f"/tournaments/{main.pk}/day2/draw").status_code == 200
+    start(api, main)
+    day2 = list(Entry.objects.filter(tournament=main).order_by("chips", "pk"))
+    bust(api, main, (day2[0].pk, day2[0].chips))
+    final = results(api, main)
+    paid = [p["amount"] for p in api.get(f"/tournaments/{main.pk}/payouts").json()]
+    assert len(paid) > 2  # the test needs the money to reach Day 1
+    places = sorted((r["place"], r["entry_id"]) for r in final.values())
+    assert [p for p, _e in places] == list(range(1, len(paid) + 1))
+    last_out_b = (
+        Entry.objects.filter(tournament=day1b, status="eliminated").order_by("-ended_at", "-pk")
+    )[0]
+    assert final[last_out_b.pk]["place"] == 3
+    assert sum(r["prize"] for r in final.values()) == sum(paid)
+    # the cage pays a Day-1 finisher his prize from the main event
+    pay = api.post(f"/tournaments/{main.pk}/results/{last_out_b.pk}/pay", {"method": "cash"})
+    assert pay.status_code == 201, pay.json()
+    assert results(api, main)[last_out_b.pk]["paid"] == final[last_out_b.pk]["prize"]

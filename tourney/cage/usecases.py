@@ -24,7 +24,12 @@ from tourney.events.log import event_append
 from tourney.models import AuditEntry, Entry, LedgerEntry, Tournament
 from tourney.registration.operations import entry_payment, entry_record, places_shift
 from tourney.registration.selectors import OPEN_FOR_REGISTRATION, refunds_of
-from tourney.tournaments.selectors import entry_of, tournament_capacity, tournament_rules
+from tourney.tournaments.selectors import (
+    entry_of,
+    finisher_of,
+    tournament_capacity,
+    tournament_rules,
+)
 
 UNDONE = "U"
 
@@ -148,7 +153,7 @@ def prize_pay_undo(*, actor, tournament_id: int, entry_id: int) -> LedgerEntry:
     it is not paid (`not_paid`)."""
     with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
-        entry = entry_of(tournament, entry_id)
+        entry = finisher_of(tournament, entry_id)
         if not prizes_paid(entry=entry).exists():
             raise Conflict(
                 "not_paid",

@@ -135,3 +135,39 @@ def day_end_state(level: int | None, next_level: int | None, day_end_level: int)
     if level > day_end_level:
         return "played"
     return "last" if level == day_end_level else None
+
+
+@dataclass(frozen=True, slots=True)
+class Day1Bust:
+    """A player out in a flight: `hand` names the hand (flight, bust group: players out in one
+    hand share their places), `order` the instant (bigger = later)."""
+
+    entry_id: int
+    player_id: int
+    hand: tuple[int, int]
+    order: int
+
+
+def day1_places(
+    busts: Iterable[Day1Bust], day2_players: Iterable[int], field: int, paid: int
+) -> list[tuple[int, int, int]]:
+    """(entry id, place, place_to) of the players out on Day 1 who reach the money
+    (docs/rules.md §15.5): when the places paid (`paid`) pass the Day-2 field (`field`), the
+    last players out across every flight, the latest first, take places field + 1, ...; the
+    players of one hand share their range; a player in Day 2, or out again later, is counted
+    once (his latest, or not at all). [] when Day 2 holds every paid place."""
+    counted = set(day2_players)
+    hands: dict[tuple[int, int], list[int]] = {}
+    for bust in sorted(busts, key=lambda b: -b.order):
+        if bust.player_id in counted:
+            continue
+        counted.add(bust.player_id)
+        hands.setdefault(bust.hand, []).append(bust.entry_id)
+    places: list[tuple[int, int, int]] = []
+    place = field + 1
+    for members in hands.values():
+        if place > paid:
+            break
+        places += [(e, place, place + len(members) - 1) for e in sorted(members)]
+        place += len(members)
+    return places

@@ -102,8 +102,8 @@ class BustOutcome:
 def tournament_won(tournament: Tournament, now, left: int) -> Entry | None:
     """One player left (`left`, counted by the caller): the winner takes 1st place and the
     tournament is over. Returns the winner (None: play goes on)."""
-    if left != 1:
-        return None
+    if left != 1 or tournament.main_event_id is not None:
+        return None  # a flight has no winner: its last players bag (docs/rules.md §15.3)
     standing = list(
         Entry.objects.select_related("player").filter(
             tournament=tournament, status=Entry.Status.ACTIVE

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_noop
 
 from tourney.cage.selectors import prizes_paid
 from tourney.core.errors import Conflict, InvalidInput, NotFound, refusal
+from tourney.domain.festival import Day1Bust, day1_places
 from tourney.domain.payouts import (
     DEFAULT_TEMPLATE,
     PAYOUT_TEMPLATES,
@@ -132,7 +133,31 @@ def deal_in_force(tournament: Tournament) -> Deal | None:
     )
 
 
-def _finishers(tournament: Tournament) -> list[tuple[Finisher, Entry]]:
+def _day1_finishers(main: Tournament, paid: int) -> list[tuple[Finisher, Entry]]:
+    """A main event's players out in its flights who reach the money (docs/rules.md §15.5)."""
+    field = Entry.objects.filter(tournament=main).count()
+    if main.seats_drawn_at is None or paid <= field:
+        return []
+    rows = list(
+        Elimination.objects.filter(tournament__main_event=main, undone_at__isnull=True)
+        .select_related("entry__player")
+        .order_by("at", "pk")
+    )
+    day2 = Entry.objects.filter(tournament=main).values_list("player_id", flat=True)
+    busts = [
+        Day1Bust(e.entry_id, e.entry.player_id, (e.tournament_id, e.bust_group), i)
+        for i, e in enumerate(rows)
+    ]
+    by_entry = {e.entry_id: e for e in rows}
+    out = []
+    for entry_id, place, place_to in day1_places(busts, day2, field, paid):
+        e = by_entry[entry_id]
+        dq = e.reason == Elimination.Reason.DISQUALIFIED or e.entry.disqualified_at is not None
+        out.append((Finisher(entry_id, place, place_to, dq), e.entry))
+    return out
+
+
+def _finishers(tournament: Tournament, paid: int = 0) -> list[tuple[Finisher, Entry]]:
     rows = (
         Elimination.objects.filter(tournament=tournament, undone_at__isnull=True)
         .select_related("entry__player")
@@ -158,6 +183,8 @@ def _finishers(tournament: Tournament) -> list[tuple[Finisher, Entry]]:
         )
         if winner is not None:
             out.insert(0, (Finisher(winner.pk, 1, 1, winner.disqualified_at is not None), winner))
+    if tournament.is_main_event:
+        out += _day1_finishers(tournament, paid)
     return out
 
 
@@ -170,7 +197,7 @@ def tournament_results(tournament: Tournament) -> Results:
     rules = tournament_rules(tournament)
     deal = deal_in_force(tournament)
     terms = DealTerms({s["entry_id"]: s["amount"] for s in deal.shares}) if deal else None
-    finishers = _finishers(tournament)
+    finishers = _finishers(tournament, len(payouts))
     awards: dict[int, Award] = awards_for(
         payouts,
         [f for f, _e in finishers],

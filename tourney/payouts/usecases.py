@@ -37,7 +37,7 @@ from tourney.payouts.selectors import (
     payout_structure_validated,
     tournament_results,
 )
-from tourney.tournaments.selectors import entry_of
+from tourney.tournaments.selectors import finisher_of
 
 LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
 
@@ -105,7 +105,7 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, method: str = "cash")
         raise InvalidInput("invalid_method", _("Payment is cash, card or other."))
     with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
-        entry = entry_of(tournament, entry_id)
+        entry = finisher_of(tournament, entry_id)
         row = next(
             (r for r in tournament_results(tournament).rows if r["entry_id"] == entry.pk), None
         )

@@ -233,6 +233,23 @@ def entry_snapshot(entry: Entry) -> dict:
     }
 
 
+def finisher_of(tournament: Tournament, entry_id: int) -> Entry:
+    """An entry the tournament's results may place: its own, or for a main event also a
+    flight's (a player out on Day 1 in the money, docs/rules.md §15.5); else 404."""
+    if not tournament.is_main_event:
+        return entry_of(tournament, entry_id)
+    entry = (
+        Entry.objects.select_related("player", "tournament_table")
+        .filter(Q(tournament=tournament) | Q(tournament__main_event=tournament), pk=entry_id)
+        .first()
+    )
+    if entry is None:
+        raise NotFound(
+            "entry_not_found", _("There is no entry %(id)s in this tournament.") % {"id": entry_id}
+        )
+    return entry
+
+
 def entry_of(tournament: Tournament, entry_id: int) -> Entry:
     """The tournament's entry `entry_id` (with player and table), or 404 `entry_not_found`."""
     entry = (
