@@ -32,6 +32,10 @@ def test_the_console_shows_the_flight_panel_and_the_count_sheet_saves(director_c
     _main, day1a, _left = festival
     page = director_client.get(f"/tournaments/{day1a.pk}/").content.decode()
     assert 'id="festival-panel"' in page and 'id="end-of-day"' in page
+    payouts = director_client.get(f"/tournaments/{day1a.pk}/payouts/panel/")
+    assert payouts.status_code == 200, payouts.status_code
+    assert 'id="payouts-flight"' in payouts.content.decode()
+    assert 'id="payout-structure-select"' not in payouts.content.decode()
     number, entries = next(iter(seated(day1a).items()))
     sheet = director_client.get(f"/tournaments/{day1a.pk}/tables/{number}/chip-counts/")
     assert sheet.status_code == 200 and "Őri Zsolt" in sheet.content.decode()
