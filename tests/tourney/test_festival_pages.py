@@ -19,6 +19,14 @@ from tourney.models import Entry, Tournament
 pytestmark = pytest.mark.django_db
 
 
+def seated_bags(tournament) -> dict[int, list[int]]:
+    """A flight's bags by the table they were bagged at."""
+    out: dict[int, list[int]] = {}
+    for e in Entry.objects.filter(tournament=tournament, status="bagged").order_by("pk"):
+        out.setdefault(e.tournament_table.number, []).append(e.pk)
+    return out
+
+
 @pytest.fixture
 def festival(api, director, structure):
     main = main_event(director, structure, festival_hall(director))
@@ -71,6 +79,13 @@ def test_a_dealer_link_counts_its_own_table_only(festival):
 def test_bag_slips_list_and_the_public_page(api, director_client, festival):
     main, day1a, left = festival
     bag_flight(api, day1a, left)
+    # a bag corrected on its table's sheet until Day 2 is drawn
+    number, _entries = next(iter(seated_bags(day1a).items()))
+    sheet_url = f"/tournaments/{day1a.pk}/tables/{number}/chip-counts/"
+    bag = seated_bags(day1a)[number][0]
+    assert f'name="chips-{bag}"' in director_client.get(sheet_url).content.decode()
+    assert director_client.post(sheet_url, {f"chips-{bag}": "77 000"}).status_code == 302
+    assert Entry.objects.get(pk=bag).chips == 77_000
     activity = director_client.get(f"/tournaments/{day1a.pk}/activity/").content.decode()
     assert f"/api/v1/tournaments/{day1a.pk}/end-of-day/undo" in activity
     slips = director_client.get(f"/tournaments/{day1a.pk}/bag-slips/").content.decode()
@@ -88,6 +103,8 @@ def test_bag_slips_list_and_the_public_page(api, director_client, festival):
     again = reader.get(path + "?lang=hu", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304
     api.post(f"/tournaments/{main.pk}/day2/draw")
+    late = director_client.post(sheet_url, {f"chips-{bag}": "1 000"})
+    assert late.status_code == 409 and Entry.objects.get(pk=bag).chips == 77_000
     changed = reader.get(path + "?lang=hu", HTTP_IF_NONE_MATCH=first["ETag"])
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
     new = api.post(f"/tournaments/{main.pk}/public-link/revoke").json()["url"]

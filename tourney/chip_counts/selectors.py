@@ -92,11 +92,14 @@ def counts_check(tournament: Tournament) -> dict:
 
 
 def table_sheet(tournament: Tournament, number: int) -> list[dict]:
-    """A table's count sheet: each player really sitting there, by seat, with his last count.
-    A pending mover is counted where he still sits, his old table (docs/rules.md §3.4), as
-    the dealer's own page shows him."""
+    """A table's count sheet: each player really sitting there, by seat, with his last count
+    (a flight's day over: its bags there, to be corrected until Day 2 is drawn). A pending
+    mover is counted where he still sits, his old table (docs/rules.md §3.4), as the dealer's
+    own page shows him."""
+    bagged = tournament.main_event_id is not None and tournament.status == "finished"
+    status = Entry.Status.BAGGED if bagged else Entry.Status.ACTIVE  # a bag corrected
     left = list(
-        Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
+        Entry.objects.filter(tournament=tournament, status=status)
         .select_related("player", "tournament_table")
         .only("chips", "chips_at", "seat", "player__name", "tournament_table__number")
     )

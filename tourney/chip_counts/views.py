@@ -149,6 +149,9 @@ def festival_console_context(request, tournament: Tournament) -> dict | None:
             .values_list("number", flat=True)
         ),
     }
+    if tournament.main_event_id and tournament.status == Tournament.Status.FINISHED:
+        main = Tournament.objects.only("seats_drawn_at").get(pk=tournament.main_event_id)
+        context["corrections_open"] = main.seats_drawn_at is None
     if tournament.main_event_id and tournament.day_end_level:
         shown = clock_view(tournament)
         context["day_end"] = day_end_state(
