@@ -459,6 +459,8 @@ def test_a_table_break_on_the_floor_phone_shows_each_new_seat_and_done(
     phone = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
     login(phone, floor, PASSWORD)
     phone.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
+    # the bust-out is made once the page listens (made before, under load, it was missed)
+    expect(phone.locator("body")).to_have_attribute("data-floor-stream", "online")
     fullest = (
         Entry.objects.filter(tournament=tournament, status="active")
         .values_list("tournament_table__number", flat=True)
