@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import service_missing
 
@@ -30,6 +31,11 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+# An expectation waits for its page condition up to 15 s (Playwright's default is 5 s): on
+# CI's 2 cores, with two browser tests at once (the rehearsal opens six screens), a page's
+# answer to a click took longer than 5 s in three runs out of four, each time another test.
+expect.set_options(timeout=15_000)
 
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
