@@ -14,21 +14,17 @@ from tourney.core.errors import Conflict, InvalidInput
 from tourney.core.locks import tournament_lock
 from tourney.domain.festival import counts_refusal
 from tourney.events.log import event_append
-from tourney.flights.selectors import not_day2_drawn
+from tourney.flights.operations import bags_opened
 from tourney.models import Entry, Tournament
 
 MAX_CHIPS = 10**15  # infra.web.schema_types CHIPS_MAX
 
 
 def _locked(tournament_id: int) -> Tournament:
-    """The tournament whose counts change, locked; a finished flight's bags are Day 2's
-    stacks to be: its main event's lock then keeps the Day-2 draw (which holds it, and no
-    flight's) from reading a bag being corrected."""
+    """The tournament whose counts change, locked; a finished flight's are its bags."""
     tournament = tournament_lock(tournament_id)
-    if tournament.main_event_id is None or tournament.status != Tournament.Status.FINISHED:
-        return tournament
-    main = tournament_lock(tournament.main_event_id)
-    not_day2_drawn(main)
+    if tournament.main_event_id is not None and tournament.status == Tournament.Status.FINISHED:
+        bags_opened(tournament)
     return tournament
 
 

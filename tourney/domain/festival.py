@@ -56,27 +56,17 @@ def day2_field(bags: Iterable[Bag], rule: FlightSurvivor) -> tuple[list[Bag], li
     the earlier). Under `refuse_after_bag` a second bag cannot be made, but one made before
     the rule changed is settled the same way. Both lists by entry id; every bag is in exactly
     one of them."""
+    every = sorted(bags, key=lambda b: b.entry_id)
     best: dict[int, Bag] = {}
-    for bag in bags:
+    for bag in every:
         kept = best.get(bag.player_id)
         if kept is None or (bag.chips, -bag.order) > (kept.chips, -kept.order):
             best[bag.player_id] = bag
     kept_ids = {b.entry_id for b in best.values()}
-    every = sorted((*best.values(), *_others(bags, kept_ids)), key=lambda b: b.entry_id)
     return (
         [b for b in every if b.entry_id in kept_ids],
         [b for b in every if b.entry_id not in kept_ids],
     )
-
-
-def _others(bags: Iterable[Bag], kept_ids: set[int]) -> list[Bag]:
-    seen = set(kept_ids)
-    out = []
-    for bag in bags:
-        if bag.entry_id not in seen:
-            seen.add(bag.entry_id)
-            out.append(bag)
-    return out
 
 
 def chip_ranks(stacks: Mapping[int, int]) -> list[StackRank]:

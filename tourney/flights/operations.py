@@ -1,8 +1,19 @@
-"""The Day-2 entries, written by the database from the bags (docs/rules.md §15.5)."""
+"""A main event's bags: opened for a change, and the Day-2 entries written by the database from
+them (docs/rules.md §15.5)."""
 
 from django.db import connection
 
+from tourney.core.locks import tournament_lock
+from tourney.flights.selectors import not_day2_drawn
 from tourney.models import Entry, Tournament
+
+
+def bags_opened(flight: Tournament) -> None:
+    """A finished flight's bags are about to change (a count corrected, the day undone): its
+    main event is locked after it, and the change refused (`day2_drawn`) once Day 2 is drawn.
+    The Day-2 draw holds the main event and no flight, so it never reads a bag mid-change."""
+    not_day2_drawn(tournament_lock(flight.main_event_id))
+
 
 # One statement: 5,000 entries made row by row through the ORM took 0.8 s, eight times the
 # draw that seats them (tests/benchmarks/bench_festival.py). Numbered in bag order (flight,

@@ -27,8 +27,8 @@ from tourney.core.locks import tournament_lock
 from tourney.domain.festival import counts_difference, counts_missing, day2_field, spread_order
 from tourney.domain.purchases import MONEY_FIELDS
 from tourney.events.log import event_append
-from tourney.flights.operations import day2_entries_insert
-from tourney.flights.selectors import bags_of, flights_of, not_day2_drawn
+from tourney.flights.operations import bags_opened, day2_entries_insert
+from tourney.flights.selectors import bags_of, flights_of
 from tourney.models import Entry, Tournament
 from tourney.tournaments.operations import room_tables_chosen, tournament_tables_create
 from tourney.tournaments.selectors import tournament_rules, tournament_summary
@@ -180,9 +180,7 @@ def flight_day_end_undo(*, actor, tournament_id: int) -> Tournament:
         flight = tournament_lock(tournament_id)
         if flight.main_event_id is None or flight.status != Tournament.Status.FINISHED:
             raise Conflict("nothing_to_undo", _("This flight's day has not ended."))
-        # The main event after the flight, as a count corrected after the bagging: the Day-2
-        # draw (which holds the main event) then sees the flight running, or this sees Day 2.
-        not_day2_drawn(tournament_lock(flight.main_event_id))
+        bags_opened(flight)
         n = Entry.objects.filter(tournament=flight, status=Entry.Status.BAGGED).update(
             status=Entry.Status.ACTIVE
         )

@@ -233,14 +233,10 @@ def entry_snapshot(entry: Entry) -> dict:
     }
 
 
-def finisher_of(tournament: Tournament, entry_id: int) -> Entry:
-    """An entry the tournament's results may place: its own, or for a main event also a
-    flight's (a player out on Day 1 in the money, docs/rules.md §15.5); else 404."""
-    if not tournament.is_main_event:
-        return entry_of(tournament, entry_id)
+def _entry_in(where: Q, entry_id: int) -> Entry:
     entry = (
         Entry.objects.select_related("player", "tournament_table")
-        .filter(Q(tournament=tournament) | Q(tournament__main_event=tournament), pk=entry_id)
+        .filter(where, pk=entry_id)
         .first()
     )
     if entry is None:
@@ -248,17 +244,17 @@ def finisher_of(tournament: Tournament, entry_id: int) -> Entry:
             "entry_not_found", _("There is no entry %(id)s in this tournament.") % {"id": entry_id}
         )
     return entry
+
+
+def finisher_of(tournament: Tournament, entry_id: int) -> Entry:
+    """An entry the tournament's results may place: its own, or for a main event also a
+    flight's (a player out on Day 1 in the money, docs/rules.md §15.5); else 404."""
+    where = Q(tournament=tournament)
+    if tournament.is_main_event:
+        where |= Q(tournament__main_event=tournament)
+    return _entry_in(where, entry_id)
 
 
 def entry_of(tournament: Tournament, entry_id: int) -> Entry:
     """The tournament's entry `entry_id` (with player and table), or 404 `entry_not_found`."""
-    entry = (
-        Entry.objects.select_related("player", "tournament_table")
-        .filter(tournament=tournament, pk=entry_id)
-        .first()
-    )
-    if entry is None:
-        raise NotFound(
-            "entry_not_found", _("There is no entry %(id)s in this tournament.") % {"id": entry_id}
-        )
-    return entry
+    return _entry_in(Q(tournament=tournament), entry_id)
