@@ -98,7 +98,7 @@ def new_page(browser):
 
     def open_page(viewport=DESKTOP, **options):
         context = browser.new_context(viewport=viewport, locale="en-GB", **options)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(15_000)  # as the expectations (above): CI's load
         contexts.append(context)
         return context.new_page()
 
