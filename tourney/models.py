@@ -275,10 +275,9 @@ class Entry(models.Model):
         on_delete=models.PROTECT,
         related_name="entries",
         db_index=False,
-        # No foreign key in the database: PostgreSQL checks it for every changed row at
-        # commit, 140-190 ms of the draw's 25,000 (docs/benchmarks.md). Only the services
-        # write it, with a table of the entry's own tournament read under the tournament's
-        # lock; PROTECT (a table with entries is never deleted) is the ORM's, as before.
+        # No foreign key in the database: PostgreSQL checks it for every changed row at commit,
+        # 140-190 ms of the draw's 25,000 (docs/benchmarks.md). Only the services write it (a
+        # table of the entry's own tournament, under its lock); PROTECT is the ORM's.
         db_constraint=False,
     )
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -306,9 +305,10 @@ class Entry(models.Model):
     # The stack last counted (docs/rules.md §15.4); a flight's bag at the end of the day.
     chips = models.PositiveBigIntegerField(null=True, blank=True)
     chips_at = models.DateTimeField(null=True, blank=True)
-    # A Day-2 entry: the flight entry whose bag it plays.
+    # A Day-2 entry: the flight entry whose bag it plays (no constraint in the database: its
+    # check locked each bag's row, 60 ms of the Day-2 draw's 290, docs/benchmarks.md).
     day1_entry = models.OneToOneField(
-        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="day2_entry"
+        "self", models.PROTECT, null=True, related_name="day2_entry", db_constraint=False
     )
 
     class Meta:

@@ -4,7 +4,9 @@ and Day 2's (tourney/flights/usecases.py, docs/rules.md §15.5)."""
 
 import contextlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 
 import psycopg
 from django.db import connection
@@ -53,7 +55,7 @@ def _specs(
 
 @contextlib.contextmanager
 def _players_written():
-    """The entry UPDATEs inside leave the tables' player counts to the caller, who writes them
+    """The entry writes inside leave the tables' player counts to the caller, who writes them
     (PostgreSQL: tourney/core/db_triggers.py `PLAYERS_WRITTEN`; SQLite's row triggers still count).
     Only for a draw: every table it seats at was empty and is opened with its count."""
     if connection.vendor != "postgresql":
@@ -83,17 +85,26 @@ def _sent_together():
 def _draw_entries(tournament: Tournament) -> list[tuple[int, str, bool]]:
     """The entries a draw seats, as (id, player's name, waits_for_button) by id (the seating
     chart is built from them), or the reason the draw cannot be made."""
+    _draw_allowed(tournament)
+    return _enough_players(
+        list(
+            Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
+            .order_by("pk")
+            .values_list("pk", "player__name", "waits_for_button")
+        )
+    )
+
+
+def _draw_allowed(tournament: Tournament) -> None:
     if tournament.seats_drawn_at is not None:
         raise Conflict("draw_already_done", _("The seats have been drawn already."))
     if tournament.status not in (Tournament.Status.REGISTERING, Tournament.Status.RUNNING):
         raise Conflict(
             "tournament_finished", _("The tournament is over; there is nothing to draw.")
         )
-    entries = list(
-        Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
-        .order_by("pk")
-        .values_list("pk", "player__name", "waits_for_button")
-    )
+
+
+def _enough_players(entries: list[tuple[int, str, bool]]) -> list[tuple[int, str, bool]]:
     if len(entries) < 2:
         raise Conflict(
             "not_enough_players", _("At least two registered players are needed for a draw.")
@@ -127,6 +138,14 @@ def _drawn_layout(
         if t.pk in restricted
     }
     return tables_layout(shown, within, players)
+
+
+def _renumbered(layout: list[dict], ids: dict[int, int]) -> list[dict]:
+    """The chart with each drawn key replaced by the entry it seated."""
+    for table in layout:
+        for player in table["players"]:
+            player["entry_id"] = ids[player["entry_id"]]
+    return layout
 
 
 OPENED_FIELDS = (
@@ -171,13 +190,48 @@ def _open_drawn_tables(
     return opened
 
 
+@dataclass(frozen=True)
+class DrawField:
+    """What a draw seats when it is not the tournament's playing entries (Day 2's bags,
+    docs/rules.md §15.5): `entries` as `_draw_entries` gives them, each by a key of the
+    caller's; `seat` writes the seats, given (key, tournament table id, seat) and the time,
+    with no answer read (it runs in `_sent_together` and `_players_written`); `ids` then maps
+    each key to the entry it seated."""
+
+    entries: list[tuple[int, str, bool]]
+    seat: Callable[[list[tuple[int, int, int]], datetime], None]
+    ids: Callable[[], dict[int, int]]
+
+
+def _entries_seated(tournament: Tournament):
+    def seat(rows: list[tuple[int, int, int]], now: datetime) -> None:
+        update_rows(
+            Entry,
+            ["tournament_table", "seat"],
+            rows,
+            shared={"seated_at": now},
+            tournament_id=tournament.pk,
+        )
+
+    return seat
+
+
 def seats_draw_locked(
-    actor, tournament: Tournament, rng: random.Random, order: Sequence[int] | None = None
+    actor,
+    tournament: Tournament,
+    rng: random.Random,
+    order: Sequence[int] | None = None,
+    field: DrawField | None = None,
 ) -> list[dict]:
-    """The seat draw of every playing entry, under the caller's tournament lock: random seats
-    and each table's button; `order` (entry ids, biggest stack first) deals the players to the
-    tables in turn instead (docs/rules.md §15.5)."""
-    entries = _draw_entries(tournament)
+    """The seat draw of every playing entry (or of the `field`), under the caller's tournament
+    lock: random seats and each table's button; `order` (the entries' ids or the field's keys,
+    biggest stack first) deals the players to the tables in turn instead (docs/rules.md
+    §15.5)."""
+    if field is None:
+        entries, seat = _draw_entries(tournament), _entries_seated(tournament)
+    else:
+        _draw_allowed(tournament)
+        entries, seat = _enough_players(field.entries), field.seat
     entry_ids = [pk for pk, _name, _waits in entries]
     rules = tournament_rules(tournament)
     srules = seating_rules(rules)
@@ -202,8 +256,10 @@ def seats_draw_locked(
         draw = draw_spread(draw, order, rng)
     now = timezone.now()
     with _sent_together():
-        opened, counts = _draw_write(tournament, tables, draw, seats, rng, now)
+        opened, counts = _draw_write(tournament, tables, draw, seats, rng, now, seat)
         layout = _drawn_layout(tables, entries, draw.assignments, restricted)
+    if field is not None:
+        layout = _renumbered(layout, field.ids())
     tournament.seats_drawn_at = now
     tournament.save(update_fields=["seats_drawn_at"])
     audit_record(
@@ -230,6 +286,7 @@ def _draw_write(
     seats: dict[int, int],
     rng: random.Random,
     now,
+    seat: Callable[[list[tuple[int, int, int]], datetime], None],
 ) -> tuple[list[TournamentTable], dict[str, int]]:
     """Seat the drawn entries and open their tables: the tables opened (in opening order) and
     how many players each got, by table number."""
@@ -238,12 +295,6 @@ def _draw_write(
     for a in draw.assignments:
         seated_at.setdefault(a.table_number, []).append(a.seat)
     with _players_written():
-        update_rows(
-            Entry,
-            ["tournament_table", "seat"],
-            [(a.entry_id, by_number[a.table_number].pk, a.seat) for a in draw.assignments],
-            shared={"seated_at": now},
-            tournament_id=tournament.pk,
-        )
+        seat([(a.entry_id, by_number[a.table_number].pk, a.seat) for a in draw.assignments], now)
     opened = _open_drawn_tables(tournament, by_number, seated_at, seats, rng, now)
     return opened, {str(n): len(s) for n, s in sorted(seated_at.items())}

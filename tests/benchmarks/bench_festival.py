@@ -41,7 +41,7 @@ from tourney.tournaments.usecases import tournament_create
 SURVIVORS = 5_000
 SEATS = 9
 TABLES = -(-SURVIVORS // SEATS) + 5
-ROUNDS = 2
+ROUNDS = 3
 
 
 def registered_tournament(director, structure_id: int, room_id: int, player_ids: list[int]):

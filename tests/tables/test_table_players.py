@@ -150,6 +150,38 @@ def test_the_draw_writes_the_counts_the_trigger_leaves_to_it(api, director, tour
     assert_counts_right(tournament)
 
 
+def test_one_insert_of_seated_entries_keeps_their_seats_and_counts(api, director, tournament):
+    """The Day-2 draw's way in (tourney/flights/operations.py): several entries at several
+    tables in one INSERT statement; an entry not playing gets no seat's row."""
+    from django.utils import timezone
+
+    from tourney.models import Player
+
+    seat_players(api, tournament, numbered_players(12))
+    seated = list(Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE))
+    taken = {(e.tournament_table_id, e.seat) for e in seated}
+    tables = list(TournamentTable.objects.filter(tournament=tournament, players__gt=0))
+    free = [(t.pk, s) for t in tables for s in range(1, t.seats + 1) if (t.pk, s) not in taken][:4]
+    now = timezone.now()
+    newcomers = [Player.objects.create(name=f"Newcomer {i}") for i in range(5)]
+    Entry.objects.bulk_create(
+        [
+            Entry(
+                tournament=tournament,
+                player=p,
+                number=100 + i,
+                status=Entry.Status.ACTIVE if i < 4 else Entry.Status.WAITING,
+                tournament_table_id=free[i][0] if i < 4 else None,
+                seat=free[i][1] if i < 4 else None,
+                created_at=now,
+            )
+            for i, p in enumerate(newcomers)
+        ]
+    )
+    assert len({t for t, _s in free}) > 1
+    assert_counts_right(tournament)
+
+
 def test_a_table_with_entries_is_never_deleted(api, director, tournament):
     """No foreign key in the database (tourney migration 0016): the ORM's PROTECT refuses."""
     from django.db.models import ProtectedError

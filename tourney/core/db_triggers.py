@@ -39,11 +39,11 @@ TABLE = "tables_tournamenttable"
 EVENT = "tourney_tournamentevent"
 TOURNAMENT = "tourney_tournament"
 ACTIVE = "active"  # Entry.Status.ACTIVE (this module must not import models)
-# A transaction-local setting: while it is 'on', an UPDATE of entries leaves the tables'
-# counts to its writer (the seats' rows are kept all the same). The draw sets it around its
-# one UPDATE of 25,000 entries and writes each table's count with the table's opening:
-# recounting 2,778 tables in the trigger took 80 ms of the draw's server time, and wrote each
-# table row twice (docs/benchmarks.md).
+# A transaction-local setting: while it is 'on', an UPDATE or INSERT of entries leaves the
+# tables' counts to its writer (the seats' rows are kept all the same; PostgreSQL only). The
+# draw sets it around its one UPDATE of 25,000 entries (the Day-2 draw, its one INSERT) and
+# writes each table's count with the table's opening: recounting 2,778 tables in the trigger
+# took 80 ms of the draw's server time, and wrote each table row twice (docs/benchmarks.md).
 PLAYERS_WRITTEN = "tourney.players_written"
 
 TRIGGER_TABLES = {
@@ -103,25 +103,39 @@ _POSTGRES = [
     f"""
     CREATE OR REPLACE FUNCTION tournamenttable_players_recount() RETURNS trigger AS $$
     BEGIN
-        IF TG_OP = 'DELETE' THEN
-            {_seat_delete("OLD")};
-            IF OLD.tournament_table_id IS NOT NULL THEN
-                {_recount("OLD")};
-            END IF;
-        ELSE
-            {_seat_insert("NEW")};
-            IF NEW.tournament_table_id IS NOT NULL THEN
-                {_recount("NEW")};
-            END IF;
+        {_seat_delete("OLD")};
+        IF OLD.tournament_table_id IS NOT NULL THEN
+            {_recount("OLD")};
         END IF;
         RETURN NULL;
     END
     $$ LANGUAGE plpgsql
     """,
+    # Once per INSERT statement, over the rows it made, as the UPDATE's: the Day-2 draw
+    # inserts 5,000 entries already seated, and a trigger per row took 80 ms of its 400
+    # (tests/benchmarks/bench_festival.py). A registration's one row costs the same either way.
+    f"""
+    CREATE OR REPLACE FUNCTION tournamenttable_players_inserted() RETURNS trigger AS $$
+    BEGIN
+        INSERT INTO {SEAT} ({_SEAT_COLUMNS})
+            SELECT n.id, n.tournament_id, n.tournament_table_id, n.seat
+            FROM new_rows AS n WHERE {_playing("n")};
+        IF current_setting('{PLAYERS_WRITTEN}', true) = 'on' THEN
+            RETURN NULL;
+        END IF;
+        UPDATE {TABLE} AS t SET players = (
+            SELECT COUNT(*) FROM {SEAT} AS s WHERE s.tournament_table_id = t.id)
+        WHERE t.id = ANY (ARRAY(
+            SELECT DISTINCT n.tournament_table_id FROM new_rows AS n
+            WHERE {_playing("n")} AND n.tournament_table_id IS NOT NULL));
+        RETURN NULL;
+    END
+    $$ LANGUAGE plpgsql SET jit = off
+    """,
     f"""
     CREATE TRIGGER entry_table_players_insert AFTER INSERT ON {ENTRY}
-    FOR EACH ROW WHEN ({_playing("NEW")})
-    EXECUTE FUNCTION tournamenttable_players_recount()
+    REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION tournamenttable_players_inserted()
     """,
     # Once per UPDATE statement, over the rows it changed: their seats' rows out, the new
     # ones in (so a statement may swap two players' seats), then the tables' counts unless

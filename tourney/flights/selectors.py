@@ -63,17 +63,28 @@ def flight_standing(tournament: Tournament, player_id: int) -> tuple[bool, bool]
     )
 
 
-def bags_of(main: Tournament) -> list[Bag]:
-    """Every bag of the main event's flights (the bagged entries with their counts)."""
+def bags_named(main: Tournament) -> tuple[list[Bag], dict[int, str]]:
+    """Every bag of the main event's flights in bag order (flight, then entry), and each
+    bag's player's name by the bag's entry id."""
     rows = (
         Entry.objects.filter(tournament__main_event=main, status=Entry.Status.BAGGED)
         .order_by("tournament_id", "pk")
-        .values_list("pk", "player_id", "chips")
+        .values_list("pk", "player_id", "chips", "player__name")
     )
-    return [
-        Bag(entry_id=pk, player_id=player, chips=chips or 0, order=i)
-        for i, (pk, player, chips) in enumerate(rows)
-    ]
+    bags, names = [], {}
+    for i, (pk, player, chips, name) in enumerate(rows):
+        bags.append(Bag(entry_id=pk, player_id=player, chips=chips or 0, order=i))
+        names[pk] = name
+    return bags, names
+
+
+def day2_entry_ids(main: Tournament) -> dict[int, int]:
+    """Each Day-2 entry's bag (its flight entry's id) to the entry."""
+    return dict(
+        Entry.objects.filter(tournament=main, day1_entry__isnull=False).values_list(
+            "day1_entry_id", "pk"
+        )
+    )
 
 
 def day2_drawn(main: Tournament) -> bool:

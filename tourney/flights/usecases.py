@@ -19,16 +19,22 @@ from clocks.clock.selectors import clock_for, structure_periods
 from clocks.domain.clock import level_numbers
 from infra.gc_pause import collector_paused
 from infra.randomness import BufferedSystemRandom
-from tables.draw.operations import seats_draw_locked
+from tables.draw.operations import DrawField, seats_draw_locked
 from tables.models import Room
 from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import Conflict, InvalidInput, NotFound
 from tourney.core.locks import tournament_lock
-from tourney.domain.festival import counts_difference, counts_missing, day2_field, spread_order
+from tourney.domain.festival import (
+    Bag,
+    counts_difference,
+    counts_missing,
+    day2_field,
+    spread_order,
+)
 from tourney.domain.purchases import MONEY_FIELDS
 from tourney.events.log import event_append
-from tourney.flights.operations import bags_opened, day2_entries_insert
-from tourney.flights.selectors import bags_of, flights_of
+from tourney.flights.operations import bags_opened, day2_entries_seated
+from tourney.flights.selectors import bags_named, day2_entry_ids, flights_of
 from tourney.models import Entry, Tournament
 from tourney.tournaments.operations import room_tables_chosen, tournament_tables_create
 from tourney.tournaments.selectors import tournament_rules, tournament_summary
@@ -211,6 +217,16 @@ def _day2_clock(actor, main: Tournament, flights: list[Tournament]) -> None:
         clock_pending_at(actor=actor, tournament=main, period_index=levels.index(last + 1))
 
 
+def _day2_field(actor, main: Tournament, kept: list[Bag], names: dict[int, str]) -> DrawField:
+    """The bags Day 2 seats, each by its flight entry, made Day-2 entries as they are seated."""
+    who = actor.pk if actor is not None and actor.is_authenticated else None
+    return DrawField(
+        entries=[(b.entry_id, names[b.entry_id], False) for b in kept],
+        seat=lambda rows, now: day2_entries_seated(main, rows, who, now),
+        ids=lambda: day2_entry_ids(main),
+    )
+
+
 def day2_draw(*, actor, main_id: int, rng: random.Random | None = None) -> list[dict]:
     """Day 2's seat draw (docs/rules.md §15.5): every bag of every flight (one a player, by
     the house's `flight_survivor`) becomes a Day-2 entry with its chips, seated at random or
@@ -230,18 +246,14 @@ def day2_draw(*, actor, main_id: int, rng: random.Random | None = None) -> list[
         if main.seats_drawn_at is not None:
             raise Conflict("draw_already_done", _("The seats have been drawn already."))
         rules = tournament_rules(main)
-        kept, set_aside = day2_field(bags_of(main), rules.flight_survivor)
-        now = timezone.now()
-        who = actor.pk if actor is not None and actor.is_authenticated else None
-        day2_entries_insert(main, [b.entry_id for b in set_aside], who, now)
+        bags, names = bags_named(main)
+        kept, set_aside = day2_field(bags, rules.flight_survivor)
         main.chips_carried = sum(b.chips for b in kept)
         main.save(update_fields=["chips_carried"])
         order = None
         if rules.day2_draw == "spread_stacks":
-            order = spread_order(
-                dict(Entry.objects.filter(tournament=main).values_list("pk", "chips"))
-            )
-        layout = seats_draw_locked(actor, main, rng, order)
+            order = spread_order({b.entry_id: b.chips for b in kept})
+        layout = seats_draw_locked(actor, main, rng, order, _day2_field(actor, main, kept, names))
         _day2_clock(actor, main, flights_of(main))
         audit_record(
             actor=actor,
