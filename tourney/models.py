@@ -158,8 +158,7 @@ class Tournament(models.Model):
     )
     # The director's message scrolled on the lobby screens.
     display_message = models.TextField(_("message for the screens"), blank=True, default="")
-    # Chips taken out of play without a bust-out (e.g. an absent player's stack, docs/rules.md
-    # §2.3).
+    # Chips taken out of play without a bust-out (an absent player's stack, docs/rules.md §2.3).
     chips_removed = models.PositiveBigIntegerField(default=0)
     # When the absent-player deadline was applied (docs/rules.md §2.3, absent_policy "eliminate").
     absent_deadline_applied_at = models.DateTimeField(null=True, blank=True)
@@ -183,16 +182,14 @@ class Tournament(models.Model):
     rebuy_buy_in = models.PositiveBigIntegerField(_("rebuy price (prize pool)"), default=0)
     rebuy_fee = models.PositiveBigIntegerField(_("rebuy fee"), default=0)
     rebuy_chips = models.PositiveBigIntegerField(_("rebuy chips"), default=0)
-    # Add-on: one per entry, through the end of the break that follows `addon_level`
-    # (empty = no add-on).
+    # Add-on: one per entry, through the end of the break after `addon_level` (empty = none).
     addon_level = models.PositiveIntegerField(
         _("add-on at the break after level"), null=True, blank=True
     )
     addon_buy_in = models.PositiveBigIntegerField(_("add-on price (prize pool)"), default=0)
     addon_fee = models.PositiveBigIntegerField(_("add-on fee"), default=0)
     addon_chips = models.PositiveBigIntegerField(_("add-on chips"), default=0)
-    # Payouts (docs/rules.md §12): structure (empty = the default template), a guarantee (0 =
-    # none; the house pays the overlay).
+    # Payouts (docs/rules.md §12): structure (empty = default), a guarantee (0 = none).
     payout_structure = models.ForeignKey(
         "PayoutStructure", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
@@ -210,9 +207,8 @@ class Tournament(models.Model):
     # The version of the tournament's latest event: written only by the event's insert (the
     # database trigger of migration 0013, tourney/core/db_triggers.py); `save` never writes it.
     version = models.PositiveIntegerField(default=0)
-    # The entries in play (status active, seated or not): kept by the database's triggers from
-    # the entry rows (tourney/core/db_triggers.py), so that registration checks the seats left
-    # without counting the field; `save` never writes it.
+    # The entries in play (active, seated or not), kept by the database's triggers (tourney/
+    # core/db_triggers.py): registration checks the seats left without counting the field.
     playing = models.PositiveIntegerField(default=0)
     # Signed into every display link: revoking the links bumps it (clocks/display/selectors.py).
     display_link_generation = models.PositiveIntegerField(default=0)
@@ -231,6 +227,8 @@ class Tournament(models.Model):
     chips_carried = models.PositiveBigIntegerField(default=0)
     # Signed into the public page's link (revoking bumps it).
     public_link_generation = models.PositiveIntegerField(default=0)
+    # A bounty tournament (docs/rules.md §16): {"kind", "amount", "cash_percent"}; {} = none.
+    bounty = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -359,6 +357,8 @@ class Elimination(models.Model):
     undone_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Who won the pot that busted him (entry ids, docs/rules.md §16.2): the bounty's winners.
+    busted_by = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["tournament_id", "id"]

@@ -52,6 +52,7 @@ def eliminate(request, tournament_id: Id, payload: EliminationsIn):
         actor=request.auth,
         tournament_id=tournament_id,
         eliminations=[(e.entry_id, e.hand_start_stack) for e in payload.eliminations],
+        busted_by={e.entry_id: e.busted_by for e in payload.eliminations if e.busted_by},
         # Again under the tournament's lock: a move confirmed between the first check and the
         # lock could have taken a player to another table.
         authorize=functools.partial(require_busts_at, request.auth, tournament_id, ids),

@@ -82,10 +82,22 @@ class HandIn(Schema):
 class EliminationIn(Schema):
     entry_id: Id
     hand_start_stack: Chips | None = Field(None, ge=1)
+    busted_by: list[Id] = Field(
+        default_factory=list,
+        max_length=10,
+        description="A bounty tournament: the pot's winners (several when it was split), the "
+        "first seat left of the button first",
+    )
 
 
 class EliminationsIn(Schema):
     eliminations: list[EliminationIn] = Field(..., min_length=1, max_length=ELIMINATIONS_MAX)
+
+
+class BountyPaidOut(Schema):
+    entry_id: int = Field(..., description="The winner")
+    amount: int = Field(..., description="Paid to him in cash")
+    to_head: int = Field(0, description="A progressive bounty's part onto his own head")
 
 
 class PlaceOut(Schema):
@@ -96,6 +108,7 @@ class PlaceOut(Schema):
     table: int | None = None
     seat: int | None = None
     hand_start_stack: int | None = None
+    bounties: list[BountyPaidOut] = []
 
 
 class ActionOut(Schema):

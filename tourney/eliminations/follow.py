@@ -3,7 +3,7 @@ back, the absent-player deadline's, and what follows them across features (docs/
 "A bust-out")."""
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.db.models import F
 from django.utils import timezone
@@ -22,6 +22,8 @@ from tables.hand_for_hand.follow import hand_for_hand_follow_floor
 from tables.models import FloorAction, TournamentTable
 from tables.seating.operations import entry_seat_late, held_seats, restored_tables_positions
 from tourney.audit.log import audit_record, audit_text
+from tourney.bounties.operations import knockouts_record
+from tourney.bounties.selectors import awards_of
 from tourney.core.errors import Conflict, InvalidInput
 from tourney.eliminations.operations import (
     BustOutcome,
@@ -77,6 +79,7 @@ def eliminations_record_locked(
     tournament: Tournament,
     eliminations: Sequence[tuple[int, int | None]],
     rng: random.Random | None = None,
+    busted_by: Mapping[int, Sequence[int]] | None = None,
 ) -> dict:
     """`eliminations_record` in a use case that has locked the tournament already (the
     dealer's "bust-out and hand finished": the bust-outs, then the hand report, one lock)."""
@@ -103,9 +106,12 @@ def eliminations_record_locked(
         busts=list(zip(entries, stacks, strict=True)),
         context=context,
     )
+    new_ids = {e.pk for e in entries}
+    knockouts_record(
+        actor, tournament, [r for r in outcome.rows if r.entry_id in new_ids], busted_by or {}
+    )
     eliminations_follow(actor, tournament, outcome)
     rows = outcome.rows
-    new_ids = {e.pk for e in entries}
     cause = next(r for r in rows if r.entry_id in new_ids)
     if context.waiting and seats_freed(tournament, actor, cause.pk):
         shape = None  # an alternate sat down: the shape read with the entries is stale
@@ -115,7 +121,11 @@ def eliminations_record_locked(
             row.refresh_from_db(fields=["place", "place_to"])
     actions = eliminations_replan(actor, tournament, cause, rng=rng, shape=shape)
     names = {r.entry_id: r.entry.player.name for r in rows}
-    return {"results": elimination_results(rows, names), "actions": floor_actions_out(actions)}
+    results = elimination_results(rows, names)
+    paid = awards_of(tournament, {r.entry_id for r in rows})
+    for result in results:
+        result["bounties"] = paid.get(result["entry_id"], [])
+    return {"results": results, "actions": floor_actions_out(actions)}
 
 
 def eliminations_at_deadline(

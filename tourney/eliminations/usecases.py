@@ -7,7 +7,7 @@ hand-for-hand, which resumes the clock.
 """
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from django.db import transaction
 
@@ -22,6 +22,7 @@ def eliminations_record(
     eliminations: Sequence[tuple[int, int | None]],
     rng: random.Random | None = None,
     authorize: Callable[[], None] | None = None,
+    busted_by: Mapping[int, Sequence[int]] | None = None,
 ) -> dict:
     """Players busted in the same hand, as (entry_id, stack at the start of the hand or None).
 
@@ -29,13 +30,18 @@ def eliminations_record(
     Refused (nothing changed) for a player already out, one not seated, a duplicate, stacks
     given for some but not all, or busting every remaining player. `authorize` runs once the
     tournament is locked (where the players sit cannot change under it) and raises to refuse.
+    `busted_by`: a bounty tournament's pot winners of each bust-out (docs/rules.md §16.2).
     """
     with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         if authorize is not None:
             authorize()
         return eliminations_record_locked(
-            actor=actor, tournament=tournament, eliminations=eliminations, rng=rng
+            actor=actor,
+            tournament=tournament,
+            eliminations=eliminations,
+            rng=rng,
+            busted_by=busted_by,
         )
 
 

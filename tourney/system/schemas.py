@@ -95,6 +95,14 @@ class BanIn(Schema):
     season_id: Id | None = Field(None, description="Only from this season's tournaments")
 
 
+class BountyIn(Schema):
+    kind: Literal["knockout", "progressive"]
+    amount: Money = Field(..., ge=1, description="Of each buy-in; the rest is the prize pool")
+    cash_percent: bounded(0, 100) = Field(
+        50, description="progressive: the eliminator's share in cash, the rest onto his head"
+    )
+
+
 class TournamentIn(Schema):
     name: Line = Field(..., min_length=1, max_length=160)
     structure_id: Id
@@ -141,6 +149,7 @@ class TournamentIn(Schema):
     payout_structure_id: Id | None = Field(
         None, description="How it pays (GET /payout-structures); omit for the default template"
     )
+    bounty: BountyIn | None = Field(None, description="A bounty tournament (docs/rules.md §16)")
 
 
 class TournamentOut(Schema):
@@ -155,6 +164,8 @@ class TournamentOut(Schema):
     players_remaining: int
     waiting: int
     prize_pool: int
+    bounty: dict[str, Any] = Field(default_factory=dict, description="{kind, amount, ...}")
+    bounty_pool: int = Field(0, description="The bounties bought; the prize pool is the rest")
     total_chips: int
     average_stack: int
     capacity: int
@@ -283,6 +294,8 @@ def tournament_out(tournament: Tournament) -> dict:
         "players_remaining": summary.players_remaining,
         "waiting": summary.waiting,
         "prize_pool": summary.prize_pool,
+        "bounty": tournament.bounty,
+        "bounty_pool": summary.bounty_pool,
         "total_chips": summary.total_chips,
         "average_stack": summary.average_stack,
         "capacity": summary.capacity,

@@ -49,6 +49,7 @@ def create_tournament(request, payload: TournamentIn):
         late_registration_level=payload.late_registration_level,
         money=MoneySettings(**{field: getattr(payload, field) for field in MONEY_FIELDS}),
         payout_structure_id=payload.payout_structure_id,
+        bounty=payload.bounty.dict() if payload.bounty else None,
     )
     return Status(201, tournament_out(tournament))
 

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tourney.core.errors import Conflict, NotFound
+from tourney.domain.bounties import bounty_from, bounty_pool
 from tourney.domain.house_rules import resolve_house_rules
 from tourney.domain.house_rules_params import HouseRules
 from tourney.domain.payouts import prize_pool
@@ -87,6 +88,8 @@ class TournamentSummary:
     purchased_chips: int = 0
     bagged: int = 0
     """A flight's players whose chips are bagged for Day 2 (docs/rules.md §15.3)."""
+    bounty_pool: int = 0
+    """A bounty tournament's bounties (docs/rules.md §16.1): `prize_money` is the rest."""
 
 
 _PRIZE_KINDS = (LedgerEntry.Kind.BUY_IN, LedgerEntry.Kind.REFUND_BUY_IN)
@@ -148,7 +151,8 @@ def tournament_summary(tournament: Tournament) -> TournamentSummary:
     active = counts.get(f"n_{Entry.Status.ACTIVE}", 0)
     bagged = counts.get(f"n_{Entry.Status.BAGGED}", 0)
     entries = active + counts.get(f"n_{Entry.Status.ELIMINATED}", 0) + bagged
-    money = max(0, counts.get("prize_money", 0))
+    bounties = bounty_pool(bounty_from(tournament.bounty), entries)
+    money = max(0, counts.get("prize_money", 0) - bounties)
     pool = prize_pool(money, tournament.guarantee)
     # Every entry brings a full stack (TDA 8-A); rebuys and add-ons their chips; color-ups
     # change the total by their rounding; chips of absent or disqualified players leave play.
@@ -175,6 +179,7 @@ def tournament_summary(tournament: Tournament) -> TournamentSummary:
         addons=counts.get("addons", 0),
         purchased_chips=counts.get("purchased_chips", 0),
         bagged=bagged,
+        bounty_pool=bounties,
     )
 
 

@@ -14,6 +14,7 @@ from tables.models import Room
 from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import InvalidInput, NotFound, refusal
 from tourney.core.locks import tournament_lock
+from tourney.domain.bounties import DEFAULT_CASH_PERCENT, Bounty, BountyError, bounty_data
 from tourney.domain.house_rules import resolve_house_rules
 from tourney.domain.house_rules_params import HouseRules, HouseRulesError, describe
 from tourney.domain.house_rules_profiles import DEFAULT_PROFILE
@@ -54,11 +55,13 @@ def tournament_create(
     late_registration_level: int | None = None,
     money: MoneySettings | None = None,
     payout_structure_id: int | None = None,
+    bounty: dict | None = None,
 ) -> Tournament:
     """Create a tournament on a room's tables (in `table_numbers` order, or all by number).
 
     `money`: rebuys, add-on and guarantee (`tourney.domain.purchases.MoneySettings`);
-    `payout_structure_id`: how it pays (None: the default template)."""
+    `payout_structure_id`: how it pays (None: the default template); `bounty`: {kind, amount,
+    cash_percent} of a bounty tournament (docs/rules.md §16.1)."""
     name = " ".join((name or "").split())
     rules = _tournament_numbers_checked(
         name, starting_stack, buy_in, fee, max_entries, house_rules, rules_overrides
@@ -86,6 +89,7 @@ def tournament_create(
         None if payout_structure_id is None else payout_structure_of(payout_structure_id)
     )
     money = money or MoneySettings()
+    bounty_stored = _bounty_checked(bounty, buy_in)
     problem = money_settings_refusal(money, structure_periods(structure.pk))
     if problem is not None:
         raise refusal(problem, InvalidInput)
@@ -105,10 +109,33 @@ def tournament_create(
         max_entries=max_entries,
         scheduled_start=scheduled_start,
         late_registration_level=late_registration_level,
+        bounty=bounty_stored,
     )
     tournament_tables_create(tournament, room_tables, numbers, rules.seats_per_table)
     _creation_audit(actor, tournament, numbers, money, rules)
     return tournament
+
+
+def _bounty_checked(bounty: dict | None, buy_in: int) -> dict:
+    """The bounty as stored, or 400: a known kind, at least 1 and at most the buy-in."""
+    if not bounty:
+        return {}
+    try:
+        checked = Bounty(
+            kind=bounty.get("kind", ""),
+            amount=int(bounty.get("amount", 0)),
+            cash_percent=int(bounty.get("cash_percent", DEFAULT_CASH_PERCENT)),
+        )
+    except (BountyError, TypeError, ValueError) as exc:
+        raise InvalidInput(
+            "invalid_bounty",
+            _("A bounty is a knockout or a progressive one, at least 1, its cash share 0-100 %."),
+        ) from exc
+    if checked.amount > buy_in:
+        raise InvalidInput(
+            "bounty_over_buy_in", _("The bounty is part of the buy-in: at most the buy-in.")
+        )
+    return bounty_data(checked)
 
 
 def _creation_audit(
@@ -134,6 +161,7 @@ def _creation_audit(
             "late_registration_level": tournament.late_registration_level,
             "max_entries": tournament.max_entries,
             "scheduled_start": start.isoformat() if start else None,
+            "bounty": tournament.bounty,
             **asdict(money),
             "rules": describe(rules),
         },

@@ -1,0 +1,165 @@
+"""A progressive-knockout evening through the API (docs/rules.md §16): 45 players to a winner,
+split pots, a hand with two bust-outs and an undo; every bounty paid once, the winner's own
+to him, the prize pool and the bounty pool equal to the buy-ins. And the refusals."""
+
+import random
+
+import pytest
+
+from tests.conftest import friday_deepstack, numbered_players, seat_players
+from tests.factories import start
+from tourney.models import AuditEntry, Elimination, Entry, Tournament
+
+pytestmark = pytest.mark.django_db
+
+PRICE, BOUNTY = 10_000, 5_000
+
+
+@pytest.fixture
+def pko(api, room, structure) -> Tournament:
+    created = api.post(
+        "/tournaments",
+        {
+            "name": "PKO Friday",
+            "structure_id": structure.pk,
+            "starting_stack": 20_000,
+            "buy_in": PRICE,
+            "fee": 1_000,
+            "room_id": room.pk,
+            "bounty": {"kind": "progressive", "amount": BOUNTY},
+        },
+    )
+    assert created.status_code == 201, created.json()
+    assert created.json()["bounty"] == {"kind": "progressive", "amount": 5_000, "cash_percent": 50}
+    return Tournament.objects.get(pk=created.json()["id"])
+
+
+def _bust(api, t, *busts):
+    response = api.post(
+        f"/tournaments/{t.pk}/eliminations",
+        {"eliminations": [{"entry_id": e, "busted_by": list(w)} for e, w in busts]},
+    )
+    assert response.status_code == 200, response.json()
+    return {r["entry_id"]: r["bounties"] for r in response.json()["results"]}
+
+
+def _left(t) -> list[int]:
+    return list(
+        Entry.objects.filter(tournament=t, status=Entry.Status.ACTIVE)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def test_a_pko_of_45_to_a_winner_pays_every_bounty_once(api, pko):
+    seat_players(api, pko, numbered_players(45))
+    start(api, pko)
+    rng = random.Random(45)
+    heads_before_undo = None
+    while len(left := _left(pko)) > 1:
+        busted = rng.choice(left)
+        others = [e for e in left if e != busted]
+        winners = rng.sample(others, k=min(len(others), rng.choice([1, 1, 1, 2, 3])))
+        if len(left) == 30:
+            # A hand with two bust-outs, each pot with its own winner.
+            second = rng.choice([e for e in others if e not in winners])
+            survivors = [e for e in others if e != second]
+            paid = _bust(api, pko, (busted, winners[:1]), (second, [survivors[0]]))
+            assert set(paid) >= {busted, second}
+            continue
+        paid = _bust(api, pko, (busted, winners))
+        assert sum(b["amount"] + b["to_head"] for b in paid[busted]) > 0
+        assert [b["entry_id"] for b in paid[busted]] == winners
+        if len(left) == 20:
+            heads_before_undo = api.get(f"/tournaments/{pko.pk}/bounties").json()
+            undone = api.post(f"/tournaments/{pko.pk}/eliminations/{busted}/undo")
+            assert undone.status_code == 200, undone.json()
+            rows = {r["entry_id"]: r for r in api.get(f"/tournaments/{pko.pk}/bounties").json()}
+            # the undo took the bounty back: the busted head is back, the winners' cash less
+            assert rows[busted]["on_head"] > 0
+            assert sum(r["won"] for r in rows.values()) < sum(r["won"] for r in heads_before_undo)
+            _bust(api, pko, (busted, winners))
+    pko.refresh_from_db()
+    assert pko.status == Tournament.Status.FINISHED
+    rows = api.get(f"/tournaments/{pko.pk}/bounties").json()
+    assert len(rows) == 45 and all(r["on_head"] == 0 for r in rows)
+    summary = api.get(f"/tournaments/{pko.pk}").json()
+    assert summary["bounty_pool"] == 45 * BOUNTY
+    assert sum(r["won"] for r in rows) == summary["bounty_pool"]
+    assert summary["prize_pool"] + summary["bounty_pool"] == 45 * PRICE
+    champion = left[0]
+    won = {r["entry_id"]: r["won"] for r in rows}
+    assert won[champion] > 0
+    # every standing bust-out names its winners, each paid once
+    standing = Elimination.objects.filter(tournament=pko, undone_at__isnull=True)
+    assert standing.count() == 44 and not standing.filter(busted_by=[]).exists()
+    # one audit a hand: 43 hands (one with two bust-outs) and the one busted again after the undo
+    assert AuditEntry.objects.filter(tournament=pko, action="bounty.winners").count() == 44
+
+
+def test_refusals_change_nothing(api, pko, director, structure, room):
+    ids = seat_players(api, pko, numbered_players(6))
+    start(api, pko)
+    a, b, c = ids["P0"], ids["P1"], ids["P2"]
+    path = f"/tournaments/{pko.pk}/eliminations"
+    for body, code in (
+        ({"eliminations": [{"entry_id": a, "busted_by": [a]}]}, "invalid_busted_by"),
+        ({"eliminations": [{"entry_id": a, "busted_by": [b, b]}]}, "invalid_busted_by"),
+        ({"eliminations": [{"entry_id": a, "busted_by": [999_999]}]}, "winner_not_playing"),
+        (
+            {"eliminations": [{"entry_id": a, "busted_by": [b]}, {"entry_id": b}]},
+            "winner_not_playing",
+        ),
+        ({"eliminations": [{"entry_id": a, "busted_by": "P1"}]}, None),
+        ({"eliminations": [{"entry_id": a, "busted_by": [b] * 11}]}, None),
+    ):
+        response = api.post(path, body)
+        assert response.status_code in (400, 422), response.json()
+        if code:
+            assert response.json()["code"] == code
+    assert not Elimination.objects.filter(tournament=pko).exists()
+    _bust(api, pko, (a, [b, c]))
+    # a bust-out with no winner named is kept; its bounty waits, unclaimed
+    _bust(api, pko, (ids["P3"], []))
+    rows = {r["entry_id"]: r for r in api.get(f"/tournaments/{pko.pk}/bounties").json()}
+    assert rows[b]["won"] + rows[c]["won"] == 2_500 and rows[ids["P3"]]["on_head"] == 0
+
+    plain = friday_deepstack(director, structure, room, name="No bounties")
+    plain_ids = seat_players(api, plain, numbered_players(3))
+    start(api, plain)
+    p0, p1 = plain_ids["P0"], plain_ids["P1"]
+    refused = api.post(
+        f"/tournaments/{plain.pk}/eliminations",
+        {"eliminations": [{"entry_id": p0, "busted_by": [p1]}]},
+    )
+    assert refused.status_code == 409 and refused.json()["code"] == "not_a_bounty_tournament"
+    assert api.get(f"/tournaments/{plain.pk}/bounties").json() == []
+
+
+@pytest.mark.parametrize(
+    "bounty",
+    [
+        {"kind": "mystery-box", "amount": 5},
+        {"kind": "knockout", "amount": 0},
+        {"kind": "knockout", "amount": PRICE + 1},
+        {"kind": "progressive", "amount": 5, "cash_percent": 101},
+        {"kind": "knockout", "amount": "\x00"},
+        ["knockout"],
+    ],
+)
+def test_a_bounty_that_cannot_be_is_refused(api, room, structure, bounty):
+    before = Tournament.objects.count()
+    response = api.post(
+        "/tournaments",
+        {
+            "name": "Bad bounty",
+            "structure_id": structure.pk,
+            "starting_stack": 20_000,
+            "buy_in": PRICE,
+            "room_id": room.pk,
+            "bounty": bounty,
+        },
+    )
+    assert response.status_code in (400, 422), response.json()
+    assert set(response.json()) >= {"code", "detail"}
+    assert Tournament.objects.count() == before

@@ -1,0 +1,102 @@
+"""Bounties (docs/rules.md §16): worked examples and the money's conservation over random
+knockout sequences with split pots."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tourney.domain.bounties import (
+    Bounty,
+    BountyError,
+    Knockout,
+    awards_for,
+    bounty_book,
+    bounty_data,
+    bounty_from,
+    split_pot,
+)
+
+
+def test_worked_example_a_split_pot_shares_the_odd_units_left_of_the_button():
+    # §16.2: 10,001 between three winners: 3,334, 3,334, 3,333 (first seats left of the button).
+    assert split_pot(10_001, [7, 3, 5]) == [3_334, 3_334, 3_333]
+    assert split_pot(5_000, [4]) == [5_000]
+
+
+def test_worked_example_a_progressive_knockout():
+    # §16.3: 5,000 bounties, half in cash. A busts B: 2,500 cash, A's head 7,500. C busts A:
+    # 3,750 cash, C's head 8,750. C wins and takes his own 8,750: 12,500 won.
+    pko = Bounty("progressive", 5_000)
+    book = bounty_book(pko, {1: 1, 2: 1, 3: 1}, [Knockout(2, (1,)), Knockout(1, (3,))], champion=3)
+    assert book.won == {1: 2_500, 2: 0, 3: 3_750 + 8_750}
+    assert book.on_head == {3: 0}
+    assert sum(book.won.values()) == 15_000
+
+
+def test_worked_example_a_knockout_split_between_two_winners():
+    ko = Bounty("knockout", 3_001)
+    awards = awards_for(ko, 3_001, busted=9, winners=[4, 6])
+    assert [(a.winner, a.cash, a.to_head) for a in awards] == [(4, 1_501, 0), (6, 1_500, 0)]
+
+
+def test_an_unnamed_winner_leaves_the_bounty_unclaimed_and_the_rest_goes_on():
+    book = bounty_book(Bounty("knockout", 100), {1: 1, 2: 1, 3: 1}, [Knockout(2)])
+    assert book.unclaimed == {2: 100} and book.on_head == {1: 100, 3: 100}
+
+
+@pytest.mark.parametrize(
+    "knockouts",
+    [
+        [Knockout(1, (1,))],  # himself
+        [Knockout(1, (2, 2))],  # twice
+        [Knockout(1, (2,)), Knockout(3, (1,))],  # out already
+        [Knockout(1, (2,)), Knockout(1, (3,))],  # busted twice
+    ],
+)
+def test_impossible_knockouts_are_refused(knockouts):
+    with pytest.raises(BountyError):
+        bounty_book(Bounty("progressive", 100), {1: 1, 2: 1, 3: 1}, knockouts)
+
+
+def test_a_bounty_is_stored_and_read_back():
+    for bounty in (Bounty("knockout", 500), Bounty("progressive", 500, 40), None):
+        assert bounty_from(bounty_data(bounty)) == bounty
+    with pytest.raises(BountyError):
+        Bounty("mystery-box", 5)
+
+
+@st.composite
+def evenings(draw):
+    """A field of 2-30 players, bust-outs in a random order down to one, each pot won by one
+    to three players still in (or by nobody named), the kind and cash share at random."""
+    n = draw(st.integers(2, 30))
+    bounty = Bounty(
+        draw(st.sampled_from(["knockout", "progressive"])),
+        draw(st.integers(1, 100_000)),
+        draw(st.integers(0, 100)),
+    )
+    left = list(range(1, n + 1))
+    knockouts = []
+    while len(left) > 1:
+        busted = left.pop(draw(st.integers(0, len(left) - 1)))
+        k = draw(st.integers(0, min(3, len(left))))
+        winners = draw(st.permutations(left))[:k]
+        knockouts.append(Knockout(busted, tuple(winners)))
+    return bounty, n, knockouts, left[0]
+
+
+@given(evenings())
+def test_every_bounty_lands_exactly_once_and_the_pool_is_kept(evening):
+    bounty, n, knockouts, champion = evening
+    book = bounty_book(bounty, dict.fromkeys(range(1, n + 1), 1), knockouts, champion)
+    pool = bounty.amount * n
+    assert (
+        sum(book.won.values()) + sum(book.on_head.values()) + sum(book.unclaimed.values()) == pool
+    )
+    assert book.on_head == {champion: 0}
+    for ko in knockouts:
+        paid = [a for a in book.awards if a.busted == ko.busted]
+        assert [a.winner for a in paid] == list(ko.winners)
+        assert all(a.cash >= 0 and a.to_head >= 0 for a in paid)
+        if bounty.kind == "knockout":
+            assert all(a.to_head == 0 for a in paid)

@@ -1,0 +1,61 @@
+"""A bust-out's bounty (docs/rules.md §16.2): who won the pot, written on the bust-out."""
+
+from collections.abc import Mapping, Sequence
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from tourney.audit.log import audit_record, audit_text
+from tourney.bounties.selectors import bounty_of
+from tourney.core.errors import Conflict, InvalidInput
+from tourney.models import Elimination, Entry, Tournament
+
+
+def knockouts_record(
+    actor,
+    tournament: Tournament,
+    rows: Sequence[Elimination],
+    busted_by: Mapping[int, Sequence[int]],
+) -> None:
+    """Name the winners of the pots that busted the players of `rows` (entry id -> winners'
+    entry ids, the first seat left of the button first). Each winner is in play after the
+    hand, once, never the busted player; refused (`not_a_bounty_tournament`) without a
+    bounty."""
+    named = {entry_id: list(winners) for entry_id, winners in busted_by.items() if winners}
+    if not named:
+        return
+    if bounty_of(tournament) is None:
+        raise Conflict(
+            "not_a_bounty_tournament", _("This tournament has no bounties: name no winner.")
+        )
+    by_entry = {row.entry_id: row for row in rows}
+    if set(named) - set(by_entry):
+        raise InvalidInput("invalid_busted_by", _("Name the winners of this hand's bust-outs."))
+    winners = {w for ws in named.values() for w in ws}
+    playing = set(
+        Entry.objects.filter(
+            tournament=tournament, pk__in=winners, status=Entry.Status.ACTIVE
+        ).values_list("pk", flat=True)
+    )
+    for entry_id, ws in named.items():
+        if len(set(ws)) != len(ws) or entry_id in ws:
+            raise InvalidInput(
+                "invalid_busted_by", _("Name each winner once, and never the busted player.")
+            )
+        if set(ws) - playing:
+            raise InvalidInput(
+                "winner_not_playing",
+                _("A pot's winner must be a player still in this tournament."),
+            )
+        by_entry[entry_id].busted_by = ws
+    Elimination.objects.bulk_update([by_entry[e] for e in named], ["busted_by"])
+    audit_record(
+        actor=actor,
+        action="bounty.winners",
+        summary=audit_text(
+            gettext_noop("Bounty winners named for %(n)s bust-outs"), {"n": len(named)}
+        ),
+        tournament=tournament,
+        target=tournament,
+        after={"busted_by": {str(e): ws for e, ws in named.items()}},
+    )

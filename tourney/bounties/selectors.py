@@ -1,0 +1,71 @@
+"""Reads of a bounty tournament (docs/rules.md §16): the bounty on every head and the cash
+each player has won, worked out from the standing bust-outs."""
+
+from infra.text.collation import sorted_by_name
+from tourney.domain.bounties import Bounty, BountyBook, Knockout, bounty_book, bounty_from
+from tourney.models import Elimination, Entry, Tournament
+
+IN_FIELD = (Entry.Status.ACTIVE, Entry.Status.ELIMINATED, Entry.Status.BAGGED)
+
+
+def bounty_of(tournament: Tournament) -> Bounty | None:
+    return bounty_from(tournament.bounty)
+
+
+def knockouts_of(tournament: Tournament) -> list[Knockout]:
+    """The standing bust-outs in the order they were recorded, each with its pot's winners."""
+    rows = Elimination.objects.filter(tournament=tournament, undone_at__isnull=True).order_by("pk")
+    return [
+        Knockout(busted=entry_id, winners=tuple(by or ()))
+        for entry_id, by in rows.values_list("entry_id", "busted_by")
+    ]
+
+
+def book_of(tournament: Tournament, bounty: Bounty) -> BountyBook:
+    """The tournament's bounty book: one bounty bought with every entry in the field; the
+    champion, once there is one, takes his own."""
+    entries = Entry.objects.filter(tournament=tournament, status__in=IN_FIELD)
+    champion = None
+    if tournament.status == Tournament.Status.FINISHED:
+        champion = entries.filter(status=Entry.Status.ACTIVE).values_list("pk", flat=True).first()
+    bought = dict.fromkeys(entries.values_list("pk", flat=True), 1)
+    return bounty_book(bounty, bought, knockouts_of(tournament), champion)
+
+
+def bounties_list(tournament: Tournament) -> list[dict]:
+    """Every entry in the field: the bounty on his head (0 once busted) and the cash won, by
+    player name."""
+    bounty = bounty_of(tournament)
+    if bounty is None:
+        return []
+    book = book_of(tournament, bounty)
+    names = dict(
+        Entry.objects.filter(tournament=tournament, status__in=IN_FIELD).values_list(
+            "pk", "player__name"
+        )
+    )
+    rows = (
+        {
+            "entry_id": entry_id,
+            "player_name": name,
+            "on_head": book.on_head.get(entry_id, 0),
+            "won": book.won.get(entry_id, 0),
+        }
+        for entry_id, name in sorted(names.items())
+    )
+    return sorted_by_name(rows, key=lambda row: row["player_name"])
+
+
+def awards_of(tournament: Tournament, busted: set[int]) -> dict[int, list[dict]]:
+    """The bounties paid for the bust-outs of `busted`: entry id -> [{entry_id, amount,
+    to_head}] (the winner, the cash he got, what went onto his head)."""
+    bounty = bounty_of(tournament)
+    if bounty is None:
+        return {}
+    out: dict[int, list[dict]] = {}
+    for award in book_of(tournament, bounty).awards:
+        if award.busted in busted:
+            out.setdefault(award.busted, []).append(
+                {"entry_id": award.winner, "amount": award.cash, "to_head": award.to_head}
+            )
+    return out
