@@ -129,7 +129,7 @@ def _bounty_checked(bounty: dict | None, buy_in: int) -> dict:
     except (BountyError, TypeError, ValueError) as exc:
         raise InvalidInput(
             "invalid_bounty",
-            _("A bounty is a knockout or a progressive one, at least 1, its cash share 0-100 %."),
+            _("A bounty is a knockout or a progressive one of at least 1, its cash share 0-100."),
         ) from exc
     if checked.amount > buy_in:
         raise InvalidInput(
