@@ -15,6 +15,11 @@
   var state = JSON.parse(document.getElementById("dealer-state").textContent);
   var chosen = null;
   var stopped = false;
+  // A bounty tournament (docs/rules.md §16): after Bust-out the dealer taps the pot's winners
+  // (`picking` the busted seat, `winners` the seats tapped), then confirms.
+  var picking = null;
+  var winners = [];
+  var hintText = null;
 
   function fmt(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_m, key) {
@@ -41,7 +46,25 @@
   }
 
   function hint() {  // why Bust-out and Call the clock wait, unless the line holds an answer
-    field("hint").hidden = chosen !== null || !!state.over || !field("message").hidden;
+    var box = field("hint");
+    if (hintText === null) hintText = box.textContent;
+    box.textContent = picking !== null ? S.pick_winner : hintText;
+    box.hidden = (chosen !== null && picking === null) || !!state.over ||
+      !field("message").hidden;
+  }
+
+  // The winners in the odd chip's order: the first seat left of the button first.
+  function fromButton(seats) {
+    var n = state.table.seats.length;
+    var button = state.table.button_seat || 0;
+    return seats.slice().sort(function (a, b) {
+      return (((a - button) % n + n) % n || n) - (((b - button) % n + n) % n || n);
+    });
+  }
+
+  function stopPicking() {
+    picking = null;
+    winners = [];
   }
 
   function call(path, body) {
@@ -159,6 +182,19 @@
         n.appendChild(arrow);
         b.setAttribute("aria-label", s.seat + " " + (s.player_name || "") + " " + move);
       }
+      if (s.bounty_text) {  // the bounty on his head
+        var bounty = document.createElement("span");
+        bounty.className = "dl-seat-bounty num";
+        bounty.textContent = s.bounty_text;
+        name.appendChild(bounty);
+      }
+      if (picking !== null) {
+        if (s.seat === picking) b.classList.add("is-busting");
+        if (winners.indexOf(s.seat) >= 0) {
+          b.classList.add("is-winner");
+          b.setAttribute("aria-checked", "true");
+        }
+      }
       if (s.penalty) {  // sitting out a penalty: the dealer kills the seat's hand
         b.classList.add("is-penalty");
         var meta = document.createElement("span");
@@ -170,7 +206,11 @@
     }, "stadium");
     fitSeats(field("seats"));
     if (chosen !== null && !(seatOf(chosen) || {}).entry_id) chosen = null;
-    document.querySelector('[data-action="bust"]').disabled = chosen === null;
+    if (picking !== null && !(seatOf(picking) || {}).entry_id) stopPicking();
+    winners = winners.filter(function (w) { return (seatOf(w) || {}).entry_id; });
+    var bust = document.querySelector('[data-action="bust"]');
+    bust.textContent = picking !== null ? S.bust_confirm : S.bust;
+    bust.disabled = picking !== null ? !winners.length : chosen === null;
     // The clock is called on the seat the chart shows: not on a mover's old seat.
     document.querySelector('[data-action="clock"]').disabled =
       chosen === null || !!(seatOf(chosen) || {}).leaving;
@@ -264,7 +304,14 @@
   document.addEventListener("click", function (e) {
     var seat = e.target.closest(".dl-seat");
     if (seat && !seat.disabled) {
-      chosen = Number(seat.dataset.seat);
+      var tapped = Number(seat.dataset.seat);
+      if (picking !== null) {  // a winner more or less; the busted seat again: not now
+        if (tapped === picking) stopPicking();
+        else if (winners.indexOf(tapped) >= 0) winners.splice(winners.indexOf(tapped), 1);
+        else winners.push(tapped);
+      } else {
+        chosen = tapped;
+      }
       render();
       return;
     }
@@ -274,6 +321,22 @@
     var action = button.dataset.action;
     if (action === "hand") {
       act(call("/tables/" + number + "/hands", {}), S.hand_recorded);
+    } else if (action === "bust" && picking !== null && winners.length) {
+      var busted = seatOf(picking);
+      var won = fromButton(winners);
+      var question = fmt(S.confirm_bounty, { s: busted.seat, name: busted.player_name, w: won.join(", ") });
+      if (!window.confirm(question)) return;
+      stopPicking();
+      chosen = null;
+      render();
+      act(call("/eliminations", { eliminations: [{
+        entry_id: busted.entry_id,
+        busted_by: won.map(function (w) { return seatOf(w).entry_id; }),
+      }] }), S.busted);
+    } else if (action === "bust" && chosen !== null && state.bounty) {
+      picking = chosen;  // now the winners' seats
+      winners = [];
+      render();
     } else if (action === "bust" && chosen !== null) {
       var s = seatOf(chosen);
       if (!window.confirm(fmt(S.confirm_bust, { s: s.seat, name: s.player_name }))) return;

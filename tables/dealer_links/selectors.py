@@ -16,6 +16,7 @@ from tables.clock_calls.selectors import clock_calls_active
 from tables.floor.selectors import floor_actions_list, seats_leaving, tables_really_at
 from tables.models import ClockCall, FloorAction, TournamentTable
 from tables.seating.selectors import tournament_tables_layout
+from tourney.bounties.selectors import book_of, bounty_of
 from tourney.core import roles
 from tourney.core.errors import PermissionDenied
 from tourney.models import Tournament
@@ -54,14 +55,22 @@ def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
     clock = clock_view(tournament)
     # A seat serving a missed-hands penalty: the dealer kills its hand (docs/rules.md §10).
     penalties = seats_sitting_out(tournament, table.number)
+    seats = [_seat(s, penalties, arriving) for s in here["seat_list"]]
+    bounty = bounty_of(tournament)
+    # A bounty tournament: the bounty on each head (docs/rules.md §16), the dealer names the
+    # pot's winners of a bust-out.
+    heads = book_of(tournament, bounty).on_head if bounty else {}
+    for seat in seats:
+        seat["bounty"] = heads.get(seat["entry_id"]) if seat["entry_id"] else None
     return {
         "tournament": {"id": tournament.pk, "name": tournament.name},
         "table": {
             "number": table.number,
             "status": here["status"],
             "button_seat": here["button_seat"],
-            "seats": [_seat(s, penalties, arriving) for s in here["seat_list"]],
+            "seats": seats,
         },
+        "bounty": tournament.bounty or None,
         "incoming": incoming,
         "outgoing": outgoing,
         "clock_calls": [

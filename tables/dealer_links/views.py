@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -50,6 +51,13 @@ def _state(tournament, table) -> dict:
         else None
     )
     for seat in state["table"]["seats"]:
+        # The bounty on his head, as the dealer reads it (docs/rules.md §16).
+        seat["bounty_text"] = (
+            None
+            if seat["bounty"] is None
+            else _("bounty %(amount)s")
+            % {"amount": number_format(seat["bounty"], force_grouping=True)}
+        )
         left = seat["penalty_hands_left"]
         seat["penalty"] = (
             None
@@ -99,6 +107,10 @@ def page(request, token: str):
         "counts_url": reverse("tourney:dealer_counts", args=[token]),
         "strings": {
             "confirm_bust": _("Bust-out: seat %(s)s, %(name)s?"),
+            "confirm_bounty": _("Bust-out: seat %(s)s, %(name)s. The pot won by seat %(w)s?"),
+            "pick_winner": _("Who won the pot? Tap his seat; two or more for a split pot."),
+            "bust_confirm": _("Confirm the bust-out"),
+            "bust": _("Bust-out"),
             "done": _("Done"),
             "hand_recorded": _("Hand recorded; the button has moved."),
             "busted": _("Bust-out recorded."),

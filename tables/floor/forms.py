@@ -43,6 +43,8 @@ class BustoutForm(forms.Form):
     entry = IdListField()
     table = WholeNumberField(required=False, min_value=1, max_value=TABLE_MAX)
     finish_hand = forms.BooleanField(required=False)
+    # A bounty tournament: the pot's winners (docs/rules.md §16.2), for every bust-out of it.
+    won_by = IdListField(required=False)
 
     def __init__(self, data) -> None:
         super().__init__(data)
@@ -51,6 +53,7 @@ class BustoutForm(forms.Form):
             "Choose at least one player who busted."
         )
         _say(self, ("table",), _("Say at which table the hand finished."))
+        _say(self, ("won_by",), _("Choose the pot's winners from the list."), ("invalid",))
 
     def clean_entry(self) -> list[int]:
         ids = self.cleaned_data["entry"]
@@ -73,6 +76,10 @@ class BustoutForm(forms.Form):
                 ) from None
             busts.append((entry_id, stack))
         data["busts"] = busts
+        won_by = data.get("won_by") or []
+        if len(won_by) > ELIMINATIONS_MAX:
+            raise ValidationError(_("Choose the pot's winners from the list."))
+        data["busted_by"] = {entry_id: won_by for entry_id, _stack in busts} if won_by else {}
         if data.get("finish_hand") and data.get("table") is None and "table" not in self.errors:
             raise ValidationError(_("Say at which table the hand finished."))
         return data

@@ -380,6 +380,7 @@ def bustout(request, tournament_id: int):
     if not valid:
         return refused(request, first_error(form), fallback)
     busts, finish = form.cleaned_data["busts"], form.cleaned_data["finish_hand"]
+    busted_by = form.cleaned_data["busted_by"]
     try:
         if finish:
             result = hand_finished_with_busts(
@@ -387,10 +388,14 @@ def bustout(request, tournament_id: int):
                 tournament_id=tournament.pk,
                 table_number=table,
                 eliminations=busts,
+                busted_by=busted_by,
             )
         else:
             result = eliminations_record(
-                actor=request.user, tournament_id=tournament.pk, eliminations=busts
+                actor=request.user,
+                tournament_id=tournament.pk,
+                eliminations=busts,
+                busted_by=busted_by,
             )
     except TourneyError as exc:
         return refused(request, exc.detail, fallback)

@@ -191,14 +191,17 @@ def hand_misdeal(*, actor, tournament_id: int, table_number: int) -> TournamentT
     return table
 
 
-def hand_finished_with_busts(*, actor, tournament_id: int, table_number: int, eliminations) -> dict:
+def hand_finished_with_busts(
+    *, actor, tournament_id: int, table_number: int, eliminations, busted_by=None
+) -> dict:
     """The dealer's "Bust-out and hand finished", in one transaction: the bust-outs of the
-    hand (places, then what the floor needs), then the hand report, unless the floor has just
-    broken this table or redrawn the final table (that draw placed the button itself)."""
+    hand (places, then what the floor needs; `busted_by`, a bounty's winners), then the hand
+    report, unless the floor has just broken this table or redrawn the final table (that draw
+    placed the button itself)."""
     with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         result = eliminations_record_locked(
-            actor=actor, tournament=tournament, eliminations=eliminations
+            actor=actor, tournament=tournament, eliminations=eliminations, busted_by=busted_by
         )
         reseated = any(
             a["kind"] == "final_table_redraw"

@@ -69,7 +69,7 @@ def test_a_pko_of_45_to_a_winner_pays_every_bounty_once(api, pko):
             continue
         paid = _bust(api, pko, (busted, winners))
         assert sum(b["amount"] + b["to_head"] for b in paid[busted]) > 0
-        assert [b["entry_id"] for b in paid[busted]] == winners
+        assert sorted(b["entry_id"] for b in paid[busted]) == sorted(winners)
         if len(left) == 20:
             heads_before_undo = api.get(f"/tournaments/{pko.pk}/bounties").json()
             undone = api.post(f"/tournaments/{pko.pk}/eliminations/{busted}/undo")

@@ -13,6 +13,7 @@ from tourney.domain.bounties import (
     bounty_book,
     bounty_data,
     bounty_from,
+    odd_chip_order,
     split_pot,
 )
 
@@ -21,6 +22,11 @@ def test_worked_example_a_split_pot_shares_the_odd_units_left_of_the_button():
     # §16.2: 10,001 between three winners: 3,334, 3,334, 3,333 (first seats left of the button).
     assert split_pot(10_001, [7, 3, 5]) == [3_334, 3_334, 3_333]
     assert split_pot(5_000, [4]) == [5_000]
+
+
+def test_worked_example_the_winners_in_the_odd_chips_order():
+    # §16.2: button on seat 7 of 10; winners in seats 3, 8 and 7: seat 8 first, then 3, then 7.
+    assert odd_chip_order([30, 80, 70], {30: 3, 80: 8, 70: 7}, button=7, seats=10) == [80, 30, 70]
 
 
 def test_worked_example_a_progressive_knockout():

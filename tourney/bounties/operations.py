@@ -8,7 +8,27 @@ from django.utils.translation import gettext_noop
 from tourney.audit.log import audit_record, audit_text
 from tourney.bounties.selectors import bounty_of
 from tourney.core.errors import Conflict, InvalidInput
+from tourney.domain.bounties import odd_chip_order
 from tourney.models import Elimination, Entry, Tournament
+
+
+def _left_of_the_button(winners: list[int]) -> list[int]:
+    """A pot's winners in the odd chip's order when they sit at one table with a button (as
+    the seating chart shows them); else as given."""
+    rows = list(
+        Entry.objects.filter(pk__in=winners).values_list(
+            "pk", "seat", "tournament_table_id", "tournament_table__button_seat",
+            "tournament_table__seats",
+        )
+    )  # fmt: skip
+    places = {(table, button, seats) for _pk, _seat, table, button, seats in rows}
+    if len(rows) != len(set(winners)) or len(places) != 1:
+        return winners
+    ((_table, button, seats),) = places
+    if not button or not seats or any(seat is None for _pk, seat, *_rest in rows):
+        return winners
+    seat_of = {pk: seat for pk, seat, *_rest in rows}
+    return odd_chip_order(winners, seat_of, button, seats)
 
 
 def knockouts_record(
@@ -38,6 +58,7 @@ def knockouts_record(
         ).values_list("pk", flat=True)
     )
     for entry_id, ws in named.items():
+        named[entry_id] = ws = _left_of_the_button(ws)
         if len(set(ws)) != len(ws) or entry_id in ws:
             raise InvalidInput(
                 "invalid_busted_by", _("Name each winner once, and never the busted player.")

@@ -78,6 +78,15 @@ def split_pot(amount: int, winners: Sequence[int]) -> list[int]:
     return [share + (1 if i < odd else 0) for i in range(len(winners))]
 
 
+def odd_chip_order(
+    winners: Sequence[int], seat_of: Mapping[int, int], button: int, seats: int
+) -> list[int]:
+    """The winners of one table's pot (entry ids) in the odd chip's order: the first seat left
+    of the `button` first, round the table's `seats` (seat numbers 1..seats; the button's own
+    seat last). `seat_of` maps each winner to his seat."""
+    return sorted(winners, key=lambda w: (seat_of[w] - button) % seats or seats)
+
+
 def awards_for(bounty: Bounty, on_head: int, busted: int, winners: Sequence[int]) -> list[Award]:
     """The bounty on `busted`'s head (`on_head`) paid to the winners: a knockout's all in cash;
     a progressive one's `cash_percent` of each share in cash (rounded down) and the rest onto

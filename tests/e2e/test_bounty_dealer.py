@@ -1,0 +1,115 @@
+"""A bounty tournament's bust-out on the dealer link (issue 27, docs/rules.md §16), on a
+390x844 phone in English and Hungarian: each seat shows the bounty on the head; the dealer
+taps the busted seat, Bust-out, then the pot's winners (two: a split pot), and confirms; the
+winners' heads grow on the page. The geometry check passes at each step. Screenshots:
+test-artifacts/screenshots/bounty-dealer-*.png."""
+
+import re
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from clocks.clock.usecases import clock_operate
+from tables.dealer_links.selectors import dealer_token
+from tables.models import TournamentTable
+from tests.conftest import friday_deepstack, seat_players
+from tests.e2e.conftest import PASSWORD, PHONE, with_password
+from tests.e2e.geometry import assert_geometry
+from tourney.models import Elimination, Entry
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NAMES = [
+    "Gyöngyösi-Szentmiklóssy Bernadett", "Kovács Péter", "Horváth Júlia Boglárka",
+    "Nagy István", "Szabó Éva", "Tóth Gábor", "Kiss Katalin", "Varga Zoltán", "Molnár Anna",
+]  # fmt: skip
+
+
+def _amount(lang: str, thousands: str, units: str) -> re.Pattern:
+    """The bounty as the seat shows it: "bounty 5,000"; "fejpénz 5 000" (a no-break space)."""
+    if lang == "en":
+        return re.compile(rf"^bounty {thousands},{units}$")
+    return re.compile(rf"^fejpénz {thousands}\s{units}$")
+
+
+@pytest.fixture(autouse=True)
+def quick_heartbeat(settings):
+    settings.EVENTS_HEARTBEAT_SECONDS = 0.5
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_dealer_busts_a_player_and_names_the_split_pots_winners(
+    live_server, new_page, api, director, structure, room, lang
+):
+    pko = friday_deepstack(
+        director, structure, room, bounty={"kind": "progressive", "amount": 5_000}
+    )
+    seat_players(api, pko, NAMES)
+    clock_operate(actor=director, tournament_id=pko.pk, operation="start")
+    table = TournamentTable.objects.get(tournament=pko, status="open")
+    seated = list(Entry.objects.filter(tournament=pko).order_by("seat"))
+    victim, first, second = seated[0], seated[3], seated[5]
+    page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
+    asked = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.goto(f"{live_server.url}/dealer/{dealer_token(pko.pk, table.number, 0)}/")
+    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    bounty = page.locator(f'.dl-seat[data-seat="{first.seat}"] .dl-seat-bounty')
+    expect(bounty).to_have_text(_amount(lang, "5", "000"))
+    assert_geometry(page, f"bounty-dealer-table-{lang}", full_page=True)
+
+    page.locator(f'.dl-seat[data-seat="{victim.seat}"]').click()
+    page.locator('[data-action="bust"]').click()
+    expect(page.locator(f'.dl-seat[data-seat="{victim.seat}"]')).to_have_class(
+        re.compile(r"\bis-busting\b")
+    )
+    expect(page.locator('[data-action="bust"]')).to_be_disabled()  # no winner yet
+    page.locator(f'.dl-seat[data-seat="{second.seat}"]').click()
+    page.locator(f'.dl-seat[data-seat="{first.seat}"]').click()
+    expect(page.locator(".dl-seat.is-winner")).to_have_count(2)
+    assert_geometry(page, f"bounty-dealer-winners-{lang}", full_page=True)
+    page.locator('[data-action="bust"]').click()
+    expect(page.locator('[data-field="message"]')).to_be_visible()
+    expect(page.locator(f'.dl-seat[data-seat="{victim.seat}"]')).to_be_disabled()
+    assert len(asked) == 1
+
+    ko = Elimination.objects.get(entry=victim, undone_at__isnull=True)
+    button = table.button_seat
+    order = sorted([first, second], key=lambda e: (e.seat - button - 1) % table.seats)
+    assert ko.busted_by == [e.pk for e in order]
+    # 5,000 split: 2,500 each, half in cash, half onto the head: 6,250
+    expect(page.locator(f'.dl-seat[data-seat="{first.seat}"] .dl-seat-bounty')).to_have_text(
+        _amount(lang, "6", "250")
+    )
+    assert_geometry(page, f"bounty-dealer-after-{lang}", full_page=True)
+
+
+def test_the_floor_names_the_winner_in_the_dealer_pages_bust_out_dialog(
+    live_server, new_page, login, api, director, structure, room
+):
+    """The staff dealer page (a floor's phone): the bust-out dialog of a bounty tournament has
+    a column more, "Won the pot"."""
+    with_password(director)
+    pko = friday_deepstack(director, structure, room, bounty={"kind": "knockout", "amount": 2_000})
+    seat_players(api, pko, NAMES)
+    clock_operate(actor=director, tournament_id=pko.pk, operation="start")
+    seated = list(Entry.objects.filter(tournament=pko).order_by("seat"))
+    victim, winner = seated[1], seated[2]
+    phone = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    phone.context.add_cookies([{"name": "django_language", "value": "hu", "url": live_server.url}])
+    login(phone, director, PASSWORD)
+    phone.goto(live_server.url + reverse("tables:dealer", args=[pko.pk, 1]))
+    phone.locator("#bustout-open").tap()
+    dialog = phone.locator("#bustout-dialog")
+    expect(dialog).to_be_visible()
+    dialog.locator(f'label[for="bust-{victim.pk}"]').tap()
+    dialog.locator(f"#bust-won-{winner.pk}").check()
+    assert_geometry(phone, "bounty-dealer-dialog-390x844-hu")
+    dialog.locator("#bustout-only").tap()
+    expect(phone.locator("#toasts .toast").first).to_be_visible()
+    ko = Elimination.objects.get(entry=victim, undone_at__isnull=True)
+    assert ko.busted_by == [winner.pk]
+    rows = {r["entry_id"]: r for r in api.get(f"/tournaments/{pko.pk}/bounties").json()}
+    assert rows[winner.pk]["won"] == 2_000 and rows[victim.pk]["on_head"] == 0
