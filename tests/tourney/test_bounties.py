@@ -90,6 +90,9 @@ def test_a_pko_of_45_to_a_winner_pays_every_bounty_once(api, pko):
     champion = left[0]
     won = {r["entry_id"]: r["won"] for r in rows}
     assert won[champion] > 0
+    # the results list each player's bounties beside his prize
+    results = api.get(f"/tournaments/{pko.pk}/results").json()
+    assert {r["entry_id"]: r["bounties"] for r in results} == won
     # every standing bust-out names its winners, each paid once
     standing = Elimination.objects.filter(tournament=pko, undone_at__isnull=True)
     assert standing.count() == 44 and not standing.filter(busted_by=[]).exists()

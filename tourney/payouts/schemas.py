@@ -113,6 +113,7 @@ class ResultOut(Schema):
     disqualified: bool
     forfeited: int
     paid: int = Field(..., description="Paid at the cage so far")
+    bounties: int = Field(0, description="A bounty tournament: the bounties won, in cash")
 
 
 class PrizePayIn(Schema):

@@ -10,6 +10,7 @@ from django.db.models import Exists, OuterRef, Q, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tourney.bounties.selectors import book_of, bounty_of
 from tourney.cage.selectors import prizes_paid
 from tourney.core.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.domain.festival import Day1Bust, day1_places
@@ -211,6 +212,8 @@ def tournament_results(tournament: Tournament) -> Results:
         .annotate(total=Sum("amount"))
         .values_list("entry_id", "total")
     )
+    bounty = bounty_of(tournament)
+    won = book_of(tournament, bounty).won if bounty else {}
     rows = []
     for finisher, entry in finishers:
         award = awards[finisher.entry_id]
@@ -230,6 +233,7 @@ def tournament_results(tournament: Tournament) -> Results:
                 "disqualified": finisher.disqualified,
                 "forfeited": award.forfeited,
                 "paid": -paid.get(entry.pk, 0),
+                "bounties": won.get(entry.pk, 0),
             }
         )
     return Results(
