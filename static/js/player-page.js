@@ -268,6 +268,14 @@
   }
 
   /** His last chip count: chips, rank, big blinds; a bag's Day-2 seat (docs/rules.md §15.4). */
+  // A bounty tournament (docs/rules.md §16): the bounty on his head and the cash he has won.
+  function renderBounty(bounty) {
+    document.querySelector('[data-section="bounty"]').hidden = !bounty;
+    if (!bounty) return;
+    setText("bounty-head", money(bounty.on_head));
+    setText("bounty-won", fmt(S.bounty_won, { amount: money(bounty.won) }));
+  }
+
   function renderStack(stack) {
     document.querySelector('[data-section="stack"]').hidden = !stack;
     if (!stack) return;
@@ -288,6 +296,7 @@
     renderSeat(st.player);
     renderResult(st.result);
     renderStack(st.stack || null);
+    renderBounty(st.bounty || null);
     renderCancelled(st.cancelled);
     setText("players", num(st.stats.players_remaining));
     setText("average", num(st.stats.average_stack));

@@ -9,6 +9,7 @@ from tourney.audit.log import audit_record, audit_text
 from tourney.bounties.selectors import bounty_of
 from tourney.core.errors import Conflict, InvalidInput
 from tourney.domain.bounties import odd_chip_order
+from tourney.events.log import event_append
 from tourney.models import Elimination, Entry, Tournament
 
 
@@ -79,4 +80,15 @@ def knockouts_record(
         tournament=tournament,
         target=tournament,
         after={"busted_by": {str(e): ws for e, ws in named.items()}},
+    )
+    # Names the winners too, so that their own pages refetch at once (their bounty grew).
+    event_append(
+        tournament,
+        "bounty",
+        {
+            "knockouts": [
+                {"entry_id": e, "busted_by": [{"entry_id": w} for w in ws]}
+                for e, ws in named.items()
+            ]
+        },
     )

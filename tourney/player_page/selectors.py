@@ -19,6 +19,7 @@ from clocks.clock.selectors import clock_view, now_ms, structure_periods
 from clocks.display.selectors import display_periods
 from infra.text.money import money_pattern
 from tables.models import FloorAction, TournamentTable
+from tourney.bounties.selectors import book_of, bounty_of
 from tourney.chip_counts.selectors import big_blind_of, entry_rank
 from tourney.domain.festival import big_blinds
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
@@ -173,6 +174,16 @@ def _stack(tournament: Tournament, entry: Entry, clock: dict) -> dict | None:
     }
 
 
+def _bounty(tournament: Tournament, entry: Entry) -> dict | None:
+    """A bounty tournament (docs/rules.md §16): the bounty on his head (0 once out) and the
+    cash he has won; None without bounties."""
+    bounty = bounty_of(tournament)
+    if bounty is None:
+        return None
+    book = book_of(tournament, bounty)
+    return {"on_head": book.on_head.get(entry.pk, 0), "won": book.won.get(entry.pk, 0)}
+
+
 def player_state(tournament: Tournament, entry: Entry, now: int | None = None) -> dict:
     """Everything the player's page shows, as of `now` (server epoch ms)."""
     now = now if now is not None else now_ms()
@@ -216,6 +227,7 @@ def player_state(tournament: Tournament, entry: Entry, now: int | None = None) -
         },
         "result": _result(tournament, entry),
         "stack": _stack(tournament, entry, clock),
+        "bounty": _bounty(tournament, entry),
         "cancelled": _cancelled(tournament, entry),
         "receipts": _receipts(entry),
         "last_event_id": last_event_id,

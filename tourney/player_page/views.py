@@ -163,6 +163,7 @@ def player_strings() -> dict[str, str]:
         "stack_bb": _("%(n)s big blinds"),
         "stack_bagged": _("Bagged for Day 2"),
         "stack_day2_seat": _("Day 2: table %(t)s, seat %(s)s"),
+        "bounty_won": _("Bounties won: %(amount)s"),
         "no_break": _("No more breaks"),
         "table_seat": _("Table %(t)s · Seat %(s)s"),
         "moved_title": _("You have been moved"),

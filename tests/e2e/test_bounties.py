@@ -1,8 +1,9 @@
-"""A bounty tournament's bust-out on the dealer link (issue 27, docs/rules.md §16), on a
-390x844 phone in English and Hungarian: each seat shows the bounty on the head; the dealer
-taps the busted seat, Bust-out, then the pot's winners (two: a split pot), and confirms; the
-winners' heads grow on the page. The geometry check passes at each step. Screenshots:
-test-artifacts/screenshots/bounty-dealer-*.png."""
+"""A bounty tournament on the phones (issue 27, docs/rules.md §16), 390x844, in English and
+Hungarian: on the dealer link each seat shows the bounty on the head; the dealer taps the
+busted seat, Bust-out, then the pot's winners (two: a split pot), and confirms; the winners'
+heads grow on the page. The dealer page's bust-out dialog names the winner; the player's page
+shows his bounty and what he has won. The geometry check passes at each step. Screenshots:
+test-artifacts/screenshots/bounty-*.png."""
 
 import re
 
@@ -16,6 +17,7 @@ from tables.models import TournamentTable
 from tests.conftest import friday_deepstack, seat_players
 from tests.e2e.conftest import PASSWORD, PHONE, with_password
 from tests.e2e.geometry import assert_geometry
+from tests.e2e.player_page_steps import arrange_players, open_online, phone_context
 from tourney.models import Elimination, Entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -113,3 +115,36 @@ def test_the_floor_names_the_winner_in_the_dealer_pages_bust_out_dialog(
     assert ko.busted_by == [winner.pk]
     rows = {r["entry_id"]: r for r in api.get(f"/tournaments/{pko.pk}/bounties").json()}
     assert rows[winner.pk]["won"] == 2_000 and rows[victim.pk]["on_head"] == 0
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "hu-HU"])
+def test_a_players_page_shows_his_bounty_and_what_he_won(
+    live_server, browser, api, director, structure, room, locale
+):
+    """His own phone: the bounty on his head, then, once he has busted someone in a
+    progressive knockout, the bigger head and the cash won, live."""
+    pko = friday_deepstack(
+        director, structure, room, bounty={"kind": "progressive", "amount": 5_000}
+    )
+    arrange_players(director, pko, count=9)
+    hunter, prey = list(Entry.objects.filter(tournament=pko).order_by("seat"))[:2]
+    context = phone_context(browser, locale)
+    page = open_online(context, live_server.url, pko, hunter.pk)
+    card = page.locator('[data-section="bounty"]')
+    expect(card).to_be_visible()
+    expect(card.locator('[data-field="bounty-head"]')).to_contain_text("5")
+    lang = locale[:2]
+    assert_geometry(page, f"bounty-player-page-{lang}", full_page=True)
+    _bust_via_api(api, pko, prey.pk, [hunter.pk])
+    expect(card.locator('[data-field="bounty-head"]')).to_have_text(re.compile(r"7\D?500"))
+    expect(card.locator('[data-field="bounty-won"]')).to_contain_text(re.compile(r"2\D?500"))
+    assert_geometry(page, f"bounty-player-page-won-{lang}", full_page=True)
+    context.close()
+
+
+def _bust_via_api(api, tournament, entry_id: int, winners: list[int]) -> None:
+    response = api.post(
+        f"/tournaments/{tournament.pk}/eliminations",
+        {"eliminations": [{"entry_id": entry_id, "busted_by": winners}]},
+    )
+    assert response.status_code == 200, response.json()
