@@ -50,4 +50,5 @@ urlpatterns = [
     path("", include("tables.dealer_links.urls")),
     path("", include("clocks.festival.urls")),
     path("", include("tourney.backups.urls")),
+    path("", include("tourney.bounties.urls")),
 ]

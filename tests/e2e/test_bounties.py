@@ -148,3 +148,40 @@ def _bust_via_api(api, tournament, entry_id: int, winners: list[int]) -> None:
         {"eliminations": [{"entry_id": entry_id, "busted_by": winners}]},
     )
     assert response.status_code == 200, response.json()
+
+
+@pytest.mark.parametrize("viewport,lang", [({"width": 1366, "height": 768}, "en"), (PHONE, "hu")])
+def test_the_bounties_page_names_a_forgotten_winner(
+    live_server, new_page, login, api, director, structure, room, viewport, lang
+):
+    """A bust-out recorded in a hurry, with no winner: the console's Bounties page lists it
+    with its table's players; the floor ticks the winner and names him; the table of heads
+    and winnings follows."""
+    with_password(director)
+    pko = friday_deepstack(
+        director, structure, room, bounty={"kind": "progressive", "amount": 5_000}
+    )
+    seat_players(api, pko, NAMES)
+    clock_operate(actor=director, tournament_id=pko.pk, operation="start")
+    seated = list(Entry.objects.filter(tournament=pko).order_by("seat"))
+    victim, winner = seated[0], seated[1]
+    _bust_via_api(api, pko, victim.pk, [])
+    page = new_page(viewport=viewport)
+    page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
+    login(page, director, PASSWORD)
+    page.goto(live_server.url + reverse("tourney:console", args=[pko.pk]))
+    page.locator("#bounties-link").click()
+    form = page.locator(f'#bounty-unclaimed form[data-bust="{victim.pk}"]')
+    expect(form).to_be_visible()
+    size = f"{viewport['width']}x{viewport['height']}"
+    assert_geometry(page, f"bounty-page-{size}-{lang}", full_page=True)
+    form.locator(f'input[name=won_by][value="{winner.pk}"]').check()
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#bounty-unclaimed")).to_have_count(0)
+    expect(page.locator(f'#bounty-table tr[data-entry="{winner.pk}"] td').nth(2)).to_have_text(
+        re.compile(r"2\D?500")
+    )
+    # The answer's toast floats over the table for its few seconds; its own text is checked.
+    page.evaluate("document.getElementById('toasts').dataset.geometrySkip = 'overlap'")
+    assert_geometry(page, f"bounty-page-named-{size}-{lang}", full_page=True)
+    assert Elimination.objects.get(entry=victim, undone_at__isnull=True).busted_by == [winner.pk]

@@ -166,3 +166,38 @@ def test_a_bounty_that_cannot_be_is_refused(api, room, structure, bounty):
     assert response.status_code in (400, 422), response.json()
     assert set(response.json()) >= {"code", "detail"}
     assert Tournament.objects.count() == before
+
+
+def test_the_pots_winners_named_later_on_the_bounties_page(api, pko, director_client):
+    """A bust-out recorded without its winners: the bounties page lists it with the players
+    of its table; the floor ticks the winner; a winner out before it is refused."""
+    ids = seat_players(api, pko, numbered_players(6))
+    start(api, pko)
+    a, b, c = ids["P0"], ids["P1"], ids["P2"]
+    _bust(api, pko, (a, []))
+    page = director_client.get(f"/tournaments/{pko.pk}/bounties/")
+    assert page.status_code == 200
+    assert f'data-bust="{a}"' in page.content.decode()
+    url = f"/tournaments/{pko.pk}/bounties/winners/"
+    for body in (
+        {"entry": a, "won_by": [a]},
+        {"entry": a, "won_by": ["x"]},
+        {"entry": "\x00", "won_by": [b]},
+        {"entry": a},
+        {"entry": b, "won_by": [c]},  # not busted
+        {"entry": a, "won_by": [999_999]},
+    ):
+        refused = director_client.post(url, body, HTTP_HX_REQUEST="true")
+        assert refused.status_code == 422, body
+    assert Elimination.objects.get(entry_id=a, undone_at__isnull=True).busted_by == []
+    named = director_client.post(url, {"entry": a, "won_by": [b]}, HTTP_HX_REQUEST="true")
+    assert named.status_code == 204
+    rows = {r["entry_id"]: r for r in api.get(f"/tournaments/{pko.pk}/bounties").json()}
+    assert rows[b]["won"] == 2_500 and rows[b]["on_head"] == 7_500
+    # C busts B (C wins); then B is named, too late, the winner of a bust-out after his own
+    _bust(api, pko, (b, [c]))
+    _bust(api, pko, (ids["P3"], []))
+    late = director_client.post(url, {"entry": ids["P3"], "won_by": [b]}, HTTP_HX_REQUEST="true")
+    assert late.status_code == 422
+    assert Elimination.objects.get(entry_id=ids["P3"], undone_at__isnull=True).busted_by == []
+    assert AuditEntry.objects.filter(tournament=pko, action="bounty.winners").count() == 2

@@ -71,6 +71,15 @@ def knockouts_record(
             )
         by_entry[entry_id].busted_by = ws
     Elimination.objects.bulk_update([by_entry[e] for e in named], ["busted_by"])
+    winners_announced(actor, tournament, named)
+
+
+def winners_announced(
+    actor, tournament: Tournament, named: Mapping[int, list[int]], before: list[int] | None = None
+) -> None:
+    """The audit entry and the event of pot winners named (entry id -> winners; `before`, the
+    winners a correction replaced): the event names the winners too, so that their own pages
+    refetch at once (their bounty grew)."""
     audit_record(
         actor=actor,
         action="bounty.winners",
@@ -79,9 +88,9 @@ def knockouts_record(
         ),
         tournament=tournament,
         target=tournament,
+        before={"busted_by": before} if before else None,
         after={"busted_by": {str(e): ws for e, ws in named.items()}},
     )
-    # Names the winners too, so that their own pages refetch at once (their bounty grew).
     event_append(
         tournament,
         "bounty",
