@@ -201,3 +201,28 @@ def test_the_pots_winners_named_later_on_the_bounties_page(api, pko, director_cl
     assert late.status_code == 422
     assert Elimination.objects.get(entry_id=ids["P3"], undone_at__isnull=True).busted_by == []
     assert AuditEntry.objects.filter(tournament=pko, action="bounty.winners").count() == 2
+
+
+def test_the_new_tournament_page_makes_a_bounty_tournament(client, director, structure, room):
+    client.force_login(director)
+    form = {
+        "name": "Page PKO",
+        "structure": structure.pk,
+        "room": room.pk,
+        "house_rules": "tda2024",
+        "starting_stack": 30_000,
+        "buy_in": 10_000,
+        "fee": 1_000,
+        "rebuy_condition": "at_most_start",
+        "bounty_kind": "progressive",
+        "bounty_amount": 4_000,
+        "bounty_cash_percent": 40,
+    }
+    for bad in ({"bounty_amount": 10_001}, {"bounty_amount": ""}, {"bounty_cash_percent": 101}):
+        assert client.post("/tournaments/new/", {**form, **bad}).status_code == 422
+    assert not Tournament.objects.filter(name="Page PKO").exists()
+    assert client.post("/tournaments/new/", form).status_code == 302
+    t = Tournament.objects.get(name="Page PKO")
+    assert t.bounty == {"kind": "progressive", "amount": 4_000, "cash_percent": 40}
+    assert client.post("/tournaments/new/", {**form, "name": "Plain", "bounty_kind": ""})
+    assert Tournament.objects.get(name="Plain").bounty == {}

@@ -14,6 +14,7 @@ from infra.web.schema_types import (
     Purchases,
     TableNumber,
     TableSeats,
+    bounded,
 )
 from tables.models import Room
 from tourney.domain.house_rules_profiles import PROFILES
@@ -108,8 +109,34 @@ class TournamentForm(forms.Form):
         required=False,
         help_text=_("0 = none; the house pays what the entries do not cover."),
     )
+    # A bounty tournament (docs/rules.md §16): part of the buy-in on each player's head.
+    bounty_kind = forms.ChoiceField(
+        label=_("Bounty"),
+        required=False,
+        choices=[
+            ("", _("No bounty")),
+            ("knockout", _("Knockout")),
+            ("progressive", _("Progressive knockout")),
+        ],
+    )
+    bounty_amount = number_field(
+        Money,
+        label=_("Bounty (part of the buy-in)"),
+        required=False,
+        help_text=_("Of the buy-in above: the rest is the prize pool."),
+    )
+    bounty_cash_percent = number_field(
+        bounded(0, 100),
+        label=_("Progressive: the eliminator's share in cash (percent)"),
+        initial=50,
+        required=False,
+        help_text=_("The rest goes onto his own head."),
+    )
 
     MONEY_FIELDS = (
+        "bounty_kind",
+        "bounty_amount",
+        "bounty_cash_percent",
         "reentry_max",
         "rebuy_until_level",
         "rebuy_max",

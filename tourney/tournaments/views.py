@@ -56,6 +56,17 @@ def tournament_new(request):
                 for name in MONEY_FIELDS
             }
         )
+        bounty = (
+            {
+                "kind": data["bounty_kind"],
+                "amount": data["bounty_amount"] or 0,
+                "cash_percent": 50
+                if data["bounty_cash_percent"] is None
+                else data["bounty_cash_percent"],
+            }
+            if data["bounty_kind"]
+            else None
+        )
         tournament = run_service(
             request,
             lambda: tournament_create(
@@ -74,6 +85,7 @@ def tournament_new(request):
                 scheduled_start=data["scheduled_start"],
                 late_registration_level=data["late_registration_level"],
                 money=money,
+                bounty=bounty,
             ),
             _("Tournament created."),
         )
