@@ -42,7 +42,7 @@ def quick_heartbeat(settings):
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_a_dealer_busts_a_player_and_names_the_split_pots_winners(
-    live_server, new_page, api, director, structure, room, lang
+    live_server, new_page, api, director, structure, room, lang, manual_picture
 ):
     pko = friday_deepstack(
         director, structure, room, bounty={"kind": "progressive", "amount": 5_000}
@@ -72,6 +72,8 @@ def test_a_dealer_busts_a_player_and_names_the_split_pots_winners(
     page.locator(f'.dl-seat[data-seat="{first.seat}"]').click()
     expect(page.locator(".dl-seat.is-winner")).to_have_count(2)
     assert_geometry(page, f"bounty-dealer-winners-{lang}", full_page=True)
+    if lang == "en":
+        manual_picture(page, "bounties-dealer-link", full_page=True)
     page.locator('[data-action="bust"]').click()
     expect(page.locator('[data-field="message"]')).to_be_visible()
     expect(page.locator(f'.dl-seat[data-seat="{victim.seat}"]')).to_be_disabled()
@@ -89,7 +91,7 @@ def test_a_dealer_busts_a_player_and_names_the_split_pots_winners(
 
 
 def test_the_floor_names_the_winner_in_the_dealer_pages_bust_out_dialog(
-    live_server, new_page, login, api, director, structure, room
+    live_server, new_page, login, api, director, structure, room, manual_picture
 ):
     """The staff dealer page (a floor's phone): the bust-out dialog of a bounty tournament has
     a column more, "Won the pot"."""
@@ -109,6 +111,7 @@ def test_the_floor_names_the_winner_in_the_dealer_pages_bust_out_dialog(
     dialog.locator(f'label[for="bust-{victim.pk}"]').tap()
     dialog.locator(f"#bust-won-{winner.pk}").check()
     assert_geometry(phone, "bounty-dealer-dialog-390x844-hu")
+    manual_picture(phone, "bounties-dealer-dialog")
     dialog.locator("#bustout-only").tap()
     expect(phone.locator("#toasts .toast").first).to_be_visible()
     ko = Elimination.objects.get(entry=victim, undone_at__isnull=True)
@@ -119,7 +122,7 @@ def test_the_floor_names_the_winner_in_the_dealer_pages_bust_out_dialog(
 
 @pytest.mark.parametrize("locale", ["en-GB", "hu-HU"])
 def test_a_players_page_shows_his_bounty_and_what_he_won(
-    live_server, browser, api, director, structure, room, locale
+    live_server, browser, api, director, structure, room, locale, manual_picture
 ):
     """His own phone: the bounty on his head, then, once he has busted someone in a
     progressive knockout, the bigger head and the cash won, live."""
@@ -139,6 +142,8 @@ def test_a_players_page_shows_his_bounty_and_what_he_won(
     expect(card.locator('[data-field="bounty-head"]')).to_have_text(re.compile(r"7\D?500"))
     expect(card.locator('[data-field="bounty-won"]')).to_contain_text(re.compile(r"2\D?500"))
     assert_geometry(page, f"bounty-player-page-won-{lang}", full_page=True)
+    if lang == "en":
+        manual_picture(page, "bounties-player-page")
     context.close()
 
 
@@ -152,7 +157,7 @@ def _bust_via_api(api, tournament, entry_id: int, winners: list[int]) -> None:
 
 @pytest.mark.parametrize("viewport,lang", [({"width": 1366, "height": 768}, "en"), (PHONE, "hu")])
 def test_the_bounties_page_names_a_forgotten_winner(
-    live_server, new_page, login, api, director, structure, room, viewport, lang
+    live_server, new_page, login, api, director, structure, room, viewport, lang, manual_picture
 ):
     """A bust-out recorded in a hurry, with no winner: the console's Bounties page lists it
     with its table's players; the floor ticks the winner and names him; the table of heads
@@ -175,6 +180,8 @@ def test_the_bounties_page_names_a_forgotten_winner(
     expect(form).to_be_visible()
     size = f"{viewport['width']}x{viewport['height']}"
     assert_geometry(page, f"bounty-page-{size}-{lang}", full_page=True)
+    if lang == "en":
+        manual_picture(page, "bounties-page", full_page=True)
     form.locator(f'input[name=won_by][value="{winner.pk}"]').check()
     form.locator("button[type=submit]").click()
     expect(page.locator("#bounty-unclaimed")).to_have_count(0)
