@@ -411,6 +411,18 @@ def bustout(request, tournament_id: int):
         for row in result["results"]
         if row["entry_id"] in busted
     ]
+    if tournament.bounty and not busted_by:
+        # A bounty tournament's bust-out with no winner named: the bounties page asks for it.
+        toasts.append(
+            toast(
+                _("Who won the pot? Name the winners on the bounties page."),
+                "warn",
+                link={
+                    "href": reverse("bounties:page", args=[tournament.pk]),
+                    "label": _("Bounties"),
+                },
+            )
+        )
     planned = list(result["actions"])
     if result.get("hand_recorded"):
         toasts.append(toast(_("Hand recorded; the button has moved."), "ok"))

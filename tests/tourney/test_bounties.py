@@ -2,6 +2,7 @@
 split pots, a hand with two bust-outs and an undo; every bounty paid once, the winner's own
 to him, the prize pool and the bounty pool equal to the buy-ins. And the refusals."""
 
+import json
 import random
 
 import pytest
@@ -226,3 +227,27 @@ def test_the_new_tournament_page_makes_a_bounty_tournament(client, director, str
     assert t.bounty == {"kind": "progressive", "amount": 4_000, "cash_percent": 40}
     assert client.post("/tournaments/new/", {**form, "name": "Plain", "bounty_kind": ""})
     assert Tournament.objects.get(name="Plain").bounty == {}
+
+
+def test_a_console_bust_out_without_the_winner_points_to_the_bounties_page(
+    api, pko, director_client
+):
+    ids = seat_players(api, pko, numbered_players(4))
+    start(api, pko)
+    response = director_client.post(
+        f"/tournaments/{pko.pk}/floor/bustout/", {"entry": ids["P0"]}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 204
+    toasts = json.loads(response["HX-Trigger"])["floor:done"]["toasts"]
+    assert any(t.get("link", {}).get("href") == f"/tournaments/{pko.pk}/bounties/" for t in toasts)
+    # with the winner ticked (the dealer page's dialog), no such toast
+    response = director_client.post(
+        f"/tournaments/{pko.pk}/floor/bustout/",
+        {"entry": ids["P1"], "won_by": [ids["P2"]]},
+        HTTP_HX_REQUEST="true",
+    )
+    toasts = json.loads(response["HX-Trigger"])["floor:done"]["toasts"]
+    assert not any("link" in t and "bounties" in t["link"]["href"] for t in toasts)
+    assert Elimination.objects.get(entry_id=ids["P1"], undone_at__isnull=True).busted_by == [
+        ids["P2"]
+    ]
