@@ -192,3 +192,28 @@ def test_the_bounties_page_names_a_forgotten_winner(
     page.evaluate("document.getElementById('toasts').dataset.geometrySkip = 'overlap'")
     assert_geometry(page, f"bounty-page-named-{size}-{lang}", full_page=True)
     assert Elimination.objects.get(entry=victim, undone_at__isnull=True).busted_by == [winner.pk]
+
+
+def test_the_results_page_lists_the_bounties_won(
+    live_server, new_page, login, api, director, structure, room, manual_picture
+):
+    """A progressive knockout of nine to a winner: the results show each player's bounties
+    beside his prize, and they sum to the bounty pool."""
+    with_password(director)
+    pko = friday_deepstack(
+        director, structure, room, bounty={"kind": "progressive", "amount": 5_000}
+    )
+    seat_players(api, pko, NAMES)
+    clock_operate(actor=director, tournament_id=pko.pk, operation="start")
+    seated = [e.pk for e in Entry.objects.filter(tournament=pko).order_by("seat")]
+    for i, busted in enumerate(seated[:-1]):
+        _bust_via_api(api, pko, busted, [seated[-1] if i % 2 else seated[i + 1]])
+    page = new_page(viewport={"width": 1366, "height": 768})
+    login(page, director, PASSWORD)
+    page.goto(live_server.url + reverse("payouts:results", args=[pko.pk]))
+    cells = page.locator("#results-table tbody td.result-bounties")
+    expect(cells).to_have_count(9)
+    total = sum(int(re.sub(r"\D", "", t)) for t in cells.all_inner_texts())
+    assert total == 9 * 5_000
+    assert_geometry(page, "bounty-results-1366x768-en", full_page=True)
+    manual_picture(page, "bounties-results", full_page=True)

@@ -206,6 +206,7 @@ def _results_context(tournament: Tournament) -> dict:
         "results": results,
         "rows": results.rows,
         "total_prizes": sum(r["prize"] for r in results.rows),
+        "total_bounties": sum(r["bounties"] for r in results.rows),
         "still_playing": Entry.objects.filter(
             tournament=tournament, status=Entry.Status.ACTIVE
         ).count()
