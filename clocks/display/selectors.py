@@ -16,6 +16,7 @@ from clocks.color_ups.selectors import color_up_display
 from clocks.domain.clock import level_numbers
 from clocks.domain.structures import Period
 from tables.models import FloorAction
+from tourney.bounties.selectors import biggest_bounties
 from tourney.chip_counts.selectors import big_blind_of, chip_leaderboard
 from tourney.models import Entry, Tournament, TournamentEvent
 from tourney.payouts.selectors import payout_ladder, tournament_results
@@ -236,6 +237,8 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
         "final_results": final_results(tournament),
         # The chip leaders, when stacks have been counted (docs/rules.md §15.4; else []).
         "leaders": chip_leaderboard(tournament, LEADER_ROWS, big_blind_of(clock)),
+        # A bounty tournament: the biggest bounties on heads still in (docs/rules.md §16).
+        "bounties": biggest_bounties(tournament, LEADER_ROWS),
         "last_event_id": last_event_id,
         "server_time_ms": now,
     }

@@ -170,6 +170,8 @@ def _screen(tournament: Tournament, token: str, number: int = 1) -> dict:
         "leaders_page": bool(
             state["leaders"] or tournament.is_main_event or tournament.main_event_id
         ),
+        # A bounty tournament: the biggest bounties take a turn too (docs/rules.md §16).
+        "bounties_page": bool(tournament.bounty),
         "state_url": reverse("clocks:display_state", args=[token]),
         # The API's event stream; the signed display token is its read access on a TV.
         "events_url": f"/api/v1/tournaments/{tournament.pk}/events?{urlencode({'display': token})}",
@@ -189,7 +191,8 @@ def _page(request, screens: list[dict], rotate_seconds: int = 0):
 @never_cache
 def display(request, token: str):
     screen = _screen(_tournament_for(token), token)
-    return _page(request, [screen], ROTATE_DEFAULT_SECONDS if screen["leaders_page"] else 0)
+    rotates = screen["leaders_page"] or screen["bounties_page"]
+    return _page(request, [screen], ROTATE_DEFAULT_SECONDS if rotates else 0)
 
 
 @never_cache

@@ -345,6 +345,7 @@
       : "");
     this.renderPending();
     this.renderLeaders();
+    this.renderBounties();
     this.renderMoves();
     this.renderResults();
     this.renderMessage();
@@ -407,9 +408,19 @@
     var list = document.querySelector('[data-leaders-for="' + this.root.getAttribute("data-state-id") + '"] [data-leaders-list]');
     if (!list) return;
     setHTML(list, (this.state.leaders || []).map(function (r) {
-      return '<li><span class="dleaders-rank num">' + esc(fmt(r.rank)) + '</span><span class="dleaders-name">' + esc(r.player_name) +
+      return '<li><span class="dleaders-rank num">' + esc(fmt(r.rank)) + '</span><span class="dleaders-name' + (r.player_name.length > 22 ? " is-long" : "") + '">' + esc(r.player_name) +
         (r.flight ? " <small>" + esc(r.flight) + "</small>" : "") + '</span><span class="dleaders-chips num">' + esc(fmt(r.chips)) +
         '</span><span class="dleaders-bb num">' + (r.big_blinds != null ? esc(t("leaders_bb", { n: fmt(r.big_blinds) })) : "") + "</span></li>";
+    }).join(""));
+  };
+
+  /** The biggest bounties' page of a bounty tournament (clocks/_display_bounties.html). */
+  Screen.prototype.renderBounties = function () {
+    var list = document.querySelector('[data-bounties-for="' + this.root.getAttribute("data-state-id") + '"] [data-bounties-list]');
+    if (!list) return;
+    setHTML(list, (this.state.bounties || []).map(function (r) {
+      return '<li><span class="dleaders-rank num">' + esc(fmt(r.rank)) + '</span><span class="dleaders-name' + (r.player_name.length > 22 ? " is-long" : "") + '">' + esc(r.player_name) +
+        '</span><span class="dleaders-chips num">' + esc(fmt(r.on_head)) + '</span><span class="dleaders-bb num"></span></li>';
     }).join(""));
   };
 
@@ -527,6 +538,8 @@
       pages.push(screen);
       var leaders = document.querySelector('[data-leaders-for="' + screen.root.getAttribute("data-state-id") + '"]');
       if (leaders) pages.push({ root: leaders, layout: function () {} });
+      var bounties = document.querySelector('[data-bounties-for="' + screen.root.getAttribute("data-state-id") + '"]');
+      if (bounties) pages.push({ root: bounties, layout: function () {} });
     });
     rotate(pages);
   }

@@ -12,10 +12,11 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from clocks.clock.usecases import clock_operate
+from clocks.display.selectors import display_token
 from tables.dealer_links.selectors import dealer_token
 from tables.models import TournamentTable
 from tests.conftest import friday_deepstack, seat_players
-from tests.e2e.conftest import PASSWORD, PHONE, with_password
+from tests.e2e.conftest import PASSWORD, PHONE, TV, with_password
 from tests.e2e.geometry import assert_geometry
 from tests.e2e.player_page_steps import arrange_players, open_online, phone_context
 from tourney.models import Elimination, Entry
@@ -217,3 +218,43 @@ def test_the_results_page_lists_the_bounties_won(
     assert total == 9 * 5_000
     assert_geometry(page, "bounty-results-1366x768-en", full_page=True)
     manual_picture(page, "bounties-results", full_page=True)
+
+
+# The rotation turns to the bounties' page after 20 s; the test turns to it at once.
+SHOW_BOUNTIES = """() => {
+  document.querySelectorAll("[data-display-screen]").forEach((s) => { s.hidden = true; });
+  document.querySelector("[data-display-bounties]").hidden = false;
+}"""
+
+
+def test_the_lobby_tv_shows_the_biggest_bounties_live(
+    live_server, new_page, api, director, structure, room, manual_picture
+):
+    """A page of the TV's rotation: the biggest bounties on heads still in, landscape and
+    portrait, en and hu; a bust-out moves the winner up, live."""
+    pko = friday_deepstack(
+        director, structure, room, bounty={"kind": "progressive", "amount": 5_000}
+    )
+    seat_players(api, pko, NAMES)
+    clock_operate(actor=director, tournament_id=pko.pk, operation="start")
+    seated = [e.pk for e in Entry.objects.filter(tournament=pko).order_by("seat")]
+    _bust_via_api(api, pko, seated[0], [seated[1]])
+    tv = new_page(viewport=TV)
+    display = live_server.url + reverse("clocks:display", args=[display_token(pko.pk)])
+    for size in (TV, {"width": 1080, "height": 1920}):
+        tv.set_viewport_size(size)
+        for lang in ("en", "hu"):
+            tv.context.add_cookies(
+                [{"name": "django_language", "value": lang, "url": live_server.url}]
+            )
+            tv.goto(display)
+            tv.evaluate(SHOW_BOUNTIES)
+            rows = tv.locator("[data-bounties-list] li")
+            expect(rows).to_have_count(8)
+            expect(rows.first.locator(".dleaders-chips")).to_have_text(re.compile(r"7\D?500"))
+            name = f"bounty-tv-{size['width']}x{size['height']}-{lang}"
+            assert_geometry(tv, name, fixed_height=True)
+            if size == TV and lang == "en":
+                manual_picture(tv, "bounties-tv")
+    _bust_via_api(api, pko, seated[2], [seated[3]])
+    expect(tv.locator("[data-bounties-list] li")).to_have_count(7)

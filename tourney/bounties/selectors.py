@@ -69,3 +69,28 @@ def awards_of(tournament: Tournament, busted: set[int]) -> dict[int, list[dict]]
                 {"entry_id": award.winner, "amount": award.cash, "to_head": award.to_head}
             )
     return out
+
+
+def biggest_bounties(tournament: Tournament, limit: int) -> list[dict]:
+    """The biggest bounties on the heads of the players still in, for the lobby TV: [{rank,
+    entry_id, player_name, on_head}], equal bounties sharing a rank and listed by name; []
+    without bounties."""
+    bounty = bounty_of(tournament)
+    if bounty is None:
+        return []
+    heads = {e: v for e, v in book_of(tournament, bounty).on_head.items() if v > 0}
+    names = dict(Entry.objects.filter(pk__in=list(heads)).values_list("pk", "player__name"))
+    ordered = sorted_by_name(heads, key=lambda e: names.get(e, ""))
+    ordered.sort(key=lambda e: -heads[e])  # stable: by name within a bounty
+    rows: list[dict] = []
+    for i, entry_id in enumerate(ordered[:limit]):
+        same = rows and rows[-1]["on_head"] == heads[entry_id]
+        rows.append(
+            {
+                "rank": rows[-1]["rank"] if same else i + 1,
+                "entry_id": entry_id,
+                "player_name": names.get(entry_id, ""),
+                "on_head": heads[entry_id],
+            }
+        )
+    return rows
