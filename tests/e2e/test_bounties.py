@@ -176,6 +176,7 @@ def test_the_bounties_page_names_a_forgotten_winner(
     page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
     login(page, director, PASSWORD)
     page.goto(live_server.url + reverse("tourney:console", args=[pko.pk]))
+    expect(page.locator("#bounties-link .badge")).to_have_text("1")  # one to name
     page.locator("#bounties-link").click()
     form = page.locator(f'#bounty-unclaimed form[data-bust="{victim.pk}"]')
     expect(form).to_be_visible()

@@ -94,3 +94,17 @@ def biggest_bounties(tournament: Tournament, limit: int) -> list[dict]:
             }
         )
     return rows
+
+
+def unclaimed_busts(tournament: Tournament):
+    """The standing bust-outs (a queryset) of a bounty tournament with no pot's winner named."""
+    return Elimination.objects.filter(
+        tournament=tournament,
+        undone_at__isnull=True,
+        reason=Elimination.Reason.BUST,
+        busted_by=[],
+    )
+
+
+def unclaimed_count(tournament: Tournament) -> int:
+    return unclaimed_busts(tournament).count() if tournament.bounty else 0

@@ -10,11 +10,11 @@ from django.views.decorators.http import require_POST
 from infra.text.collation import sorted_by_name
 from infra.web.page_answers import answer, refused, toast
 from tourney.bounties.forms import WinnersForm
-from tourney.bounties.selectors import bounties_list, bounty_of
+from tourney.bounties.selectors import bounties_list, bounty_of, unclaimed_busts
 from tourney.bounties.usecases import bounty_winners_name
 from tourney.core import roles
 from tourney.core.errors import TourneyError
-from tourney.models import Elimination, Entry, Tournament
+from tourney.models import Entry, Tournament
 from tourney.system.pages import role_required
 from tourney.tournaments.selectors import tournament_summary
 
@@ -22,16 +22,7 @@ from tourney.tournaments.selectors import tournament_summary
 def _unclaimed(tournament: Tournament) -> list[dict]:
     """The standing bust-outs with no winner named, the latest first, each with the players
     now at its table (all the players left when nobody is)."""
-    rows = (
-        Elimination.objects.filter(
-            tournament=tournament,
-            undone_at__isnull=True,
-            reason=Elimination.Reason.BUST,
-            busted_by=[],
-        )
-        .select_related("entry__player")
-        .order_by("-pk")
-    )
+    rows = unclaimed_busts(tournament).select_related("entry__player").order_by("-pk")
     playing = list(
         Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).values_list(
             "pk", "player__name", "tournament_table__number", "seat"

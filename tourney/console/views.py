@@ -17,6 +17,7 @@ from tables.floor.views import floor_console_context
 from tables.seating.usecases import seats_draw
 from tourney.audit.selectors import undo_links
 from tourney.backups.selectors import backup_last
+from tourney.bounties.selectors import unclaimed_count
 from tourney.chip_counts.views import festival_console_context
 from tourney.core import roles
 from tourney.domain.house_rules_profiles import PROFILES
@@ -129,6 +130,7 @@ def console(request, tournament_id: int):
     if context["can_direct"]:
         context["backup"] = backup_last(int(time.time()))
     context["festival"] = festival_console_context(request, tournament)
+    context["bounties_unclaimed"] = unclaimed_count(tournament)
     summary = context["summary"]
     context["can_add_flights"] = (
         context["can_direct"]
