@@ -83,6 +83,9 @@ class ApiClient:
     def put(self, path: str, body=None):
         return self._call("put", path, body if body is not None else {})
 
+    def patch(self, path: str, body=None):
+        return self._call("patch", path, body if body is not None else {})
+
     def delete(self, path: str):
         return self._call("delete", path)
 

@@ -251,3 +251,26 @@ def test_a_console_bust_out_without_the_winner_points_to_the_bounties_page(
     assert Elimination.objects.get(entry_id=ids["P1"], undone_at__isnull=True).busted_by == [
         ids["P2"]
     ]
+
+
+def test_a_bounty_is_set_or_removed_by_patch_until_an_entry_is_paid(api, tournament):
+    path = f"/tournaments/{tournament.pk}"
+    made = api.patch(path, {"bounty": {"kind": "knockout", "amount": 3_000}})
+    assert made.status_code == 200, made.json()
+    assert made.json()["bounty"] == {"kind": "knockout", "amount": 3_000}
+    for bad in (
+        {"kind": "knockout", "amount": 10_001},
+        {"kind": "knockout", "amount": True},
+        {"kind": "knockout", "amount": 5, "colour": "red"},
+        {"kind": "\x00", "amount": 5},
+        ["knockout"],
+        "knockout",
+    ):
+        refused = api.patch(path, {"bounty": bad})
+        assert refused.status_code in (400, 422), (bad, refused.json())
+        assert set(refused.json()) >= {"code", "detail"}
+    assert Tournament.objects.get(pk=tournament.pk).bounty == {"kind": "knockout", "amount": 3_000}
+    assert api.patch(path, {"bounty": {}}).json()["bounty"] == {}
+    seat_players(api, tournament, numbered_players(2))
+    locked = api.patch(path, {"bounty": {"kind": "progressive", "amount": 1_000}})
+    assert locked.status_code == 409 and locked.json()["code"] == "money_taken"

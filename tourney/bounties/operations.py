@@ -8,7 +8,13 @@ from django.utils.translation import gettext_noop
 from tourney.audit.log import audit_record, audit_text
 from tourney.bounties.selectors import bounty_of
 from tourney.core.errors import Conflict, InvalidInput
-from tourney.domain.bounties import odd_chip_order
+from tourney.domain.bounties import (
+    DEFAULT_CASH_PERCENT,
+    Bounty,
+    BountyError,
+    bounty_data,
+    odd_chip_order,
+)
 from tourney.events.log import event_append
 from tourney.models import Elimination, Entry, Tournament
 
@@ -101,3 +107,28 @@ def winners_announced(
             ]
         },
     )
+
+
+def bounty_checked(bounty: dict | None, buy_in: int) -> dict:
+    """The bounty as `Tournament.bounty` stores it ({} for none), or 400: a known kind, at
+    least 1 and at most the buy-in, a cash share of 0-100 (docs/rules.md §16.1)."""
+    if not bounty:
+        return {}
+    try:
+        if not isinstance(bounty, dict) or set(bounty) - {"kind", "amount", "cash_percent"}:
+            raise TypeError("a bounty is an object of kind, amount and cash_percent")
+        amount = bounty.get("amount", 0)
+        percent = bounty.get("cash_percent", DEFAULT_CASH_PERCENT)
+        if not all(type(n) is int for n in (amount, percent)):
+            raise TypeError("whole numbers")
+        checked = Bounty(kind=str(bounty.get("kind", "")), amount=amount, cash_percent=percent)
+    except (BountyError, TypeError, ValueError) as exc:
+        raise InvalidInput(
+            "invalid_bounty",
+            _("A bounty is a knockout or a progressive one of at least 1, its cash share 0-100."),
+        ) from exc
+    if checked.amount > buy_in:
+        raise InvalidInput(
+            "bounty_over_buy_in", _("The bounty is part of the buy-in: at most the buy-in.")
+        )
+    return bounty_data(checked)

@@ -55,3 +55,8 @@ class TournamentPatch(Schema):
     addon_fee: Money | None = None
     addon_chips: Chips | None = None
     guarantee: PoolMoney | None = None
+    bounty: dict[str, Any] | None = Field(
+        None,
+        description="A bounty tournament {kind, amount, cash_percent} (docs/rules.md §16); "
+        "{} makes it one without; until an entry is paid",
+    )

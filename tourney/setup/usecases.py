@@ -21,6 +21,7 @@ from clocks.models import Structure, StructureLevel
 from tables.floor.follow import floor_follow
 from tables.models import TournamentTable
 from tourney.audit.log import audit_record, audit_text
+from tourney.bounties.operations import bounty_checked
 from tourney.cage.selectors import prizes_paid
 from tourney.core.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.core.locks import tournament_lock
@@ -51,6 +52,7 @@ EDITABLE = (
     "table_numbers",
     "rules",
     *MONEY_FIELDS,
+    "bounty",
 )
 # Before the draw only: they decide how many seats each table has.
 TABLE_RULES = ("seats_per_table", "single_table_seats")
@@ -88,6 +90,7 @@ def setup_values(tournament: Tournament) -> dict[str, Any]:
         "table_numbers": tournament_table_numbers(tournament),
         "rules": dict(sorted(tournament.rules_overrides.items())),
         **{field: getattr(tournament, field) for field in MONEY_FIELDS},
+        "bounty": tournament.bounty,
     }
 
 
@@ -124,7 +127,7 @@ def setup_locks(tournament: Tournament) -> dict[str, Conflict]:
         )
     if LedgerEntry.objects.filter(tournament=tournament).exists():
         lock(
-            ("buy_in", "fee", "currency"),
+            ("buy_in", "fee", "currency", "bounty"),
             "money_taken",
             _("Entries have been paid: the buy-in, fee and currency stay (refund them first)."),
         )
@@ -193,6 +196,7 @@ def _check_values(tournament: Tournament, new: dict[str, Any]) -> None:
     if not currency or len(currency) > 8:
         raise InvalidInput("invalid_currency", _("The currency is a code of 1 to 8 letters."))
     new["currency"] = currency
+    new["bounty"] = bounty_checked(new["bounty"], new["buy_in"])
     start = new["scheduled_start"]
     if start is not None and not isinstance(start, datetime):
         raise InvalidInput("invalid_scheduled_start", _("The start is a date and a time."))

@@ -12,9 +12,9 @@ from clocks.clock.selectors import structure_periods
 from clocks.models import Structure, StructureLevel
 from tables.models import Room
 from tourney.audit.log import audit_record, audit_text
+from tourney.bounties.operations import bounty_checked
 from tourney.core.errors import InvalidInput, NotFound, refusal
 from tourney.core.locks import tournament_lock
-from tourney.domain.bounties import DEFAULT_CASH_PERCENT, Bounty, BountyError, bounty_data
 from tourney.domain.house_rules import resolve_house_rules
 from tourney.domain.house_rules_params import HouseRules, HouseRulesError, describe
 from tourney.domain.house_rules_profiles import DEFAULT_PROFILE
@@ -89,7 +89,7 @@ def tournament_create(
         None if payout_structure_id is None else payout_structure_of(payout_structure_id)
     )
     money = money or MoneySettings()
-    bounty_stored = _bounty_checked(bounty, buy_in)
+    bounty_stored = bounty_checked(bounty, buy_in)
     problem = money_settings_refusal(money, structure_periods(structure.pk))
     if problem is not None:
         raise refusal(problem, InvalidInput)
@@ -114,28 +114,6 @@ def tournament_create(
     tournament_tables_create(tournament, room_tables, numbers, rules.seats_per_table)
     _creation_audit(actor, tournament, numbers, money, rules)
     return tournament
-
-
-def _bounty_checked(bounty: dict | None, buy_in: int) -> dict:
-    """The bounty as stored, or 400: a known kind, at least 1 and at most the buy-in."""
-    if not bounty:
-        return {}
-    try:
-        checked = Bounty(
-            kind=bounty.get("kind", ""),
-            amount=int(bounty.get("amount", 0)),
-            cash_percent=int(bounty.get("cash_percent", DEFAULT_CASH_PERCENT)),
-        )
-    except (BountyError, TypeError, ValueError) as exc:
-        raise InvalidInput(
-            "invalid_bounty",
-            _("A bounty is a knockout or a progressive one of at least 1, its cash share 0-100."),
-        ) from exc
-    if checked.amount > buy_in:
-        raise InvalidInput(
-            "bounty_over_buy_in", _("The bounty is part of the buy-in: at most the buy-in.")
-        )
-    return bounty_data(checked)
 
 
 def _creation_audit(
