@@ -6,9 +6,11 @@ import json
 import random
 
 import pytest
+from django.urls import reverse
 
 from tests.conftest import friday_deepstack, numbered_players, seat_players
 from tests.factories import start
+from tests.tourney.settings_form import form_data
 from tourney.models import AuditEntry, Elimination, Entry, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -274,3 +276,22 @@ def test_a_bounty_is_set_or_removed_by_patch_until_an_entry_is_paid(api, tournam
     seat_players(api, tournament, numbered_players(2))
     locked = api.patch(path, {"bounty": {"kind": "progressive", "amount": 1_000}})
     assert locked.status_code == 409 and locked.json()["code"] == "money_taken"
+
+
+def test_the_settings_page_sets_the_bounty_and_locks_it_once_paid(api, director_client, tournament):
+    url = reverse("tourney:tournament_settings", args=[tournament.pk])
+    data = form_data(director_client, tournament)
+    data.update(bounty_kind="progressive", bounty_amount="4000", bounty_cash_percent="40")
+    saved = director_client.post(url, data)
+    assert saved.status_code == 302, saved.context["form"].errors
+    tournament.refresh_from_db()
+    assert tournament.bounty == {"kind": "progressive", "amount": 4_000, "cash_percent": 40}
+    # saving again with nothing changed, after an entry is paid: the bounty is read-only
+    seat_players(api, tournament, numbered_players(2))
+    data = form_data(director_client, tournament)
+    assert "bounty_kind" not in data  # disabled
+    data.update(name="Friday PKO")
+    again = director_client.post(url, data)
+    assert again.status_code == 302, again.context["form"].errors
+    tournament.refresh_from_db()
+    assert tournament.name == "Friday PKO" and tournament.bounty["amount"] == 4_000

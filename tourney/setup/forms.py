@@ -23,6 +23,8 @@ from tourney.models import PayoutStructure, Tournament
 from tourney.tournaments.forms import TournamentForm
 
 NULLABLE_RULES = ("table_thresholds", "fixed_hands", "penalty_rounds_max")
+# A bounty tournament's settings (docs/rules.md §16), the service's one `bounty`.
+BOUNTY_FIELDS = ("bounty_kind", "bounty_amount", "bounty_cash_percent")
 FORM_FIELD = {
     "structure_id": "structure",
     "payout_structure_id": "payout_structure",
@@ -116,6 +118,7 @@ class TournamentSettingsForm(forms.Form):
         "late_registration_level",
         "waiting_list",
         *MONEY_FIELDS,
+        *BOUNTY_FIELDS,
     )
     BASIC = (
         "name",
@@ -161,6 +164,9 @@ class TournamentSettingsForm(forms.Form):
             "currency": t.currency,
             "table_numbers": ", ".join(map(str, table_numbers)),
             **{field: getattr(t, field) for field in MONEY_FIELDS},
+            "bounty_kind": t.bounty.get("kind", ""),
+            "bounty_amount": t.bounty.get("amount"),
+            "bounty_cash_percent": t.bounty.get("cash_percent", 50),
         }
         for key, value in t.rules_overrides.items():
             initial[rule_field_name(key)] = _rule_initial(key, value)
@@ -171,18 +177,19 @@ class TournamentSettingsForm(forms.Form):
     def lock(self, locks: dict[str, Exception]) -> None:
         """Show the settings the state of play fixes read-only, with the reason."""
         for field, refusal in locks.items():
-            name = FORM_FIELD.get(field, field)
+            names = BOUNTY_FIELDS if field == "bounty" else (FORM_FIELD.get(field, field),)
             if field.startswith("rules."):
-                name = rule_field_name(field.removeprefix("rules."))
-            if name in self.fields:
-                self.fields[name].disabled = True
-                self.fields[name].help_text = refusal.detail
+                names = (rule_field_name(field.removeprefix("rules.")),)
+            for name in names:
+                if name in self.fields:
+                    self.fields[name].disabled = True
+                    self.fields[name].help_text = refusal.detail
 
     def basic_fields(self) -> list:
         return [self[name] for name in self.BASIC]
 
     def money_fields(self) -> list:
-        return [self[name] for name in MONEY_FIELDS]
+        return [self[name] for name in (*BOUNTY_FIELDS, *MONEY_FIELDS)]
 
     def rule_sections(self) -> list[tuple[str, list]]:
         return [(title, [self[rule_field_name(k)] for k in keys]) for title, keys in SECTIONS]
@@ -260,7 +267,21 @@ class TournamentSettingsForm(forms.Form):
             "table_numbers": data["table_numbers"],
             "rules": data["rules"],
             **money,
+            "bounty": _bounty(data),
         }
+
+
+def _bounty(data: dict[str, Any]) -> dict[str, Any]:
+    """The bounty as the tournament stores it (`bounty_data`'s form, so that an unchanged one
+    compares equal): {} without one."""
+    kind = data.get("bounty_kind")
+    if not kind:
+        return {}
+    bounty = {"kind": kind, "amount": data.get("bounty_amount") or 0}
+    if kind == "progressive":
+        percent = data.get("bounty_cash_percent")
+        bounty["cash_percent"] = 50 if percent is None else percent
+    return bounty
 
 
 _UNSET = object()
