@@ -40,15 +40,38 @@ ONCE_ON_POSTGRES = {
     "tests/tourney/test_api_roles_contract.py",
     "tests/tourney/test_api_input_bounds.py",
     "tests/tourney/test_page_input_bounds.py",
+    # A real Celery worker and beat: production's clock, which runs on PostgreSQL and Redis
+    # (the embedded SQLite default keeps its clock in-process).
+    "tests/clocks/test_worker_integration.py",
+    "tests/clocks/test_beat_leader.py",
 }
+# What touches no database at all (the pure rules, the code's and the docs' own checks): once,
+# in the SQLite run. CI's two runs took 20 minutes on a slow day; these were 35 s of it twice.
+ONCE_ON_SQLITE = {
+    "tests/test_architecture.py",
+    "tests/test_docs.py",
+    "tests/test_translations.py",
+}
+
+
+def _engine_free(path: str) -> bool:
+    return path in ONCE_ON_SQLITE or path.rsplit("/", 1)[-1].startswith("test_domain_")
 
 
 def pytest_collection_modifyitems(config, items):
     on_postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
-    if on_postgres or os.environ.get("TOURNEY_ALL_ON_SQLITE", "") == "1":
+    root = str(config.rootpath)
+    if on_postgres:
+        if os.environ.get("TOURNEY_ALL_ON_POSTGRES", "") == "1":
+            return
+        skip = pytest.mark.skip(reason="no database: runs in the SQLite run")
+        for item in items:
+            if _engine_free(str(item.path).removeprefix(root + "/")):
+                item.add_marker(skip)
+        return
+    if os.environ.get("TOURNEY_ALL_ON_SQLITE", "") == "1":
         return
     skip = pytest.mark.skip(reason="runs in the PostgreSQL + Redis run (TOURNEY_ALL_ON_SQLITE=1)")
-    root = str(config.rootpath)
     for item in items:
         if str(item.path).removeprefix(root + "/") in ONCE_ON_POSTGRES:
             item.add_marker(skip)
