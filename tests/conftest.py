@@ -54,47 +54,11 @@ ONCE_ON_SQLITE = {
 }
 
 
-# The longest single tests, longest first (CI's clean-clone runs, 6 Dec 2026): started first,
-# one worker each in turn, so that none of them starts last while the other worker waits
-# idle for it (a whole evening in the browser takes 222 s; pytest-xdist's worksteal hands
-# each worker a contiguous half of the list and steals only tests not yet begun).
-LONG_POLES = (
-    "test_geometry.py::test_the_staff_pages_through_the_evening",
-    "test_rehearsal.py::test_one_evening_on_six_screens",
-    "test_page_form_fuzz.py::test_no_page_form_answers_500",
-    "test_timer_faults.py::test_a_broker_outage_while_the_worker_holds_the_on_time_task",
-    "test_geometry.py::test_the_lobby_tv_through_the_evening",
-    "test_deploy.py::test_supervisord_restarts",
-    "test_scale_faults.py::test_one_web_process_worker_and_beat_killed",
-)
-
-
-def _long_poles_first(items: list) -> None:
-    """Reorder `items` in place: the long poles at the head of each worker's half."""
-    rank = {}
-    for item in items:
-        for i, pole in enumerate(LONG_POLES):
-            if pole in item.nodeid and not item.get_closest_marker("skip"):
-                rank[item.nodeid] = i
-    if not rank:
-        return
-    poles = sorted((i for i in items if i.nodeid in rank), key=lambda i: rank[i.nodeid])
-    rest = [i for i in items if i.nodeid not in rank]
-    half = len(rest) // 2
-    items[:] = poles[0::2] + rest[:half] + poles[1::2] + rest[half:]
-
-
 def _engine_free(path: str) -> bool:
     return path in ONCE_ON_SQLITE or path.rsplit("/", 1)[-1].startswith("test_domain_")
 
 
 def pytest_collection_modifyitems(config, items):
-    _runs_chosen(config, items)
-    _long_poles_first(items)
-
-
-def _runs_chosen(config, items) -> None:
-    """Skip in this run what runs once, in the other engine's run."""
     on_postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
     root = str(config.rootpath)
     if on_postgres:
