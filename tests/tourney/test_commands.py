@@ -28,7 +28,9 @@ def test_apitoken_refuses_unknown_user_without_create():
         call_command("apitoken", "nobody", stdout=StringIO())
 
 
-def test_quickstart_sets_up_a_demo_and_prints_login_and_urls(client):
+def test_quickstart_sets_up_a_demo_and_prints_login_and_urls(client, structure):
+    # `structure`: the built-in template the demo copies, installed by a data migration and
+    # again by the fixture (a transactional test before this one on the worker flushed it).
     out = StringIO()
     call_command("quickstart", "--no-serve", stdout=out)
     text = out.getvalue()
