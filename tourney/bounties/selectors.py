@@ -3,9 +3,8 @@ each player has won, worked out from the standing bust-outs."""
 
 from infra.text.collation import sorted_by_name
 from tourney.domain.bounties import Bounty, BountyBook, Knockout, bounty_book, bounty_from
+from tourney.flights.selectors import IN_FIELD
 from tourney.models import Elimination, Entry, Tournament
-
-IN_FIELD = (Entry.Status.ACTIVE, Entry.Status.ELIMINATED, Entry.Status.BAGGED)
 
 
 def bounty_of(tournament: Tournament) -> Bounty | None:
