@@ -2,9 +2,9 @@
 
 One evening (tests/e2e/evening.py) is walked forward once per language (English, Hungarian,
 Czech: a test each); at each stage every screen is opened at 1920x1080, 1366x768, 1280x720,
-portrait 1080x1920 and a 390x844 phone and checked by tests/e2e/geometry.py: no text over other text or a
-control, nothing out of the window (the TV: not even below), no text cut. One browser, one
-page per test; the problems of the whole matrix are listed together.
+portrait 1080x1920 and a 390x844 phone and checked by tests/e2e/geometry.py: no text over
+other text or a control, nothing out of the window (the TV: not even below), no text cut. One
+browser, one page per test; the problems of the whole matrix are listed together.
 
 Every page a room shows is asserted: the lobby TV, the console, the desk, the dealer's page,
 the seating chart (and its print on A4), the structure editor, the tournament settings, the

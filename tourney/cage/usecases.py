@@ -24,6 +24,7 @@ from tourney.events.log import event_append
 from tourney.models import AuditEntry, Entry, LedgerEntry, Tournament
 from tourney.registration.operations import entry_payment, entry_record, places_shift
 from tourney.registration.selectors import OPEN_FOR_REGISTRATION, refunds_of
+from tourney.tickets.operations import ticket_taken_again
 from tourney.tournaments.selectors import (
     entry_of,
     finisher_of,
@@ -127,6 +128,8 @@ def entry_refund_undo(
             _seat_again(tournament, entry, before, rng or random.SystemRandom(), now)
         entry.save()
         method = refund.method if refund is not None else LedgerEntry.Method.CASH
+        if method == LedgerEntry.Method.TICKET:
+            ticket_taken_again(entry, actor, now)
         number = receipt_number(tournament.pk, entry.number)
         tail = (refund.receipt_number.removeprefix(number) if refund else REFUND) + UNDONE
         entry_payment(tournament, entry, method, _user(actor), now, +1, tail)

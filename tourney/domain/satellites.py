@@ -2,6 +2,7 @@
 Money in the currency's units (integers); a seat is worth the target's buy-in plus fee unless
 the house sets another value."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 # What becomes of the prize pool left over once the whole seats are bought (docs/rules.md
@@ -16,6 +17,47 @@ class SatelliteError(ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class Satellite:
+    """A tournament's satellite terms: the target event, a seat's value (None: the target's
+    buy-in plus fee) and the leftover's rule (§17.2)."""
+
+    target_id: int
+    seat_value: int | None = None
+    leftover: str = "next_place"
+
+    def __post_init__(self) -> None:
+        if self.target_id < 1:
+            raise SatelliteError("invalid_target", "a satellite names its target event")
+        if self.seat_value is not None and self.seat_value < 1:
+            raise SatelliteError("invalid_seat_value", "a seat is worth at least 1")
+        if self.leftover not in LEFTOVER_RULES:
+            raise SatelliteError("invalid_leftover_rule", f"unknown rule {self.leftover!r}")
+
+
+def satellite_from(data: Mapping | None) -> Satellite | None:
+    """The tournament's stored satellite (`Tournament.satellite`, {} for none)."""
+    if not data:
+        return None
+    value = data.get("seat_value")
+    return Satellite(
+        target_id=int(data["target_id"]),
+        seat_value=None if value is None else int(value),
+        leftover=data.get("leftover", "next_place"),
+    )
+
+
+def satellite_data(satellite: Satellite | None) -> dict:
+    """What `satellite_from` reads back."""
+    if satellite is None:
+        return {}
+    return {
+        "target_id": satellite.target_id,
+        "seat_value": satellite.seat_value,
+        "leftover": satellite.leftover,
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,3 +110,9 @@ def satellite_over(players_left: int, seats: int) -> bool:
     """A satellite ends as soon as no more players are left than the seats it awards: each of
     them wins a seat, and they share the same place (docs/rules.md §17.3)."""
     return seats > 0 and players_left <= seats
+
+
+def place_values(prizes: list[SatellitePrize]) -> tuple[int, ...]:
+    """What each place paid is worth, 1st first (a ticket and cash together): the places and
+    amounts the payouts, the ladder and the results read."""
+    return tuple(p.ticket + p.cash for p in prizes)

@@ -37,6 +37,7 @@ from tourney.eliminations.selectors import busted_entries
 from tourney.events.log import event_append
 from tourney.models import Deal, Elimination, Entry, Tournament
 from tourney.registration.operations import promotions_undo, seats_freed
+from tourney.satellites.operations import satellite_unfinished
 from tourney.tournaments.selectors import entry_of, entry_snapshot, tournament_rules
 
 
@@ -216,6 +217,8 @@ def _places_back(
 def _unfinish(actor, tournament: Tournament) -> None:
     """The bust-out that finished the tournament is undone: play goes on, the clock runs
     again as if it had never stopped (§11.7)."""
+    if tournament.satellite:
+        satellite_unfinished(tournament, timezone.now())  # its tickets are void
     Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE, place=1).update(
         place=None
     )

@@ -28,6 +28,7 @@ from tourney.domain.places import Bust, places_for_busts
 from tourney.eliminations.selectors import BustContext, bust_context
 from tourney.events.log import event_append, event_new
 from tourney.models import Elimination, Entry, Tournament
+from tourney.satellites.operations import satellite_finished, satellite_won_announce
 from tourney.tournaments.selectors import entry_snapshot, tournament_rules
 
 # Marked for translation; stored untranslated and translated when the log is read.
@@ -101,7 +102,11 @@ class BustOutcome:
 
 def tournament_won(tournament: Tournament, now, left: int) -> Entry | None:
     """One player left (`left`, counted by the caller): the winner takes 1st place and the
-    tournament is over. Returns the winner (None: play goes on)."""
+    tournament is over. A satellite is over sooner, when the players left are no more than its
+    seats (they share 1st place, docs/rules.md §17.3). Returns the (first) winner (None: play
+    goes on)."""
+    if tournament.satellite and (seat_winners := satellite_finished(tournament, now, left)):
+        return seat_winners[0]
     if left != 1 or tournament.main_event_id is not None:
         return None  # a flight has no winner: its last players bag (docs/rules.md §15.3)
     standing = list(
@@ -122,6 +127,9 @@ def tournament_won(tournament: Tournament, now, left: int) -> Entry | None:
 
 def tournament_won_announce(actor, tournament: Tournament, winner: Entry) -> None:
     """The finish's audit entry and `tournament` event (after the clock stopped, §1.4)."""
+    if tournament.satellite:
+        satellite_won_announce(actor, tournament)
+        return
     audit_record(
         actor=actor,
         action="tournament.finish",

@@ -91,6 +91,9 @@ class TournamentPayoutStructureIn(Schema):
 class PayoutOut(Schema):
     place: int
     amount: int
+    ticket_to: int | None = Field(None, description="A satellite's seat: the target event")
+    ticket: int = Field(0, description="A satellite: the ticket's value in the amount")
+    cash: int | None = Field(None, description="A satellite: the amount's cash part")
 
 
 class TournamentPayoutsOut(Schema):
@@ -114,6 +117,7 @@ class ResultOut(Schema):
     forfeited: int
     paid: int = Field(..., description="Paid at the cage so far")
     bounties: int = Field(0, description="A bounty tournament: the bounties won, in cash")
+    ticket: int = Field(0, description="A satellite: the ticket won (the prize is the cash)")
 
 
 class PrizePayIn(Schema):

@@ -27,8 +27,10 @@ from tourney.domain.payouts import (
 )
 from tourney.domain.results import Award, Finisher, awards_for, forfeited_total
 from tourney.domain.results import Deal as DealTerms
+from tourney.domain.satellites import place_values
 from tourney.models import Deal, Elimination, Entry, LedgerEntry, Tournament
 from tourney.models import PayoutStructure as PayoutStructureRow
+from tourney.satellites.selectors import satellite_of, satellite_prizes_of, tickets_issued
 from tourney.tournaments.selectors import tournament_rules, tournament_summary
 
 
@@ -41,6 +43,8 @@ def payout_amounts(tournament: Tournament, summary=None) -> tuple[int, ...]:
     summary = summary or tournament_summary(tournament)
     if summary.entries < 1:
         return ()
+    if tournament.satellite:  # seats of the target, the leftover by the house rule (§17)
+        return place_values(satellite_prizes_of(tournament, summary.prize_pool))
     structure = payout_structure_domain(tournament.payout_structure)
     unit = tournament_rules(tournament).money_rounding
     try:
@@ -50,7 +54,22 @@ def payout_amounts(tournament: Tournament, summary=None) -> tuple[int, ...]:
 
 
 def tournament_payouts(tournament: Tournament) -> list[dict]:
-    """The API's [{place, amount}] for the places paid now, summing exactly to the prize pool."""
+    """The API's [{place, amount}] for the places paid now, summing exactly to the prize pool;
+    a satellite's places add `ticket_to` (the target, or None: cash only), `ticket` (the
+    ticket's value) and `cash`."""
+    if tournament.satellite:
+        prizes = satellite_prizes_of(tournament, tournament_summary(tournament).prize_pool)
+        target = satellite_of(tournament).target_id
+        return [
+            {
+                "place": p.place,
+                "amount": p.ticket + p.cash,
+                "ticket_to": target if p.ticket else None,
+                "ticket": p.ticket,
+                "cash": p.cash,
+            }
+            for p in prizes
+        ]
     return [{"place": p, "amount": a} for p, a in enumerate(payout_amounts(tournament), 1)]
 
 
@@ -177,13 +196,15 @@ def _finishers(tournament: Tournament, paid: int = 0) -> list[tuple[Finisher, En
         for e in rows
     ]
     if tournament.status == Tournament.Status.FINISHED:
-        winner = (
+        # The winner; a satellite's seat winners, who share 1st place (docs/rules.md §17.3).
+        winners = list(
             Entry.objects.select_related("player")
             .filter(tournament=tournament, status=Entry.Status.ACTIVE, place=1)
-            .first()
+            .order_by("pk")
         )
-        if winner is not None:
-            out.insert(0, (Finisher(winner.pk, 1, 1, winner.disqualified_at is not None), winner))
+        out[:0] = [
+            (Finisher(w.pk, 1, len(winners), w.disqualified_at is not None), w) for w in winners
+        ]
     if tournament.is_main_event:
         out += _day1_finishers(tournament, paid)
     return out
@@ -214,9 +235,16 @@ def tournament_results(tournament: Tournament) -> Results:
     )
     bounty = bounty_of(tournament)
     won = book_of(tournament, bounty).won if bounty else {}
+    # A ticket cashed out is paid at the cage as prize money (docs/rules.md §17.4).
+    tickets = dict(
+        tickets_issued(tournament)
+        .exclude(status="cashed_out")
+        .values_list("source_entry_id", "value")
+    )
     rows = []
     for finisher, entry in finishers:
         award = awards[finisher.entry_id]
+        ticket = tickets.get(entry.pk, 0)
         rows.append(
             {
                 "place": finisher.place,
@@ -226,7 +254,9 @@ def tournament_results(tournament: Tournament) -> Results:
                 "entry_number": entry.number,
                 "player_id": entry.player_id,
                 "player_name": entry.player.name,
-                "prize": award.prize,
+                # A satellite's ticket is part of the place's prize; the cage pays the rest.
+                "prize": award.prize - ticket,
+                "ticket": ticket,
                 "earned": award.earned,
                 "deal": award.deal,
                 "left_to_play": award.left_to_play,

@@ -29,7 +29,8 @@ def register_entry(request, tournament_id: Id, payload: EntryIn):
         actor=request.auth,
         tournament_id=tournament_id,
         player_id=payload.player_id,
-        method=payload.method,
+        method="ticket" if payload.ticket_id else payload.method,
+        ticket_id=payload.ticket_id,
     )
     return Status(201, entry_out(entry))
 

@@ -37,6 +37,7 @@ from tourney.registration.selectors import (
     registration_facts_query,
     registration_window,
 )
+from tourney.tickets.operations import ticket_for_entry, ticket_given_back, ticket_use
 from tourney.tournaments.selectors import entry_of, entry_snapshot, tournament_rules
 
 
@@ -80,13 +81,17 @@ def entry_register(
     player_id: int,
     method: str = LedgerEntry.Method.CASH,
     rng: random.Random | None = None,
+    ticket_id: int | None = None,
 ) -> Entry:
     """Register a player: take the buy-in and fee, then seat them or put them on the waiting list.
+    `ticket_id`: he pays with a satellite's ticket for this event (no cash; docs/rules.md §17.4).
 
     Before the draw the entry has no seat; after it, a late entry gets a random seat at once.
     The use case (docs/architecture.md, "A registration"): lock, check, place, write, follow.
     """
-    if method not in LedgerEntry.Method.values:
+    if ticket_id is not None:
+        method = LedgerEntry.Method.TICKET
+    elif method not in LedgerEntry.Method.values or method == LedgerEntry.Method.TICKET:
         raise InvalidInput("invalid_method", _("Payment is cash, card or other."))
     with transaction.atomic(durable=True):
         # The lock and what registration checks go together (one round trip on PostgreSQL),
@@ -97,6 +102,7 @@ def entry_register(
         )
         now = timezone.now()
         facts = _registration_checked(tournament, player_id, registration_facts_of(row), asked_at)
+        ticket = None if ticket_id is None else ticket_for_entry(tournament, player_id, ticket_id)
         reentry = facts.out_before > 0
         full, waiting = _entry_room(tournament, facts, actor, now)
         entry = Entry(
@@ -119,6 +125,8 @@ def entry_register(
                     )
                 full, entry.status, entry.waiting_since = True, Entry.Status.WAITING, now
         _register_writes(tournament, entry, facts.player, method, full, reentry, actor, now)
+        if ticket is not None:
+            ticket_use(ticket, entry, actor, now)
         _registration_follow(tournament, entry, waiting, actor, now)
     return entry
 
@@ -381,6 +389,8 @@ def entry_unregister(
     entry.seat = None
     entry.ended_at = now
     entry.save(update_fields=["status", "tournament_table", "seat", "ended_at"])
+    if paid_method == LedgerEntry.Method.TICKET:
+        ticket_given_back(entry, actor, now)  # the refund is the ticket, his to use again
     refunds_before = refunds_of(entry).order_by().values("receipt_number").distinct().count()
     entry_payment(
         tournament,

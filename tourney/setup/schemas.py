@@ -60,3 +60,8 @@ class TournamentPatch(Schema):
         description="A bounty tournament {kind, amount, cash_percent} (docs/rules.md §16); "
         "{} makes it one without; until an entry is paid",
     )
+    satellite: dict[str, Any] | None = Field(
+        None,
+        description="A satellite {target_id, seat_value, leftover} (docs/rules.md §17); {} makes "
+        "it an ordinary tournament",
+    )

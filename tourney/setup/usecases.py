@@ -33,6 +33,7 @@ from tourney.models import ChipPurchase, Deal, Entry, LedgerEntry, Tournament
 from tourney.payouts.operations import payouts_changed
 from tourney.payouts.selectors import payout_structure_of
 from tourney.registration.operations import promote_waiting
+from tourney.satellites.operations import satellite_checked
 from tourney.tournaments.operations import room_tables_chosen, tournament_tables_create
 
 # What an edit may name; `rules` is the whole set of house-rule overrides (missing = the
@@ -53,6 +54,7 @@ EDITABLE = (
     "rules",
     *MONEY_FIELDS,
     "bounty",
+    "satellite",
 )
 # Before the draw only: they decide how many seats each table has.
 TABLE_RULES = ("seats_per_table", "single_table_seats")
@@ -91,6 +93,7 @@ def setup_values(tournament: Tournament) -> dict[str, Any]:
         "rules": dict(sorted(tournament.rules_overrides.items())),
         **{field: getattr(tournament, field) for field in MONEY_FIELDS},
         "bounty": tournament.bounty,
+        "satellite": tournament.satellite,
     }
 
 
@@ -197,6 +200,7 @@ def _check_values(tournament: Tournament, new: dict[str, Any]) -> None:
         raise InvalidInput("invalid_currency", _("The currency is a code of 1 to 8 letters."))
     new["currency"] = currency
     new["bounty"] = bounty_checked(new["bounty"], new["buy_in"])
+    new["satellite"] = satellite_checked(new["satellite"], tournament.pk)
     start = new["scheduled_start"]
     if start is not None and not isinstance(start, datetime):
         raise InvalidInput("invalid_scheduled_start", _("The start is a date and a time."))

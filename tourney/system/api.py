@@ -146,6 +146,7 @@ def _mount_app_routers() -> None:
     from tables.rooms.api import router as rooms_router
     from tables.seating.api import router as tables_router
     from tourney.bounties.api import router as bounties_router
+    from tourney.tickets.api import router as tickets_router
     from tourney.cage.api import router as cage_router
     from tourney.flights.api import router as festivals_router
     from tourney.payouts.api import router as payouts_router
@@ -174,6 +175,7 @@ def _mount_app_routers() -> None:
     api.add_router("/", dealer_links_router)
     api.add_router("/", festivals_router)
     api.add_router("/", bounties_router)
+    api.add_router("/", tickets_router)
 
 
 _mount_app_routers()

@@ -27,6 +27,7 @@ from tourney.core.errors import InvalidInput
 from tourney.domain.house_rules_params import describe
 from tourney.domain.purchases import MONEY_FIELDS
 from tourney.models import Entry, Player, Tournament
+from tourney.satellites.selectors import satellite_info
 from tourney.setup.usecases import settings_token, setup_values
 from tourney.tournaments.selectors import player_active_ban, tournament_rules, tournament_summary
 
@@ -103,6 +104,16 @@ class BountyIn(Schema):
     )
 
 
+class SatelliteIn(Schema):
+    target_id: Id = Field(..., description="The event whose seats it awards")
+    seat_value: Money | None = Field(
+        None, ge=1, description="A seat's value; omit for the target's buy-in plus fee"
+    )
+    leftover: Literal["next_place", "shared", "partial_seat"] = Field(
+        "next_place", description="The pool left after the whole seats (docs/rules.md §17.2)"
+    )
+
+
 class TournamentIn(Schema):
     name: Line = Field(..., min_length=1, max_length=160)
     structure_id: Id
@@ -150,6 +161,7 @@ class TournamentIn(Schema):
         None, description="How it pays (GET /payout-structures); omit for the default template"
     )
     bounty: BountyIn | None = Field(None, description="A bounty tournament (docs/rules.md §16)")
+    satellite: SatelliteIn | None = Field(None, description="A satellite (docs/rules.md §17)")
 
 
 class TournamentOut(Schema):
@@ -166,6 +178,11 @@ class TournamentOut(Schema):
     prize_pool: int
     bounty: dict[str, Any] = Field(default_factory=dict, description="{kind, amount, ...}")
     bounty_pool: int = Field(0, description="The bounties bought; the prize pool is the rest")
+    satellite: dict[str, Any] = Field(
+        default_factory=dict,
+        description="{target_id, target_name, seat_value, seats, leftover, leftover_rule, "
+        "tickets}: the seats the prize pool buys now",
+    )
     total_chips: int
     average_stack: int
     capacity: int
@@ -214,6 +231,9 @@ class TournamentOut(Schema):
 class EntryIn(Schema):
     player_id: Id
     method: Literal["cash", "card", "other"] = "cash"
+    ticket_id: Id | None = Field(
+        None, description="Pays with the player's satellite ticket for this event (no cash)"
+    )
 
 
 class EntryOut(Schema):
@@ -296,6 +316,7 @@ def tournament_out(tournament: Tournament) -> dict:
         "prize_pool": summary.prize_pool,
         "bounty": tournament.bounty,
         "bounty_pool": summary.bounty_pool,
+        "satellite": satellite_info(tournament, summary.prize_pool) or {},
         "total_chips": summary.total_chips,
         "average_stack": summary.average_stack,
         "capacity": summary.capacity,

@@ -50,6 +50,7 @@ def create_tournament(request, payload: TournamentIn):
         money=MoneySettings(**{field: getattr(payload, field) for field in MONEY_FIELDS}),
         payout_structure_id=payload.payout_structure_id,
         bounty=payload.bounty.dict() if payload.bounty else None,
+        satellite=payload.satellite.dict() if payload.satellite else None,
     )
     return Status(201, tournament_out(tournament))
 

@@ -22,6 +22,7 @@ from tourney.domain.purchases import MoneySettings, money_settings_refusal
 from tourney.events.log import event_append
 from tourney.models import Tournament
 from tourney.payouts.selectors import payout_structure_of
+from tourney.satellites.operations import satellite_checked
 from tourney.tournaments.operations import room_tables_chosen, tournament_tables_create
 
 MESSAGE_MAX_LENGTH = 500
@@ -56,12 +57,14 @@ def tournament_create(
     money: MoneySettings | None = None,
     payout_structure_id: int | None = None,
     bounty: dict | None = None,
+    satellite: dict | None = None,
 ) -> Tournament:
     """Create a tournament on a room's tables (in `table_numbers` order, or all by number).
 
     `money`: rebuys, add-on and guarantee (`tourney.domain.purchases.MoneySettings`);
     `payout_structure_id`: how it pays (None: the default template); `bounty`: {kind, amount,
-    cash_percent} of a bounty tournament (docs/rules.md §16.1)."""
+    cash_percent} of a bounty tournament (docs/rules.md §16.1); `satellite`: {target_id,
+    seat_value, leftover} of a satellite (§17)."""
     name = " ".join((name or "").split())
     rules = _tournament_numbers_checked(
         name, starting_stack, buy_in, fee, max_entries, house_rules, rules_overrides
@@ -90,6 +93,7 @@ def tournament_create(
     )
     money = money or MoneySettings()
     bounty_stored = bounty_checked(bounty, buy_in)
+    satellite_stored = satellite_checked(satellite)
     problem = money_settings_refusal(money, structure_periods(structure.pk))
     if problem is not None:
         raise refusal(problem, InvalidInput)
@@ -110,6 +114,7 @@ def tournament_create(
         scheduled_start=scheduled_start,
         late_registration_level=late_registration_level,
         bounty=bounty_stored,
+        satellite=satellite_stored,
     )
     tournament_tables_create(tournament, room_tables, numbers, rules.seats_per_table)
     _creation_audit(actor, tournament, numbers, money, rules)
@@ -140,6 +145,7 @@ def _creation_audit(
             "max_entries": tournament.max_entries,
             "scheduled_start": start.isoformat() if start else None,
             "bounty": tournament.bounty,
+            "satellite": tournament.satellite,
             **asdict(money),
             "rules": describe(rules),
         },

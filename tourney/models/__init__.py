@@ -1,4 +1,5 @@
-"""Staff, players, tournaments, entries, the money ledger, the audit log and the event log."""
+"""Staff, players, tournaments, entries, the money ledger, the audit log and the event log;
+satellites' tickets in `tickets` (imported last: it points at the models here)."""
 
 from django.conf import settings
 from django.db import models
@@ -229,6 +230,8 @@ class Tournament(models.Model):
     public_link_generation = models.PositiveIntegerField(default=0)
     # A bounty tournament (docs/rules.md §16): {"kind", "amount", "cash_percent"}; {} = none.
     bounty = models.JSONField(default=dict, blank=True)
+    # A satellite (§17): {"target_id", "seat_value", "leftover"}; {} = none.
+    satellite = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -392,6 +395,7 @@ class LedgerEntry(models.Model):
         CASH = "cash", _("Cash")
         CARD = "card", _("Card")
         OTHER = "other", _("Other")
+        TICKET = "ticket", _("Ticket")  # a seat won in a satellite: no money at the cage
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="ledger")
     entry = models.ForeignKey(Entry, null=True, on_delete=models.PROTECT, related_name="ledger")
@@ -575,26 +579,6 @@ class Penalty(models.Model):
         indexes = [models.Index(fields=["tournament", "kind"])]
 
 
-class Season(models.Model):
-    """A championship of rounds (Rimóc; docs/rules.md §13): tournaments whose places earn points
-    (`points_formula`: linear, a points table by place, or 10 x sqrt(entries / place)).
-    `best_of` counts only a player's best rounds (empty = all)."""
-
-    class Formula(models.TextChoices):
-        LINEAR = "linear", _("Entries minus place plus one")
-        TABLE = "table", _("Points table by place")
-        SQRT = "sqrt", _("10 x square root of entries / place")
-
-    name = models.CharField(_("name"), max_length=160)
-    points_formula = models.CharField(
-        _("points formula"), max_length=10, choices=Formula.choices, default=Formula.LINEAR
-    )
-    points_table = models.JSONField(default=list, blank=True)
-    best_of = models.PositiveIntegerField(_("best rounds counted"), null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-
-    def __str__(self) -> str:
-        return self.name
+# Registered with the app's models; they point at the models above.
+from tourney.models.seasons import Season  # noqa: E402, F401
+from tourney.models.tickets import Ticket  # noqa: E402, F401
