@@ -133,8 +133,8 @@ def test_choosing_a_structure_is_for_the_director_and_refuses_an_unknown_one(
     seat_players(api, tournament, numbered_players(4))
     flat = PayoutStructure.objects.get(template_key="flat")
     assert use_structure(api, tournament, flat.pk)["payouts"] == [
-        {"place": 1, "amount": 24_000},
-        {"place": 2, "amount": 16_000},
+        {"place": 1, "amount": 24_000, "ticket_to": None, "ticket": 0, "cash": 24_000},
+        {"place": 2, "amount": 16_000, "ticket_to": None, "ticket": 0, "cash": 16_000},
     ]
     assert (
         api_as("floor")

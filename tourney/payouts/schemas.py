@@ -93,7 +93,7 @@ class PayoutOut(Schema):
     amount: int
     ticket_to: int | None = Field(None, description="A satellite's seat: the target event")
     ticket: int = Field(0, description="A satellite: the ticket's value in the amount")
-    cash: int | None = Field(None, description="A satellite: the amount's cash part")
+    cash: int = Field(0, description="The amount's cash part (all of it but a ticket)")
 
 
 class TournamentPayoutsOut(Schema):

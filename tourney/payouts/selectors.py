@@ -54,9 +54,9 @@ def payout_amounts(tournament: Tournament, summary=None) -> tuple[int, ...]:
 
 
 def tournament_payouts(tournament: Tournament) -> list[dict]:
-    """The API's [{place, amount}] for the places paid now, summing exactly to the prize pool;
-    a satellite's places add `ticket_to` (the target, or None: cash only), `ticket` (the
-    ticket's value) and `cash`."""
+    """The API's [{place, amount, ticket_to, ticket, cash}] for the places paid now, summing
+    exactly to the prize pool; a satellite's seats name the target (`ticket_to`), the ticket's
+    value and the cash beside it (docs/rules.md §17)."""
     if tournament.satellite:
         prizes = satellite_prizes_of(tournament, tournament_summary(tournament).prize_pool)
         target = satellite_of(tournament).target_id
@@ -70,7 +70,10 @@ def tournament_payouts(tournament: Tournament) -> list[dict]:
             }
             for p in prizes
         ]
-    return [{"place": p, "amount": a} for p, a in enumerate(payout_amounts(tournament), 1)]
+    return [
+        {"place": p, "amount": a, "ticket_to": None, "ticket": 0, "cash": a}
+        for p, a in enumerate(payout_amounts(tournament), 1)
+    ]
 
 
 def payout_ladder(tournament: Tournament, summary=None, limit: int = 10) -> dict:

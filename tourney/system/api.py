@@ -146,7 +146,6 @@ def _mount_app_routers() -> None:
     from tables.rooms.api import router as rooms_router
     from tables.seating.api import router as tables_router
     from tourney.bounties.api import router as bounties_router
-    from tourney.tickets.api import router as tickets_router
     from tourney.cage.api import router as cage_router
     from tourney.flights.api import router as festivals_router
     from tourney.payouts.api import router as payouts_router
@@ -156,6 +155,7 @@ def _mount_app_routers() -> None:
     from tourney.purchases.api import router as purchases_router
     from tourney.registration import api as registration_api  # noqa: F401  (entries' routes)
     from tourney.setup import api as setup_api  # noqa: F401  (adds PATCH /tournaments/{id})
+    from tourney.tickets.api import router as tickets_router
     from tourney.tournaments.api import router as tournaments_router
 
     api.add_router("/", tournaments_router)

@@ -70,22 +70,7 @@ def tournament_create(
         name, starting_stack, buy_in, fee, max_entries, house_rules, rules_overrides
     )
     profile, overrides = house_rules or DEFAULT_PROFILE, dict(rules_overrides or {})
-    structure = Structure.objects.filter(pk=structure_id).first()
-    if structure is None:
-        raise NotFound(
-            "structure_not_found",
-            _("There is no blind structure with id %(id)s.") % {"id": structure_id},
-        )
-    room = (
-        Room.objects.filter(pk=room_id).first() if room_id else Room.objects.order_by("pk").first()
-    )
-    if room is None:
-        raise NotFound(
-            "room_not_found",
-            _("There is no room with id %(id)s.") % {"id": room_id}
-            if room_id
-            else _("Create a room with tables first."),
-        )
+    structure, room = _structure_and_room(structure_id, room_id)
     room_tables, numbers = room_tables_chosen(room, table_numbers)
     _late_level_check(structure, late_registration_level)
     payout_structure = (
@@ -119,6 +104,26 @@ def tournament_create(
     tournament_tables_create(tournament, room_tables, numbers, rules.seats_per_table)
     _creation_audit(actor, tournament, numbers, money, rules)
     return tournament
+
+
+def _structure_and_room(structure_id: int, room_id: int | None) -> tuple[Structure, Room]:
+    structure = Structure.objects.filter(pk=structure_id).first()
+    if structure is None:
+        raise NotFound(
+            "structure_not_found",
+            _("There is no blind structure with id %(id)s.") % {"id": structure_id},
+        )
+    room = (
+        Room.objects.filter(pk=room_id).first() if room_id else Room.objects.order_by("pk").first()
+    )
+    if room is None:
+        raise NotFound(
+            "room_not_found",
+            _("There is no room with id %(id)s.") % {"id": room_id}
+            if room_id
+            else _("Create a room with tables first."),
+        )
+    return structure, room
 
 
 def _creation_audit(
