@@ -5,6 +5,8 @@ its prize pool counts them). An undo at the bubble voids the tickets. Transfer, 
 and the refusals."""
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from tests.conftest import numbered_players, seat_players
 from tests.factories import start
@@ -250,3 +252,35 @@ def test_bad_satellite_terms_and_tickets_are_refused(api, room, structure, targe
     nobody = api.post(f"/tournaments/{target.pk}/entries", {"player_id": player, "ticket_id": 1})
     assert nobody.status_code == 404
     assert not Entry.objects.filter(tournament=target).exists()
+
+
+def test_the_desk_registers_a_seat_winner_on_his_ticket(api, room, structure, target, director):
+    """The desk of the target: the search marks the player holding a ticket, "Ticket" is a way
+    to pay, and the player's page lists his tickets."""
+    sat = _satellite(api, room, structure, target)
+    seat_players(api, sat, numbered_players(37))
+    start(api, sat)
+    _bust_down_to(api, sat, 7)
+    ticket = Ticket.objects.filter(source=sat).select_related("player").first()
+    desk = Client()
+    desk.force_login(director)
+    found = desk.get(
+        reverse("tourney:desk_search", args=[target.pk]), {"q": ticket.player.name}
+    ).content.decode()
+    assert "data-has-ticket" in found
+    page = desk.get(reverse("tourney:desk", args=[target.pk])).content.decode()
+    assert 'value="ticket"' in page
+    player_page = desk.get(reverse("penalties:player", args=[ticket.player_id])).content.decode()
+    assert 'id="player-tickets"' in player_page and "Main Event" in player_page
+
+    nobody = api.post("/players", {"name": "Kiss Anna"}).json()["id"]
+    register = reverse("tourney:desk_register", args=[target.pk])
+    desk.post(register, {"player_id": nobody, "method": "ticket"})
+    assert not Entry.objects.filter(tournament=target).exists()
+    desk.post(register, {"player_id": ticket.player_id, "method": "ticket"})
+    entry = Entry.objects.get(tournament=target)
+    ticket.refresh_from_db()
+    assert (ticket.status, ticket.entry_id) == ("used", entry.pk)
+    assert set(LedgerEntry.objects.filter(entry=entry).values_list("method", flat=True)) == {
+        "ticket"
+    }

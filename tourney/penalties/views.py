@@ -36,6 +36,7 @@ from tourney.penalties.usecases import penalty_end, penalty_give, penalty_undo
 from tourney.players.selectors import player_bans
 from tourney.players.usecases import player_ban, player_ban_lift
 from tourney.system.pages import role_required
+from tourney.tickets.selectors import tickets_of_player
 from tourney.tournaments.selectors import tournament_rules
 
 SEARCH_LIMIT = 8
@@ -284,6 +285,7 @@ def player(request, player_id: int):
             "can_direct": roles.can(request.user, "director"),
             "now": timezone.now(),
             "merged": list(player.merged.order_by("-merged_at")),
+            "tickets": tickets_of_player(player.pk),  # seats won in satellites (§17.4)
         },
     )
 

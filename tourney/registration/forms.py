@@ -12,8 +12,10 @@ class NewPlayerForm(forms.Form):
     nickname = forms.CharField(label=_("Nickname"), max_length=60, required=False)
     phone = forms.CharField(label=_("Phone"), max_length=40, required=False)
     email = forms.EmailField(label=_("E-mail"), required=False)
-    method = forms.ChoiceField(
-        label=_("Paid by"), choices=LedgerEntry.Method.choices, initial="cash"
+    method = forms.ChoiceField(  # a new player holds no ticket
+        label=_("Paid by"),
+        choices=[c for c in LedgerEntry.Method.choices if c[0] != LedgerEntry.Method.TICKET],
+        initial="cash",
     )
     # Sent by the duplicates warning's "Create a new player anyway" (templates/tourney/desk.html),
     # never shown in the form (it had no label: a checkbox "Create anyway" in English).

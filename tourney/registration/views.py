@@ -18,6 +18,7 @@ from tourney.registration.forms import NewPlayerForm, RefundForm, RegisterForm
 from tourney.registration.selectors import registration_window
 from tourney.registration.usecases import entry_register, entry_unregister
 from tourney.system.pages import role_required, run_service
+from tourney.tickets.selectors import desk_methods, ticket_to_use, tickets_for_event
 from tourney.tournaments.selectors import entry_waiting_list, tournament_summary
 
 
@@ -111,7 +112,7 @@ def _desk_context(request, tournament: Tournament) -> dict:
         "waiting": entry_waiting_list(tournament),
         "last": last,
         "new_player_form": NewPlayerForm(),
-        "methods": LedgerEntry.Method.choices,
+        "methods": desk_methods(tournament.pk),
         "late_registration": _late_registration(tournament),
         "shortcuts": [
             ("/", _("Search")),
@@ -145,12 +146,14 @@ def desk_search(request, tournament_id: int):
         )
     }
     bans = players_tournament_bans(players, tournament, timezone.now())
+    tickets = tickets_for_event(tournament.pk, [p.pk for p in players])
     results = [
         {
             "player": p,
             "live": live.get(p.pk),
             "entry_status": live[p.pk].status if p.pk in live else None,
             "ban": bans.get(p.pk),  # a season ban only in its season
+            "ticket": bool(tickets.get(p.pk)),  # a satellite's seat for this event
         }
         for p in players
     ]
@@ -175,13 +178,21 @@ def desk_register(request, tournament_id: int):
     if not form.is_valid():
         messages.error(request, _("Choose a player to register."))
         return _after_registration(request, tournament, None)
+    player_id, method = form.cleaned_data["player_id"], form.cleaned_data["method"]
+    ticket_id = None
+    if method == LedgerEntry.Method.TICKET:  # his ticket for this event pays (§17.4)
+        ticket_id = ticket_to_use(tournament.pk, player_id)
+        if ticket_id is None:
+            messages.error(request, _("This player has no ticket for this event."))
+            return _after_registration(request, tournament, None)
     entry = run_service(
         request,
         lambda: entry_register(
             actor=request.user,
             tournament_id=tournament.pk,
-            player_id=form.cleaned_data["player_id"],
-            method=form.cleaned_data["method"],
+            player_id=player_id,
+            method=method,
+            ticket_id=ticket_id,
         ),
     )
     return _after_registration(request, tournament, entry)

@@ -1,6 +1,27 @@
 """Reads of tickets (docs/rules.md §17.4): a player's, and those the desk of an event can take."""
 
-from tourney.models import Ticket
+from tourney.models import LedgerEntry, Ticket
+
+CASH_METHODS = [c for c in LedgerEntry.Method.choices if c[0] != LedgerEntry.Method.TICKET]
+
+
+def desk_methods(tournament_id: int) -> list[tuple[str, str]]:
+    """How the desk of this event takes an entry: cash, card, other, and a ticket when a
+    satellite has issued tickets for it."""
+    has_tickets = Ticket.objects.filter(target_id=tournament_id).exists()
+    return list(LedgerEntry.Method.choices) if has_tickets else CASH_METHODS
+
+
+def ticket_to_use(tournament_id: int, player_id: int) -> int | None:
+    """The player's ticket the desk registers him on (his oldest active one for this event)."""
+    return (
+        Ticket.objects.filter(
+            target_id=tournament_id, player_id=player_id, status=Ticket.Status.ACTIVE
+        )
+        .order_by("created_at", "pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
 
 
 def ticket_out(ticket: Ticket) -> dict:
