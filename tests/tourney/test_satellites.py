@@ -11,6 +11,7 @@ from django.urls import reverse
 from tests.conftest import numbered_players, seat_players
 from tests.factories import start
 from tourney.models import AuditEntry, Entry, LedgerEntry, Ticket, Tournament
+from tourney.payouts.selectors import payout_ladder
 
 pytestmark = pytest.mark.django_db
 
@@ -97,6 +98,8 @@ def test_37_players_win_7_seats_and_register_on_their_tickets(
 
     _bust_down_to(api, sat, 8)
     assert Tournament.objects.get(pk=sat.pk).status == "running"
+    ladder = payout_ladder(Tournament.objects.get(pk=sat.pk))["payout_ladder"]
+    assert ladder["bubble"] and ladder["places_paid"] == 7  # the last seat's bubble
     _bust_down_to(api, sat, 7)  # the bubble: the 7 left each win a seat
     sat.refresh_from_db()
     assert sat.status == "finished"

@@ -30,7 +30,12 @@ from tourney.domain.results import Deal as DealTerms
 from tourney.domain.satellites import place_values
 from tourney.models import Deal, Elimination, Entry, LedgerEntry, Tournament
 from tourney.models import PayoutStructure as PayoutStructureRow
-from tourney.satellites.selectors import satellite_of, satellite_prizes_of, tickets_issued
+from tourney.satellites.selectors import (
+    satellite_of,
+    satellite_prizes_of,
+    seats_of,
+    tickets_issued,
+)
 from tourney.tournaments.selectors import tournament_rules, tournament_summary
 
 
@@ -115,6 +120,8 @@ def payout_ladder(tournament: Tournament, summary=None, limit: int = 10) -> dict
     for row in rows:
         row.pop("_index", None)
     paid = len(amounts)
+    if tournament.satellite:  # its bubble is the last seat's, not the leftover's (§17.3)
+        paid = seats_of(tournament, summary.prize_pool)
     return {
         "payouts": rows,
         "payout_ladder": {

@@ -364,6 +364,8 @@ def entry_unregister(
     the waiting list moves up. `entry_refund_undo` takes it back."""
     if method is not None and method not in LedgerEntry.Method.values:
         raise InvalidInput("invalid_method", _("Payment is cash, card or other."))
+    if method == LedgerEntry.Method.TICKET:
+        method = None  # a ticket is refunded as it was paid: the ticket goes back, no cash
     tournament = tournament_lock(tournament_id)
     entry = entry_of(tournament, entry_id)
     if entry.status == Entry.Status.UNREGISTERED:
@@ -377,13 +379,10 @@ def entry_unregister(
         )
     before = entry_snapshot(entry)
     now = timezone.now()
-    paid_method = (
-        method
-        or LedgerEntry.objects.filter(entry=entry, amount__gt=0)
-        .values_list("method", flat=True)
-        .first()
-        or LedgerEntry.Method.CASH
-    )
+    paid = LedgerEntry.objects.filter(entry=entry, amount__gt=0).values_list("method", flat=True)
+    paid_method = paid.first() or LedgerEntry.Method.CASH
+    if paid_method != LedgerEntry.Method.TICKET:  # a ticket's entry gets its ticket back
+        paid_method = method or paid_method
     entry.status = Entry.Status.UNREGISTERED
     entry.tournament_table = None
     entry.seat = None
