@@ -331,8 +331,9 @@
     setHTML(f.payouts, payouts.map(function (p) {
       var places = p.place_to && p.place_to !== p.place ? fmt(p.place) + "–" + fmt(p.place_to) : fmt(p.place);
       return '<li class="is-' + esc(p.state || "open") + '"><span class="num">' + esc(places) + '.</span><span class="num">' +
-        esc(fmt(p.amount)) + "</span></li>";
+        esc(p.label || fmt(p.amount)) + "</span></li>";  // a satellite's seats read as seats
     }).join(""));
+    if (this.state.satellite && f["payouts-title"]) setText(f["payouts-title"], this.state.satellite.title);
     var ladder = this.state.payout_ladder || {};
     setText(f["payouts-flag"], ladder.bubble ? S.bubble || "Bubble" : ladder.in_money ? S.in_money || "In the money" : "");
     // A color-up break: its method and how many tables are done; then the chips in play.

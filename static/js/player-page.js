@@ -163,7 +163,7 @@
       "payouts",
       rows.filter(function (r) { return !r.gap; }).map(function (r) {
         var label = r.place_to !== r.place ? r.place + "–" + r.place_to + "." : r.place + ".";
-        return [label, money(r.amount)];
+        return [label, r.label || money(r.amount)];  // a satellite's seats read as seats
       })
     );
   }

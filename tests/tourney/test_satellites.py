@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tests.conftest import numbered_players, seat_players
 from tests.factories import start
+from tests.tourney.settings_form import form_data
 from tourney.models import AuditEntry, Entry, LedgerEntry, Ticket, Tournament
 from tourney.payouts.selectors import payout_ladder
 
@@ -287,3 +288,49 @@ def test_the_desk_registers_a_seat_winner_on_his_ticket(api, room, structure, ta
     assert set(LedgerEntry.objects.filter(entry=entry).values_list("method", flat=True)) == {
         "ticket"
     }
+
+
+def test_the_pages_make_a_tournament_a_satellite_and_change_its_terms(
+    director_client, structure, room, target
+):
+    """The new-tournament form's satellite section, then the settings page's."""
+    data = {
+        "name": "Mega satellite",
+        "structure": structure.pk,
+        "room": room.pk,
+        "house_rules": "tda2024",
+        "starting_stack": "10000",
+        "buy_in": "10000",
+        "fee": "1000",
+        "rebuy_condition": "at_most_start",
+        "waiting_list": "on",
+        "satellite_target": str(target.pk),
+        "satellite_leftover": "shared",
+    }
+    home = director_client.get(reverse("tourney:home")).content.decode()
+    assert 'id="satellite-settings"' in home and "Main Event" in home
+    created = director_client.post(reverse("tourney:tournament_new"), data)
+    assert created.status_code == 302
+    sat = Tournament.objects.get(name="Mega satellite")
+    assert sat.satellite == {"target_id": target.pk, "seat_value": None, "leftover": "shared"}
+    wrong = director_client.post(
+        reverse("tourney:tournament_new"), {**data, "satellite_target": "999999"}
+    )
+    assert wrong.status_code == 422 and Tournament.objects.filter(name=data["name"]).count() == 1
+
+    form = form_data(director_client, sat)
+    assert form["satellite_target"] == str(target.pk)
+    form.update(satellite_leftover="partial_seat", satellite_seat_value="40000")
+    saved = director_client.post(reverse("tourney:tournament_settings", args=[sat.pk]), form)
+    assert saved.status_code in (200, 302)
+    sat.refresh_from_db()
+    assert sat.satellite == {
+        "target_id": target.pk,
+        "seat_value": 40_000,
+        "leftover": "partial_seat",
+    }
+    form = form_data(director_client, sat)
+    form["satellite_target"] = ""  # an ordinary tournament again
+    director_client.post(reverse("tourney:tournament_settings", args=[sat.pk]), form)
+    sat.refresh_from_db()
+    assert sat.satellite == {}

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Q, Sum
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from tourney.bounties.selectors import book_of, bounty_of
 from tourney.cage.selectors import prizes_paid
@@ -31,6 +32,7 @@ from tourney.domain.satellites import place_values
 from tourney.models import Deal, Elimination, Entry, LedgerEntry, Tournament
 from tourney.models import PayoutStructure as PayoutStructureRow
 from tourney.satellites.selectors import (
+    satellite_info,
     satellite_of,
     satellite_prizes_of,
     seats_of,
@@ -120,16 +122,47 @@ def payout_ladder(tournament: Tournament, summary=None, limit: int = 10) -> dict
     for row in rows:
         row.pop("_index", None)
     paid = len(amounts)
+    satellite = None
     if tournament.satellite:  # its bubble is the last seat's, not the leftover's (§17.3)
         paid = seats_of(tournament, summary.prize_pool)
+        satellite = _seat_labels(tournament, summary.prize_pool, rows)
     return {
         "payouts": rows,
+        "satellite": satellite,
         "payout_ladder": {
             "places_paid": paid,
             "players_remaining": left,
             "bubble": bool(left) and paid > 0 and left == paid + 1,
             "in_money": bool(left) and 0 < left <= paid,
         },
+    }
+
+
+def _grouped(amount: int) -> str:
+    return number_format(amount, decimal_pos=0, use_l10n=True, force_grouping=True)
+
+
+def _seat_labels(tournament: Tournament, pool: int, rows: list[dict]) -> dict | None:
+    """A satellite's ladder reads in seats: each row's `label` ("Seat", "Seat + 2,857", "Ticket
+    20,000" for a partial seat); returns the panel's title (the seats and the target)."""
+    prizes = {p.place: p for p in satellite_prizes_of(tournament, pool)}
+    for row in rows:
+        prize = prizes.get(row.get("place"))
+        if prize is None:
+            continue
+        if prize.ticket and prize.place <= seats_of(tournament, pool):
+            row["label"] = (
+                _("Seat + %(cash)s") % {"cash": _grouped(prize.cash)} if prize.cash else _("Seat")
+            )
+        elif prize.ticket:
+            row["label"] = _("Ticket %(value)s") % {"value": _grouped(prize.ticket)}
+    info = satellite_info(tournament, pool)
+    return {
+        **info,
+        "title": ngettext(
+            "%(seats)s seat · %(target)s", "%(seats)s seats · %(target)s", info["seats"]
+        )
+        % {"seats": info["seats"], "target": info["target_name"]},
     }
 
 

@@ -19,8 +19,9 @@ from tourney.domain.house_rules_params import (
 )
 from tourney.domain.house_rules_profiles import PROFILES
 from tourney.domain.purchases import MONEY_FIELDS
+from tourney.domain.satellites import satellite_data, satellite_from
 from tourney.models import PayoutStructure, Tournament
-from tourney.tournaments.forms import TournamentForm
+from tourney.tournaments.forms import TournamentForm, satellite_targets, satellite_terms
 
 NULLABLE_RULES = ("table_thresholds", "fixed_hands", "penalty_rounds_max")
 # A bounty tournament's settings (docs/rules.md §16), the service's one `bounty`.
@@ -119,6 +120,7 @@ class TournamentSettingsForm(forms.Form):
         "waiting_list",
         *MONEY_FIELDS,
         *BOUNTY_FIELDS,
+        *TournamentForm.SATELLITE_FIELDS,
     )
     BASIC = (
         "name",
@@ -141,6 +143,7 @@ class TournamentSettingsForm(forms.Form):
         for name in self.COPIED:
             self.fields[name] = copy.deepcopy(TournamentForm.base_fields[name])
         self.fields["table_numbers"].help_text = _("Comma-separated, in opening order.")
+        self.fields["satellite_target"].choices = satellite_targets(excluding=tournament.pk)
         defaults = PROFILES[tournament.house_rules].rules
         for key in PARAMETER_KEYS:
             self.fields[rule_field_name(key)] = _rule_field(key, getattr(defaults, key))
@@ -167,6 +170,9 @@ class TournamentSettingsForm(forms.Form):
             "bounty_kind": t.bounty.get("kind", ""),
             "bounty_amount": t.bounty.get("amount"),
             "bounty_cash_percent": t.bounty.get("cash_percent", 50),
+            "satellite_target": t.satellite.get("target_id"),
+            "satellite_seat_value": t.satellite.get("seat_value"),
+            "satellite_leftover": t.satellite.get("leftover", "next_place"),
         }
         for key, value in t.rules_overrides.items():
             initial[rule_field_name(key)] = _rule_initial(key, value)
@@ -177,7 +183,13 @@ class TournamentSettingsForm(forms.Form):
     def lock(self, locks: dict[str, Exception]) -> None:
         """Show the settings the state of play fixes read-only, with the reason."""
         for field, refusal in locks.items():
-            names = BOUNTY_FIELDS if field == "bounty" else (FORM_FIELD.get(field, field),)
+            names = (
+                BOUNTY_FIELDS
+                if field == "bounty"
+                else TournamentForm.SATELLITE_FIELDS
+                if field == "satellite"
+                else (FORM_FIELD.get(field, field),)
+            )
             if field.startswith("rules."):
                 names = (rule_field_name(field.removeprefix("rules.")),)
             for name in names:
@@ -190,6 +202,9 @@ class TournamentSettingsForm(forms.Form):
 
     def money_fields(self) -> list:
         return [self[name] for name in (*BOUNTY_FIELDS, *MONEY_FIELDS)]
+
+    def satellite_fields(self) -> list:
+        return [self[name] for name in TournamentForm.SATELLITE_FIELDS]
 
     def rule_sections(self) -> list[tuple[str, list]]:
         return [(title, [self[rule_field_name(k)] for k in keys]) for title, keys in SECTIONS]
@@ -268,6 +283,7 @@ class TournamentSettingsForm(forms.Form):
             "rules": data["rules"],
             **money,
             "bounty": _bounty(data),
+            "satellite": satellite_data(satellite_from(satellite_terms(data))),
         }
 
 

@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clocks.models import Structure
+from infra.text.collation import sorted_by_name
 from infra.web.form_fields import number_field, number_list
 from infra.web.schema_types import (
     Chips,
@@ -18,7 +19,7 @@ from infra.web.schema_types import (
 )
 from tables.models import Room
 from tourney.domain.house_rules_profiles import PROFILES
-from tourney.models import RebuyCondition
+from tourney.models import RebuyCondition, Tournament
 
 
 class TournamentForm(forms.Form):
@@ -133,6 +134,35 @@ class TournamentForm(forms.Form):
         help_text=_("The rest goes onto his own head."),
     )
 
+    # A satellite (docs/rules.md §17): its prize pool buys seats of the target event.
+    satellite_target = forms.TypedChoiceField(
+        label=_("Satellite to"),
+        required=False,
+        coerce=int,
+        empty_value=None,
+        help_text=_("Its prize pool buys seats of this event; empty: not a satellite."),
+    )
+    satellite_seat_value = number_field(
+        Money,
+        label=_("A seat is worth"),
+        required=False,
+        help_text=_("Empty: the target's buy-in plus fee."),
+    )
+    satellite_leftover = forms.ChoiceField(
+        label=_("What is left over after the seats"),
+        required=False,
+        choices=[
+            ("next_place", _("Cash to the next place")),
+            ("shared", _("Shared among the seat winners")),
+            ("partial_seat", _("A partial seat (a ticket) to the next place")),
+        ],
+    )
+    SATELLITE_FIELDS = ("satellite_target", "satellite_seat_value", "satellite_leftover")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["satellite_target"].choices = satellite_targets()
+
     MONEY_FIELDS = (
         "bounty_kind",
         "bounty_amount",
@@ -152,7 +182,11 @@ class TournamentForm(forms.Form):
     )
 
     def basic_fields(self) -> list:
-        return [f for f in self if f.name not in self.MONEY_FIELDS]
+        aside = (*self.MONEY_FIELDS, *self.SATELLITE_FIELDS)
+        return [f for f in self if f.name not in aside]
+
+    def satellite_fields(self) -> list:
+        return [self[name] for name in self.SATELLITE_FIELDS]
 
     def money_fields(self) -> list:
         return [f for f in self if f.name in self.MONEY_FIELDS]
@@ -166,3 +200,23 @@ class TournamentForm(forms.Form):
             TableNumber,
             _("Use table numbers separated by commas."),
         )
+
+
+def satellite_targets(excluding: int | None = None) -> list[tuple[str, str]]:
+    """The events a satellite can award seats of: not over, by name in the page's language."""
+    open_events = Tournament.objects.exclude(
+        status__in=(Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
+    ).exclude(pk=excluding)
+    named = sorted_by_name(open_events.only("name"), key=lambda t: t.name)
+    return [("", _("Not a satellite")), *((str(t.pk), t.name) for t in named[:200])]
+
+
+def satellite_terms(data: dict) -> dict | None:
+    """The form's satellite as the service takes it (None: not a satellite)."""
+    if not data.get("satellite_target"):
+        return None
+    return {
+        "target_id": data["satellite_target"],
+        "seat_value": data.get("satellite_seat_value"),
+        "leftover": data.get("satellite_leftover") or "next_place",
+    }

@@ -9,7 +9,7 @@ from tourney.core import roles
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
 from tourney.models import Tournament
 from tourney.system.pages import role_required, run_service
-from tourney.tournaments.forms import TournamentForm
+from tourney.tournaments.forms import TournamentForm, satellite_terms
 from tourney.tournaments.selectors import tournament_summary
 from tourney.tournaments.usecases import tournament_create
 
@@ -86,6 +86,7 @@ def tournament_new(request):
                 late_registration_level=data["late_registration_level"],
                 money=money,
                 bounty=bounty,
+                satellite=satellite_terms(data),
             ),
             _("Tournament created."),
         )
