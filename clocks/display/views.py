@@ -114,6 +114,8 @@ def display_strings() -> dict[str, str]:
         "color_up_tables": _("%(done)s of %(total)s tables done"),
         "color_up_done": _("Done at every table: %(chips)s chips in play"),
         "bubble": _("Bubble"),
+        "winner": _("Winner"),
+        "seats_won": _("Seats won"),
         "in_money": _("In the money"),
         "sound_on": _("Sound on"),
         "sound_off": _("Sound off"),

@@ -333,7 +333,10 @@
       return '<li class="is-' + esc(p.state || "open") + '"><span class="num">' + esc(places) + '.</span><span class="num">' +
         esc(p.label || fmt(p.amount)) + "</span></li>";  // a satellite's seats read as seats
     }).join(""));
-    if (this.state.satellite && f["payouts-title"]) setText(f["payouts-title"], this.state.satellite.title);
+    if (this.state.satellite && f["payouts-title"]) {  // "7 seats", the target below it
+      setText(f["payouts-title"], this.state.satellite.title);
+      setText(f["payouts-target"], this.state.satellite.target_name);
+    }
     var ladder = this.state.payout_ladder || {};
     setText(f["payouts-flag"], ladder.bubble ? S.bubble || "Bubble" : ladder.in_money ? S.in_money || "In the money" : "");
     // A color-up break: its method and how many tables are done; then the chips in play.
@@ -431,13 +434,15 @@
     var pattern = this.root.getAttribute("data-money");
     var money = function (n) { return Tourney.formatMoney(n, pattern); };
     var winner = rows[0];
+    var sat = this.state.satellite;  // a satellite: the seats won, every seat winner listed
     if (f["winner-box"]) f["winner-box"].classList.toggle("is-empty", !winner);
-    setText(f["winner-name"], winner ? winner.player_name : "");
-    setText(f["winner-prize"], winner && winner.prize ? money(winner.prize) : "");
-    setHTML(f.results, rows.slice(1).map(function (r) {
+    setText(f["winner-title"], sat ? S.seats_won : S.winner);
+    setText(f["winner-name"], sat ? sat.target_name : winner ? winner.player_name : "");  // fits
+    setText(f["winner-prize"], sat ? sat.title : winner && winner.prize ? money(winner.prize) : "");
+    setHTML(f.results, (sat ? rows : rows.slice(1)).map(function (r) {
       var places = r.place_to && r.place_to !== r.place ? fmt(r.place) + "–" + fmt(r.place_to) : fmt(r.place);
       return '<li><span class="num">' + esc(places) + '.</span><span class="dresult-name">' + esc(r.player_name) +
-        '</span><span class="num">' + (r.prize ? esc(fmt(r.prize)) : "") + "</span></li>";
+        '</span><span class="num">' + (r.label ? esc(r.label) : r.prize ? esc(fmt(r.prize)) : "") + "</span></li>";
     }).join(""));
   };
 

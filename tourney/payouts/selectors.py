@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef, Q, Sum
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
+from django.utils.translation import gettext_noop, ngettext, pgettext
 
 from tourney.bounties.selectors import book_of, bounty_of
 from tourney.cage.selectors import prizes_paid
@@ -144,7 +144,7 @@ def _grouped(amount: int) -> str:
 
 def _seat_labels(tournament: Tournament, pool: int, rows: list[dict]) -> dict | None:
     """A satellite's ladder reads in seats: each row's `label` ("Seat", "Seat + 2,857", "Ticket
-    20,000" for a partial seat); returns the panel's title (the seats and the target)."""
+    20,000" for a partial seat); returns `satellite_info` and the panel's title ("7 seats")."""
     prizes = {p.place: p for p in satellite_prizes_of(tournament, pool)}
     for row in rows:
         prize = prizes.get(row.get("place"))
@@ -152,17 +152,17 @@ def _seat_labels(tournament: Tournament, pool: int, rows: list[dict]) -> dict | 
             continue
         if prize.ticket and prize.place <= seats_of(tournament, pool):
             row["label"] = (
-                _("Seat + %(cash)s") % {"cash": _grouped(prize.cash)} if prize.cash else _("Seat")
+                pgettext("satellite", "Seat + %(cash)s") % {"cash": _grouped(prize.cash)}
+                if prize.cash
+                else pgettext("satellite", "Seat")
             )
         elif prize.ticket:
             row["label"] = _("Ticket %(value)s") % {"value": _grouped(prize.ticket)}
     info = satellite_info(tournament, pool)
     return {
         **info,
-        "title": ngettext(
-            "%(seats)s seat · %(target)s", "%(seats)s seats · %(target)s", info["seats"]
-        )
-        % {"seats": info["seats"], "target": info["target_name"]},
+        "title": ngettext("%(seats)s seat", "%(seats)s seats", info["seats"])
+        % {"seats": info["seats"]},
     }
 
 

@@ -18,7 +18,7 @@ from tourney.registration.forms import NewPlayerForm, RefundForm, RegisterForm
 from tourney.registration.selectors import registration_window
 from tourney.registration.usecases import entry_register, entry_unregister
 from tourney.system.pages import role_required, run_service
-from tourney.tickets.selectors import desk_methods, ticket_to_use, tickets_for_event
+from tourney.tickets.selectors import CASH_METHODS, desk_methods, ticket_to_use, tickets_for_event
 from tourney.tournaments.selectors import entry_waiting_list, tournament_summary
 
 
@@ -113,6 +113,7 @@ def _desk_context(request, tournament: Tournament) -> dict:
         "last": last,
         "new_player_form": NewPlayerForm(),
         "methods": desk_methods(tournament.pk),
+        "refund_methods": CASH_METHODS,  # a ticket's entry gets its ticket back, whatever
         "late_registration": _late_registration(tournament),
         "shortcuts": [
             ("/", _("Search")),
