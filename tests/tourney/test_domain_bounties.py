@@ -2,7 +2,7 @@
 knockout sequences with split pots."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tourney.domain.bounties import (
@@ -13,6 +13,9 @@ from tourney.domain.bounties import (
     bounty_book,
     bounty_data,
     bounty_from,
+    envelopes_from_template,
+    in_mystery_phase,
+    mystery_book,
     odd_chip_order,
     split_pot,
 )
@@ -106,3 +109,61 @@ def test_every_bounty_lands_exactly_once_and_the_pool_is_kept(evening):
         assert all(a.cash >= 0 and a.to_head >= 0 for a in paid)
         if bounty.kind == "knockout":
             assert all(a.to_head == 0 for a in paid)
+
+
+# --- mystery bounties (docs/rules.md §16.5) ----------------------------------------------------
+
+
+def test_worked_example_the_template_of_20_envelopes():
+    values = envelopes_from_template(150_000, 20)
+    # weights 8, 4, 4, 2 x 4, 1 x 13: 37 parts of 150,000
+    assert values[:8] == [32_433, 16_217, 16_216, 8_108, 8_108, 8_108, 8_108, 4_054]
+    assert sum(values) == 150_000 and values == sorted(values, reverse=True)
+    assert envelopes_from_template(10, 3) == [6, 2, 2]  # weights 8, 4, 4 of 10: 5, 2, 2 + 1
+
+
+def test_worked_example_a_split_pot_shares_its_envelope_and_the_winner_takes_the_rest():
+    book = mystery_book(
+        [9, 5, 1],
+        [Knockout(1), Knockout(2, (3, 4), envelope=0, in_phase=True)],  # 1: before the phase
+        champion=3,
+    )
+    assert book.won == {1: 0, 2: 0, 3: 5 + 6, 4: 4}  # 9 split 5/4; 3 takes the 5 and the 1
+    assert sum(book.won.values()) == 15
+
+
+def test_the_phase_by_players_or_level_whichever_first():
+    b = Bounty("mystery", 100, phase_level=5, phase_players=20)
+    assert not in_mystery_phase(b, 21, 4)
+    assert in_mystery_phase(b, 20, 1) and in_mystery_phase(b, 99, 5)
+    assert in_mystery_phase(Bounty("mystery", 100), 500, 1)
+    assert not in_mystery_phase(Bounty("knockout", 100), 2, 99)
+    with pytest.raises(BountyError):
+        Bounty("knockout", 100, phase_players=20)
+
+
+@settings(deadline=None, max_examples=60)  # an evening of up to 300 knockouts an example
+@given(
+    st.integers(0, 10**9),
+    st.integers(1, 300),
+    st.randoms(use_true_random=False),
+)
+def test_envelopes_sum_to_the_pool_and_each_is_drawn_exactly_once(pool, count, rng):
+    envelopes = envelopes_from_template(pool, count)
+    assert sum(envelopes) == pool and envelopes == sorted(envelopes, reverse=True)
+    players = list(range(count + 1))
+    knockouts, left = [], list(range(count))
+    while len(players) > 1 and left:
+        busted = rng.choice(players)
+        players.remove(busted)
+        winners = tuple(rng.sample(players, k=min(len(players), rng.choice([1, 1, 2, 3]))))
+        envelope = left.pop(rng.randrange(len(left)))
+        knockouts.append(Knockout(busted, winners, envelope, in_phase=True))
+    book = mystery_book(envelopes, knockouts, champion=players[0])
+    assert sum(book.won.values()) == pool  # every envelope once: drawn, or the champion's
+    drawn = [k.envelope for k in knockouts]
+    assert len(drawn) == len(set(drawn))
+    with pytest.raises(BountyError):
+        mystery_book(
+            envelopes, [*knockouts, knockouts[0]] if knockouts else [Knockout(0, (1,), 99, True)]
+        )

@@ -1,11 +1,16 @@
 """Routes of a bounty tournament (docs/rules.md §16)."""
 
-from django.shortcuts import get_object_or_404
-from ninja import Router, Schema
+from typing import Any
 
-from infra.web.schema_types import Id
-from tourney.bounties.selectors import bounties_list
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from ninja import Field, Router, Schema
+
+from infra.web.schema_types import Id, bounded
+from tourney.bounties.selectors import bounties_list, mystery_state
+from tourney.bounties.usecases import envelopes_set
 from tourney.core import roles
+from tourney.core.errors import Conflict
 from tourney.models import Tournament
 from tourney.system.schemas import ERROR_RESPONSES
 
@@ -27,3 +32,32 @@ def bounties(request, tournament_id: Id):
     empty when the tournament has no bounties."""
     roles.require(request.auth, "read")
     return bounties_list(get_object_or_404(Tournament, pk=tournament_id))
+
+
+class EnvelopesIn(Schema):
+    values: list[bounded(0, 10**12)] = Field(..., min_length=1, max_length=10_000)
+
+
+@router.get(
+    "/tournaments/{tournament_id}/bounties/envelopes",
+    response={200: dict[str, Any], **ERROR_RESPONSES},
+)
+def envelopes(request, tournament_id: Id):
+    """A mystery bounty's envelopes: each one's value and whether drawn, how many are left,
+    the phase, the latest draws (docs/rules.md §16.5); 409 without a mystery bounty."""
+    roles.require(request.auth, "read")
+    state = mystery_state(get_object_or_404(Tournament, pk=tournament_id))
+    if state is None:
+        raise Conflict("not_a_mystery_bounty", _("This tournament has no mystery bounty."))
+    return state
+
+
+@router.put(
+    "/tournaments/{tournament_id}/bounties/envelopes",
+    response={200: dict[str, Any], **ERROR_RESPONSES},
+)
+def set_envelopes(request, tournament_id: Id, payload: EnvelopesIn):
+    """The director's envelopes before the phase, summing to the bounty pool."""
+    roles.require(request.auth, "director")
+    envelopes_set(actor=request.auth, tournament_id=tournament_id, values=payload.values)
+    return mystery_state(Tournament.objects.get(pk=tournament_id))

@@ -2,7 +2,14 @@
 each player has won, worked out from the standing bust-outs."""
 
 from infra.text.collation import sorted_by_name
-from tourney.domain.bounties import Bounty, BountyBook, Knockout, bounty_book, bounty_from
+from tourney.domain.bounties import (
+    Bounty,
+    BountyBook,
+    Knockout,
+    bounty_book,
+    bounty_from,
+    mystery_book,
+)
 from tourney.flights.selectors import IN_FIELD
 from tourney.models import Elimination, Entry, Tournament
 
@@ -12,12 +19,28 @@ def bounty_of(tournament: Tournament) -> Bounty | None:
 
 
 def knockouts_of(tournament: Tournament) -> list[Knockout]:
-    """The standing bust-outs in the order they were recorded, each with its pot's winners."""
+    """The standing bust-outs in the order they were recorded, each with its pot's winners (a
+    mystery bounty's: whether in its phase, the envelope drawn)."""
     rows = Elimination.objects.filter(tournament=tournament, undone_at__isnull=True).order_by("pk")
     return [
-        Knockout(busted=entry_id, winners=tuple(by or ()))
-        for entry_id, by in rows.values_list("entry_id", "busted_by")
+        Knockout(busted=entry_id, winners=tuple(by or ()), envelope=envelope, in_phase=phase)
+        for entry_id, by, envelope, phase in rows.values_list(
+            "entry_id", "busted_by", "envelope", "bounty_phase"
+        )
     ]
+
+
+def envelopes_of(tournament: Tournament) -> list[int]:
+    """A mystery bounty's envelopes (values, by index), once fixed ([] before its phase)."""
+    return list((tournament.bounty or {}).get("envelopes") or [])
+
+
+def envelopes_drawn(tournament: Tournament) -> dict[int, int]:
+    """Envelope index -> the busted entry whose knockout drew it (standing bust-outs)."""
+    rows = Elimination.objects.filter(
+        tournament=tournament, undone_at__isnull=True, envelope__isnull=False
+    )
+    return dict(rows.values_list("envelope", "entry_id"))
 
 
 def book_of(tournament: Tournament, bounty: Bounty) -> BountyBook:
@@ -27,6 +50,11 @@ def book_of(tournament: Tournament, bounty: Bounty) -> BountyBook:
     champion = None
     if tournament.status == Tournament.Status.FINISHED:
         champion = entries.filter(status=Entry.Status.ACTIVE).values_list("pk", flat=True).first()
+    if bounty.kind == "mystery":
+        book = mystery_book(envelopes_of(tournament), knockouts_of(tournament), champion)
+        for entry_id in entries.values_list("pk", flat=True):
+            book.won.setdefault(entry_id, 0)
+        return book
     bought = dict.fromkeys(entries.values_list("pk", flat=True), 1)
     return bounty_book(bounty, bought, knockouts_of(tournament), champion)
 
@@ -97,13 +125,58 @@ def biggest_bounties(tournament: Tournament, limit: int) -> list[dict]:
 
 def unclaimed_busts(tournament: Tournament):
     """The standing bust-outs (a queryset) of a bounty tournament with no pot's winner named."""
-    return Elimination.objects.filter(
+    rows = Elimination.objects.filter(
         tournament=tournament,
         undone_at__isnull=True,
         reason=Elimination.Reason.BUST,
         busted_by=[],
     )
+    if (tournament.bounty or {}).get("kind") == "mystery":
+        return rows.filter(bounty_phase=True)  # before its phase a bust-out pays nothing
+    return rows
 
 
 def unclaimed_count(tournament: Tournament) -> int:
     return unclaimed_busts(tournament).count() if tournament.bounty else 0
+
+
+def mystery_state(tournament: Tournament) -> dict | None:
+    """A mystery bounty's envelopes for the pages, the TV and the API: {envelopes: [{index,
+    value, drawn: bool, busted_entry_id}], left, left_total, pool, phase_level,
+    phase_players, in_phase, draws: the latest draws [{entry_id, value, names}], newest
+    first}; None without a mystery bounty."""
+    bounty = bounty_of(tournament)
+    if bounty is None or bounty.kind != "mystery":
+        return None
+    envelopes = envelopes_of(tournament)
+    drawn = envelopes_drawn(tournament)
+    rows = (
+        Elimination.objects.filter(
+            tournament=tournament, undone_at__isnull=True, envelope__isnull=False
+        )
+        .order_by("-pk")
+        .values_list("entry_id", "envelope", "busted_by")[:10]
+    )
+    winners = {w for _e, _i, by in rows for w in by or ()}
+    names = dict(Entry.objects.filter(pk__in=winners).values_list("pk", "player__name"))
+    return {
+        "envelopes": [
+            {"index": i, "value": v, "drawn": i in drawn, "busted_entry_id": drawn.get(i)}
+            for i, v in enumerate(envelopes)
+        ],
+        "left": len(envelopes) - len(drawn),
+        "left_total": sum(v for i, v in enumerate(envelopes) if i not in drawn),
+        "phase_level": bounty.phase_level,
+        "phase_players": bounty.phase_players,
+        "in_phase": Elimination.objects.filter(
+            tournament=tournament, undone_at__isnull=True, bounty_phase=True
+        ).exists(),
+        "draws": [
+            {
+                "entry_id": entry_id,
+                "value": envelopes[index] if index < len(envelopes) else 0,
+                "names": [names.get(w, "") for w in by or ()],
+            }
+            for entry_id, index, by in rows
+        ],
+    }

@@ -4,15 +4,18 @@ bust-out in a hurry, or named the wrong player."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tourney.bounties.operations import winners_announced
-from tourney.bounties.selectors import book_of, bounty_of
+from tourney.bounties.operations import envelopes_fix, mystery_draw, winners_announced
+from tourney.bounties.selectors import book_of, bounty_of, envelopes_of
 from tourney.core.errors import Conflict, InvalidInput, NotFound
 from tourney.core.locks import tournament_lock
 from tourney.domain.bounties import BountyError
 from tourney.models import Elimination, Entry
+from tourney.tournaments.selectors import tournament_summary
 
 
-def bounty_winners_name(*, actor, tournament_id: int, entry_id: int, winners: list[int]) -> dict:
+def bounty_winners_name(
+    *, actor, tournament_id: int, entry_id: int, winners: list[int], rng=None
+) -> dict:
     """Name (or correct) the winners of the pot that busted `entry_id`, the first seat left of
     the button first. Each was in play when he busted him (the bounties are worked out again
     from every standing bust-out: a winner out before is refused, `winner_not_in_play`)."""
@@ -40,6 +43,8 @@ def bounty_winners_name(*, actor, tournament_id: int, entry_id: int, winners: li
         before = list(row.busted_by or [])
         row.busted_by = list(winners)
         row.save(update_fields=["busted_by"])
+        if row.bounty_phase and row.envelope is None:  # a mystery bounty: they draw now
+            mystery_draw(actor, tournament, [row], rng)
         try:
             book = book_of(tournament, bounty)
         except BountyError as exc:
@@ -49,3 +54,35 @@ def bounty_winners_name(*, actor, tournament_id: int, entry_id: int, winners: li
             ) from exc
         winners_announced(actor, tournament, {entry_id: list(winners)}, before)
     return {"entry_id": entry_id, "busted_by": winners, "won": book.won}
+
+
+MAX_ENVELOPES = 10_000
+
+
+def envelopes_set(*, actor, tournament_id: int, values: list[int]) -> list[int]:
+    """The director's envelopes of a mystery bounty (§16.5), before its phase: whole amounts,
+    summing to the bounty pool to the unit. Refused once an envelope is drawn or the phase
+    has begun (`mystery_phase_started`)."""
+    with transaction.atomic(durable=True):
+        tournament = tournament_lock(tournament_id)
+        bounty = bounty_of(tournament)
+        if bounty is None or bounty.kind != "mystery":
+            raise Conflict("not_a_mystery_bounty", _("This tournament has no mystery bounty."))
+        started = Elimination.objects.filter(
+            tournament=tournament, undone_at__isnull=True, bounty_phase=True
+        ).exists()
+        if started:
+            raise Conflict(
+                "mystery_phase_started", _("The envelopes are being drawn: they stay as they are.")
+            )
+        if not values or len(values) > MAX_ENVELOPES or any(v < 0 for v in values):
+            raise InvalidInput("invalid_envelopes", _("Give 1 to 10,000 envelopes of 0 or more."))
+        pool = tournament_summary(tournament).bounty_pool
+        if sum(values) != pool:
+            raise InvalidInput(
+                "envelopes_sum",
+                _("The envelopes add up to %(total)s; the bounty pool is %(pool)s.")
+                % {"total": sum(values), "pool": pool},
+            )
+        envelopes_fix(actor, tournament, len(values), sorted(values, reverse=True))
+    return envelopes_of(tournament)

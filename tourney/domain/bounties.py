@@ -6,7 +6,7 @@ takes its bounty back and every later one follows."""
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-KINDS = ("knockout", "progressive")
+KINDS = ("knockout", "progressive", "mystery")
 # The progressive knockout's share paid to the eliminator in cash, the rest onto his own head
 # (docs/rules.md §16.3): half, unless the house says otherwise.
 DEFAULT_CASH_PERCENT = 50
@@ -26,6 +26,10 @@ class Bounty:
     kind: str
     amount: int
     cash_percent: int = DEFAULT_CASH_PERCENT
+    # A mystery bounty's phase (§16.5): from this level (1-based, levels only) or this many
+    # players left, whichever comes first; neither: from the start.
+    phase_level: int | None = None
+    phase_players: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -34,15 +38,22 @@ class Bounty:
             raise BountyError("invalid_bounty", "a bounty is at least 1")
         if not 0 <= self.cash_percent <= 100:
             raise BountyError("invalid_bounty", "the cash share is 0-100 percent")
+        for limit in (self.phase_level, self.phase_players):
+            if limit is not None and (self.kind != "mystery" or limit < 1):
+                raise BountyError("invalid_bounty", "a mystery bounty's phase starts at 1")
 
 
 @dataclass(frozen=True, slots=True)
 class Knockout:
     """A standing bust-out with the pot's winners (entry ids, the first seat left of the button
-    first); no winners: the bounty is not claimed yet (the console asks for them)."""
+    first); no winners: the bounty is not claimed yet (the console asks for them). A mystery
+    bounty's knockout in the phase names the envelope its winners drew (`envelope`, an index;
+    None: before the phase, or not drawn yet)."""
 
     busted: int
     winners: tuple[int, ...] = ()
+    envelope: int | None = None
+    in_phase: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +109,78 @@ def awards_for(bounty: Bounty, on_head: int, busted: int, winners: Sequence[int]
     return out
 
 
+def mystery_book(
+    envelopes: Sequence[int], knockouts: Iterable[Knockout], champion: int | None = None
+) -> BountyBook:
+    """A mystery bounty's book (§16.5): each knockout's winners share the envelope they drew
+    (split as a pot, the odd units to the first); a knockout before the phase pays nothing,
+    one in the phase with no envelope drawn yet (no winner named) is unclaimed. The
+    `champion` takes every envelope left. Invariant: the cash won and the envelopes not drawn
+    sum to the envelopes."""
+    book = BountyBook()
+    drawn: set[int] = set()
+    for ko in knockouts:
+        book.won.setdefault(ko.busted, 0)
+        if not ko.in_phase:
+            continue
+        if ko.envelope is None:
+            book.unclaimed[ko.busted] = 0  # its envelope is drawn when the winners are named
+            continue
+        if ko.envelope in drawn or not 0 <= ko.envelope < len(envelopes):
+            raise BountyError("envelope_drawn", f"envelope {ko.envelope} is drawn already")
+        drawn.add(ko.envelope)
+        for winner, share in zip(
+            ko.winners, split_pot(envelopes[ko.envelope], ko.winners), strict=True
+        ):
+            book.awards.append(Award(ko.busted, winner, share, 0))
+            book.won[winner] = book.won.get(winner, 0) + share
+    if champion is not None:
+        rest = sum(v for i, v in enumerate(envelopes) if i not in drawn)
+        book.won[champion] = book.won.get(champion, 0) + rest
+    return book
+
+
+def envelopes_left(envelopes: Sequence[int], drawn: Iterable[int]) -> list[int]:
+    """The indexes of the envelopes not drawn yet, in order."""
+    taken = set(drawn)
+    return [i for i in range(len(envelopes)) if i not in taken]
+
+
+# The template's tiers (§16.5): 1 envelope of weight 8, 2 of 4, 4 of 2, the rest of 1.
+TEMPLATE_TIERS = ((1, 8), (2, 4), (4, 2))
+
+
+def envelopes_from_template(pool: int, count: int) -> list[int]:
+    """`count` envelopes summing to `pool` to the unit, biggest first: a few big ones (weights
+    8, 4, 4, 2, 2, 2, 2, then 1 each), each its share of the pool rounded down, the units left
+    one each to the biggest envelopes first (so the values never increase)."""
+    if count < 1:
+        raise BountyError("no_envelopes", "a mystery bounty needs at least one envelope")
+    if pool < 0:
+        raise BountyError("negative", "the bounty pool cannot be negative")
+    weights: list[int] = []
+    for size, weight in TEMPLATE_TIERS:
+        weights += [weight] * size
+    weights = (weights + [1] * count)[:count]
+    total = sum(weights)
+    values = [pool * w // total for w in weights]
+    for i in range(pool - sum(values)):  # fewer than `count` units: one each, biggest first
+        values[i] += 1
+    return values
+
+
+def in_mystery_phase(bounty: Bounty, players_before: int, levels_started: int) -> bool:
+    """Whether a bust-out is in a mystery bounty's phase: `players_before` in play before the
+    hand, `levels_started` the blind levels begun (breaks not counted)."""
+    if bounty.kind != "mystery":
+        return False
+    if bounty.phase_level is None and bounty.phase_players is None:
+        return True
+    by_level = bounty.phase_level is not None and levels_started >= bounty.phase_level
+    by_players = bounty.phase_players is not None and players_before <= bounty.phase_players
+    return by_level or by_players
+
+
 def bounty_book(
     bounty: Bounty,
     bought: Mapping[int, int],
@@ -146,6 +229,8 @@ def bounty_from(data: Mapping | None) -> Bounty | None:
         kind=data["kind"],
         amount=int(data["amount"]),
         cash_percent=int(data.get("cash_percent", DEFAULT_CASH_PERCENT)),
+        phase_level=data.get("phase_level"),
+        phase_players=data.get("phase_players"),
     )
 
 
@@ -153,7 +238,10 @@ def bounty_data(bounty: Bounty | None) -> dict:
     """What `bounty_from` reads back."""
     if bounty is None:
         return {}
-    data = {"kind": bounty.kind, "amount": bounty.amount}
+    data: dict = {"kind": bounty.kind, "amount": bounty.amount}
     if bounty.kind == "progressive":
         data["cash_percent"] = bounty.cash_percent
+    if bounty.kind == "mystery":
+        data["phase_level"] = bounty.phase_level
+        data["phase_players"] = bounty.phase_players
     return data

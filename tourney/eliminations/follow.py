@@ -109,7 +109,7 @@ def eliminations_record_locked(
     )
     new_ids = {e.pk for e in entries}
     knockouts_record(
-        actor, tournament, [r for r in outcome.rows if r.entry_id in new_ids], busted_by or {}
+        actor, tournament, [r for r in outcome.rows if r.entry_id in new_ids], busted_by or {}, rng
     )
     eliminations_follow(actor, tournament, outcome)
     rows = outcome.rows

@@ -362,6 +362,9 @@ class Elimination(models.Model):
     )
     # Who won the pot that busted him (entry ids, docs/rules.md §16.2): the bounty's winners.
     busted_by = models.JSONField(default=list, blank=True)
+    # A mystery bounty (§16.5): in its phase, and the envelope its winners drew (an index).
+    bounty_phase = models.BooleanField(default=False)
+    envelope = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament_id", "id"]

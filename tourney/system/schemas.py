@@ -97,10 +97,16 @@ class BanIn(Schema):
 
 
 class BountyIn(Schema):
-    kind: Literal["knockout", "progressive"]
+    kind: Literal["knockout", "progressive", "mystery"]
     amount: Money = Field(..., ge=1, description="Of each buy-in; the rest is the prize pool")
     cash_percent: bounded(0, 100) = Field(
         50, description="progressive: the eliminator's share in cash, the rest onto his head"
+    )
+    phase_level: bounded(1, 1_000) | None = Field(
+        None, description="mystery: the envelopes are drawn from this level on"
+    )
+    phase_players: bounded(1, 100_000) | None = Field(
+        None, description="mystery: ...or once this many players are left (the first of both)"
     )
 
 

@@ -1,6 +1,6 @@
 """Satellites and their tickets (docs/rules.md §17): the tournament's satellite, the ticket as a
-way in at the cage, the tickets won. The triggers are dropped around the change (SQLite
-rebuilds the tables)."""
+way in at the cage, the tickets won; a mystery bounty's phase and envelope on each bust-out
+(§16.5). The triggers are dropped around the change (SQLite rebuilds the tables)."""
 
 import django.db.models.deletion
 from django.conf import settings
@@ -17,6 +17,16 @@ class Migration(migrations.Migration):
 
     operations = [
         TriggersDrop(),
+        migrations.AddField(
+            model_name="elimination",
+            name="bounty_phase",
+            field=models.BooleanField(default=False),
+        ),
+        migrations.AddField(
+            model_name="elimination",
+            name="envelope",
+            field=models.PositiveIntegerField(blank=True, null=True),
+        ),
         migrations.AddField(
             model_name="tournament",
             name="satellite",
