@@ -19,7 +19,7 @@ from clocks.color_ups.selectors import color_up_display
 from clocks.domain.clock import level_numbers
 from clocks.domain.structures import Period
 from tables.models import FloorAction
-from tourney.bounties.selectors import biggest_bounties
+from tourney.bounties.selectors import biggest_bounties, mystery_state
 from tourney.chip_counts.selectors import big_blind_of, chip_leaderboard
 from tourney.models import Entry, Tournament, TournamentEvent
 from tourney.payouts.selectors import payout_ladder, tournament_results
@@ -184,6 +184,20 @@ def final_results(tournament: Tournament, limit: int = FINAL_RESULTS) -> list[di
     ]
 
 
+def mystery_display(tournament: Tournament) -> dict | None:
+    """What the TV shows of a mystery bounty: {count, left, left_total, draws [{names,
+    value}]}, the latest draw first."""
+    state = mystery_state(tournament) if tournament.bounty else None
+    if state is None:
+        return None
+    return {
+        "count": len(state["envelopes"]),
+        "left": state["left"],
+        "left_total": state["left_total"],
+        "draws": [{"names": ", ".join(d["names"]), "value": d["value"]} for d in state["draws"]],
+    }
+
+
 def _ticket_label(ticket: int, tournament: Tournament) -> str:
     satellite = satellite_of(tournament)
     if satellite is not None and ticket >= seat_value_of(satellite):
@@ -255,6 +269,8 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
         "leaders": chip_leaderboard(tournament, LEADER_ROWS, big_blind_of(clock)),
         # A bounty tournament: the biggest bounties on heads still in (docs/rules.md §16).
         "bounties": biggest_bounties(tournament, LEADER_ROWS),
+        # A mystery bounty: the envelopes left and the latest draws (§16.5; else None).
+        "mystery": mystery_display(tournament),
         "last_event_id": last_event_id,
         "server_time_ms": now,
     }

@@ -420,8 +420,18 @@
 
   /** The biggest bounties' page of a bounty tournament (clocks/_display_bounties.html). */
   Screen.prototype.renderBounties = function () {
-    var list = document.querySelector('[data-bounties-for="' + this.root.getAttribute("data-state-id") + '"] [data-bounties-list]');
+    var page = document.querySelector('[data-bounties-for="' + this.root.getAttribute("data-state-id") + '"]');
+    var list = page && page.querySelector("[data-bounties-list]");
     if (!list) return;
+    var mystery = this.state.mystery;  // the envelopes left and the latest draws, newest first
+    if (mystery) {
+      setText(page.querySelector("[data-bounties-kicker]"), t("mystery_left", { left: mystery.left, n: mystery.count }));
+      setHTML(list, mystery.draws.map(function (d) {
+        return '<li><span class="dleaders-rank num"></span><span class="dleaders-name' + (d.names.length > 22 ? " is-long" : "") + '">' + esc(d.names) +
+          '</span><span class="dleaders-chips num">' + esc(fmt(d.value)) + '</span><span class="dleaders-bb num"></span></li>';
+      }).join(""));
+      return;
+    }
     setHTML(list, (this.state.bounties || []).map(function (r) {
       return '<li><span class="dleaders-rank num">' + esc(fmt(r.rank)) + '</span><span class="dleaders-name' + (r.player_name.length > 22 ? " is-long" : "") + '">' + esc(r.player_name) +
         '</span><span class="dleaders-chips num">' + esc(fmt(r.on_head)) + '</span><span class="dleaders-bb num"></span></li>';

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from infra.text.collation import sorted_by_name
 from infra.web.page_answers import answer, refused, toast
 from tourney.bounties.forms import WinnersForm
-from tourney.bounties.selectors import bounties_list, bounty_of, unclaimed_busts
+from tourney.bounties.selectors import bounties_list, bounty_of, mystery_state, unclaimed_busts
 from tourney.bounties.usecases import bounty_winners_name
 from tourney.core import roles
 from tourney.core.errors import TourneyError
@@ -60,6 +60,7 @@ def page(request, tournament_id: int):
         "prize_pool": summary.prize_pool,
         "rows": bounties_list(tournament),
         "unclaimed": _unclaimed(tournament),
+        "mystery": mystery_state(tournament),
         "can_floor": roles.can(request.user, "floor"),
     }
     return render(request, "tourney/bounties/page.html", context)

@@ -25,7 +25,13 @@ from tourney.tournaments.forms import TournamentForm, satellite_targets, satelli
 
 NULLABLE_RULES = ("table_thresholds", "fixed_hands", "penalty_rounds_max")
 # A bounty tournament's settings (docs/rules.md §16), the service's one `bounty`.
-BOUNTY_FIELDS = ("bounty_kind", "bounty_amount", "bounty_cash_percent")
+BOUNTY_FIELDS = (
+    "bounty_kind",
+    "bounty_amount",
+    "bounty_cash_percent",
+    "bounty_phase_players",
+    "bounty_phase_level",
+)
 FORM_FIELD = {
     "structure_id": "structure",
     "payout_structure_id": "payout_structure",
@@ -170,6 +176,8 @@ class TournamentSettingsForm(forms.Form):
             "bounty_kind": t.bounty.get("kind", ""),
             "bounty_amount": t.bounty.get("amount"),
             "bounty_cash_percent": t.bounty.get("cash_percent", 50),
+            "bounty_phase_players": t.bounty.get("phase_players"),
+            "bounty_phase_level": t.bounty.get("phase_level"),
             "satellite_target": t.satellite.get("target_id"),
             "satellite_seat_value": t.satellite.get("seat_value"),
             "satellite_leftover": t.satellite.get("leftover", "next_place"),
@@ -297,6 +305,9 @@ def _bounty(data: dict[str, Any]) -> dict[str, Any]:
     if kind == "progressive":
         percent = data.get("bounty_cash_percent")
         bounty["cash_percent"] = 50 if percent is None else percent
+    if kind == "mystery":
+        bounty["phase_level"] = data.get("bounty_phase_level")
+        bounty["phase_players"] = data.get("bounty_phase_players")
     return bounty
 
 

@@ -25,6 +25,7 @@ from tourney.bounties.operations import bounty_checked
 from tourney.cage.selectors import prizes_paid
 from tourney.core.errors import Conflict, InvalidInput, NotFound, refusal
 from tourney.core.locks import tournament_lock
+from tourney.domain.bounties import bounty_data, bounty_from
 from tourney.domain.house_rules import resolve_house_rules
 from tourney.domain.house_rules_params import PARAMETER_KEYS, HouseRulesError
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings, money_settings_refusal
@@ -92,7 +93,8 @@ def setup_values(tournament: Tournament) -> dict[str, Any]:
         "table_numbers": tournament_table_numbers(tournament),
         "rules": dict(sorted(tournament.rules_overrides.items())),
         **{field: getattr(tournament, field) for field in MONEY_FIELDS},
-        "bounty": tournament.bounty,
+        # The terms only: a mystery bounty's envelopes are fixed by its phase, not edited here.
+        "bounty": bounty_data(bounty_from(tournament.bounty)),
         "satellite": tournament.satellite,
     }
 

@@ -118,6 +118,7 @@ class TournamentForm(forms.Form):
             ("", _("No bounty")),
             ("knockout", _("Knockout")),
             ("progressive", _("Progressive knockout")),
+            ("mystery", _("Mystery bounty")),
         ],
     )
     bounty_amount = number_field(
@@ -132,6 +133,15 @@ class TournamentForm(forms.Form):
         initial=50,
         required=False,
         help_text=_("The rest goes onto his own head."),
+    )
+    bounty_phase_players = number_field(
+        bounded(1, 100_000),
+        label=_("Mystery: envelopes drawn from this many players left"),
+        required=False,
+        help_text=_("Or from the level below, whichever comes first; neither: from the start."),
+    )
+    bounty_phase_level = number_field(
+        bounded(1, 1_000), label=_("Mystery: envelopes drawn from level"), required=False
     )
 
     # A satellite (docs/rules.md §17): its prize pool buys seats of the target event.
@@ -167,6 +177,8 @@ class TournamentForm(forms.Form):
         "bounty_kind",
         "bounty_amount",
         "bounty_cash_percent",
+        "bounty_phase_players",
+        "bounty_phase_level",
         "reentry_max",
         "rebuy_until_level",
         "rebuy_max",

@@ -63,6 +63,8 @@ def tournament_new(request):
                 "cash_percent": 50
                 if data["bounty_cash_percent"] is None
                 else data["bounty_cash_percent"],
+                "phase_players": data["bounty_phase_players"],
+                "phase_level": data["bounty_phase_level"],
             }
             if data["bounty_kind"]
             else None
