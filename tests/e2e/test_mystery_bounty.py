@@ -3,7 +3,6 @@ page lists the envelopes left and the latest draws, landscape and portrait, en a
 draw shows up live; the console's Bounties page shows the envelopes, the drawn ones marked.
 The geometry check passes at each step. Screenshots: test-artifacts/screenshots/mystery-*.png."""
 
-
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
