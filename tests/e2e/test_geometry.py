@@ -2,7 +2,8 @@
 
 One evening (tests/e2e/evening.py) is walked forward once per language (English, Hungarian,
 Czech: a test each); at each stage every screen is opened at 1920x1080, 1366x768, 1280x720,
-portrait 1080x1920 and a 390x844 phone and checked by tests/e2e/geometry.py: no text over
+portrait 1080x1920 and a 390x844 phone (the staff pages in Hungarian and Czech at the
+narrowest landscape only, WIDE_LANDSCAPE) and checked by tests/e2e/geometry.py: no text over
 other text or a control, nothing out of the window (the TV: not even below), no text cut. One
 browser, one page per test; the problems of the whole matrix are listed together.
 
@@ -203,6 +204,10 @@ def staff_pages(tournament, stage: str) -> dict[str, str]:
     return pages.get(stage, {})
 
 
+# Hungarian and Czech (longer words) are checked where text runs out of room first: the
+# narrowest landscape window (1280x720), portrait and the phones; the wider landscape windows,
+# the same layouts with more room, in English only (the staff matrix took CI past 20 minutes).
+WIDE_LANDSCAPE = {"1920x1080", "1366x768"}
 # The dealer's phone pages are also checked on a small phone (a 360x740 Android).
 SMALL_PHONE = {"360x740": {"width": 360, "height": 740}}
 PHONE_PAGES = {"dealer", "dealer-link"}
@@ -211,6 +216,8 @@ PHONE_PAGES = {"dealer", "dealer-link"}
 def staff_matrix(page: Page, base: str, pages: dict, stage: str, lang: str, problems: list) -> None:
     for size, viewport in {**VIEWPORTS, **SMALL_PHONE}.items():
         if SIZES and size not in SIZES:
+            continue
+        if lang != "en" and size in WIDE_LANDSCAPE:
             continue
         page.set_viewport_size(viewport)
         page.context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
