@@ -10,9 +10,6 @@ from collections.abc import Sequence
 
 from django.conf import settings
 from django.core import signing
-from django.utils.formats import number_format
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from clocks.clock.selectors import clock_view, now_ms, structure_periods
 from clocks.color_ups.selectors import color_up_display
@@ -23,7 +20,7 @@ from tourney.bounties.selectors import biggest_bounties, mystery_state
 from tourney.chip_counts.selectors import big_blind_of, chip_leaderboard
 from tourney.models import Entry, Tournament, TournamentEvent
 from tourney.payouts.selectors import payout_ladder, tournament_results
-from tourney.satellites.selectors import satellite_of, seat_value_of
+from tourney.satellites.selectors import prize_label, satellite_of, seat_value_of
 from tourney.tournaments.selectors import tournament_summary
 
 # Event kinds whose payload may name a player and the seat they now take.
@@ -174,11 +171,13 @@ def final_results(tournament: Tournament, limit: int = FINAL_RESULTS) -> list[di
     if tournament.status != Tournament.Status.FINISHED or tournament.main_event_id is not None:
         return []  # a flight ends its day with no winner (docs/rules.md §15.3)
     rows = tournament_results(tournament).rows[:limit]
+    satellite = satellite_of(tournament)
+    value = seat_value_of(satellite) if satellite else 0
     return [
         {
             **{k: r[k] for k in ("place", "place_to", "player_name", "prize")},
             # A satellite's places won a ticket: "Seat" (docs/rules.md §17.4).
-            "label": _ticket_label(r.get("ticket", 0), tournament) if r.get("ticket") else "",
+            "label": prize_label(r.get("ticket", 0), 0, value) if r.get("ticket") else "",
         }
         for r in sorted(rows, key=lambda r: (r["place"], r["entry_id"]))
     ]
@@ -196,14 +195,6 @@ def mystery_display(tournament: Tournament) -> dict | None:
         "left_total": state["left_total"],
         "draws": [{"names": ", ".join(d["names"]), "value": d["value"]} for d in state["draws"]],
     }
-
-
-def _ticket_label(ticket: int, tournament: Tournament) -> str:
-    satellite = satellite_of(tournament)
-    if satellite is not None and ticket >= seat_value_of(satellite):
-        return pgettext("satellite", "Seat")
-    grouped = number_format(ticket, decimal_pos=0, use_l10n=True, force_grouping=True)
-    return _("Ticket %(value)s") % {"value": grouped}
 
 
 LEADER_ROWS = 10

@@ -7,9 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Q, Sum
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext, pgettext
+from django.utils.translation import gettext_noop, ngettext
 
 from tourney.bounties.selectors import book_of, bounty_of
 from tourney.cage.selectors import prizes_paid
@@ -32,6 +31,7 @@ from tourney.domain.satellites import place_values
 from tourney.models import Deal, Elimination, Entry, LedgerEntry, Tournament
 from tourney.models import PayoutStructure as PayoutStructureRow
 from tourney.satellites.selectors import (
+    prize_label,
     satellite_info,
     satellite_of,
     satellite_prizes_of,
@@ -138,27 +138,15 @@ def payout_ladder(tournament: Tournament, summary=None, limit: int = 10) -> dict
     }
 
 
-def _grouped(amount: int) -> str:
-    return number_format(amount, decimal_pos=0, use_l10n=True, force_grouping=True)
-
-
 def _seat_labels(tournament: Tournament, pool: int, rows: list[dict]) -> dict | None:
     """A satellite's ladder reads in seats: each row's `label` ("Seat", "Seat + 2,857", "Ticket
     20,000" for a partial seat); returns `satellite_info` and the panel's title ("7 seats")."""
     prizes = {p.place: p for p in satellite_prizes_of(tournament, pool)}
+    info = satellite_info(tournament, pool)
     for row in rows:
         prize = prizes.get(row.get("place"))
-        if prize is None:
-            continue
-        if prize.ticket and prize.place <= seats_of(tournament, pool):
-            row["label"] = (
-                pgettext("satellite", "Seat + %(cash)s") % {"cash": _grouped(prize.cash)}
-                if prize.cash
-                else pgettext("satellite", "Seat")
-            )
-        elif prize.ticket:
-            row["label"] = _("Ticket %(value)s") % {"value": _grouped(prize.ticket)}
-    info = satellite_info(tournament, pool)
+        if prize is not None and prize.ticket:
+            row["label"] = prize_label(prize.ticket, prize.cash, info["seat_value"])
     return {
         **info,
         "title": ngettext("%(seats)s seat", "%(seats)s seats", info["seats"])

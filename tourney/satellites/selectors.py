@@ -1,6 +1,10 @@
 """Reads of a satellite (docs/rules.md §17): its terms, a seat's value and the prizes the prize
 pool buys now (computed, never stored), and the tickets it has issued."""
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from tourney.domain.satellites import (
     Satellite,
     SatellitePrize,
@@ -62,3 +66,19 @@ def satellite_info(tournament: Tournament, prize_pool: int) -> dict | None:
 def tickets_issued(tournament: Tournament):
     """The satellite's tickets standing (void ones left out)."""
     return Ticket.objects.filter(source=tournament).exclude(status=Ticket.Status.VOID)
+
+
+def prize_label(ticket: int, cash: int, seat_value: int) -> str:
+    """How a place of a satellite reads on the screens: "Seat", "Seat + 2,857" (a seat and a
+    shared leftover), "Ticket 20,000" (a partial seat); "" for cash only."""
+    if not ticket:
+        return ""
+    if ticket >= seat_value:
+        if cash:
+            return pgettext("satellite", "Seat + %(cash)s") % {"cash": _grouped(cash)}
+        return pgettext("satellite", "Seat")
+    return _("Ticket %(value)s") % {"value": _grouped(ticket)}
+
+
+def _grouped(amount: int) -> str:
+    return number_format(amount, decimal_pos=0, use_l10n=True, force_grouping=True)
