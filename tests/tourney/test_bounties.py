@@ -295,3 +295,33 @@ def test_the_settings_page_sets_the_bounty_and_locks_it_once_paid(api, director_
     assert again.status_code == 302, again.context["form"].errors
     tournament.refresh_from_db()
     assert tournament.name == "Friday PKO" and tournament.bounty["amount"] == 4_000
+
+
+def test_the_cage_pays_the_prize_and_the_bounties_won_on_one_receipt(api, pko, director_client):
+    """A progressive knockout of 9: the winner is paid his prize and his bounties (his own
+    head too) on one receipt of two lines; a player out of the money who won a bounty is paid
+    the bounty alone; one who won nothing is refused."""
+    ids = seat_players(api, pko, numbered_players(9))
+    start(api, pko)
+    hunter, prey, idle = ids["P0"], ids["P1"], ids["P2"]
+    _bust(api, pko, (prey, [hunter]))  # 5,000: 2,500 cash, 2,500 onto the hunter's head
+    _bust(api, pko, (idle, []))
+    won = {r["entry_id"]: r["won"] for r in api.get(f"/tournaments/{pko.pk}/bounties").json()}
+    assert won[hunter] == 2_500
+    url = f"/tournaments/{pko.pk}/results"
+    assert api.post(f"{url}/{hunter}/pay").json()["code"] == "not_finished"
+    _bust(api, pko, (hunter, [ids["P3"]]))
+    paid = api.post(f"{url}/{hunter}/pay", {"method": "cash"})
+    assert paid.status_code == 201 and paid.json()["amount"] == -2_500  # out of the money
+    nothing = api.post(f"{url}/{idle}/pay")
+    assert nothing.status_code == 409 and nothing.json()["code"] == "no_prize"
+    while len(left := _left(pko)) > 1:
+        _bust(api, pko, (left[0], [left[1]]))
+    champion = _left(pko)[0]
+    rows = {r["entry_id"]: r for r in api.get(url).json()}
+    owed = rows[champion]["prize"] + rows[champion]["bounties"]
+    paid = api.post(f"{url}/{champion}/pay", {"method": "card"})
+    assert paid.status_code == 201 and paid.json()["amount"] == -owed
+    receipt = director_client.get(paid.json()["receipt_url"]).content.decode()
+    assert "Bounties won" in receipt and "Prize" in receipt  # two lines, one receipt
+    assert api.post(f"{url}/{champion}/pay").json()["code"] == "already_paid"

@@ -18,6 +18,12 @@ def ledger_row_out(tournament_id: int, row: LedgerEntry) -> dict:
     }
 
 
+def receipt_total(tournament_id: int, number: str) -> int:
+    """What one receipt moved in all (a prize with the bounties won: two rows, one receipt)."""
+    rows = LedgerEntry.objects.filter(tournament_id=tournament_id, receipt_number=number)
+    return rows.aggregate(total=Sum("amount"))["total"] or 0
+
+
 def prizes_paid(**filters) -> QuerySet:
     """The entries (`entry_id`, `net`) whose prize is paid now: payouts (negative) less the
     prizes returned to the cage when a payment was undone (positive `payout` rows)."""

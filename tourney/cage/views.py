@@ -13,12 +13,14 @@ from tourney.system.pages import role_required
 def _row_label(row: LedgerEntry) -> str:
     if row.purpose in (LedgerEntry.Purpose.REBUY, LedgerEntry.Purpose.ADDON):
         return f"{row.get_purpose_display()} · {row.get_kind_display()}"
+    if row.purpose == LedgerEntry.Purpose.BOUNTY:
+        return _("Bounties won")
     return row.get_kind_display()
 
 
 def _title(rows: list[LedgerEntry], total: int, entry: Entry | None) -> str:
     purpose = rows[0].purpose
-    if purpose == LedgerEntry.Purpose.PRIZE:
+    if purpose in (LedgerEntry.Purpose.PRIZE, LedgerEntry.Purpose.BOUNTY):
         return _("Prize returned to the cage") if total > 0 else _("Prize")
     if purpose == LedgerEntry.Purpose.ENTRY:
         reentry = (

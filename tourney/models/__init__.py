@@ -393,6 +393,7 @@ class LedgerEntry(models.Model):
         REBUY = "rebuy", _("Rebuy")
         ADDON = "addon", _("Add-on")
         PRIZE = "prize", _("Prize")
+        BOUNTY = "bounty", _("Bounty")  # bounties won, paid with the prize (docs/rules.md §16)
 
     class Method(models.TextChoices):
         CASH = "cash", _("Cash")

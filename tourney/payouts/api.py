@@ -5,7 +5,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Router, Status
 
 from infra.web.schema_types import Id
-from tourney.cage.selectors import ledger_row_out
+from tourney.cage.selectors import ledger_row_out, receipt_total
 from tourney.core import roles
 from tourney.deals.usecases import deal_make, deal_out, deal_preview, deal_undo
 from tourney.models import Deal, PayoutStructure, Season, Tournament
@@ -159,8 +159,9 @@ def results(request, tournament_id: Id):
 
 @router.post(f"{BASE}/results/{{entry_id}}/pay", response={201: PrizePaidOut, **ERRORS})
 def pay_prize(request, tournament_id: Id, entry_id: Id, payload: PrizePayIn | None = None):
-    """Pay a finished player's prize at the cage (a `payout` ledger row, once per entry:
-    409 `already_paid`, `not_finished`, `no_prize`, `prize_forfeited`)."""
+    """Pay a finished player's prize at the cage, with the bounties he won (`payout` ledger
+    rows under one receipt, once per entry: 409 `already_paid`, `not_finished`, `no_prize`,
+    `prize_forfeited`)."""
     roles.require(request.auth, "desk")
     row = prize_pay(
         actor=request.auth,
@@ -168,7 +169,12 @@ def pay_prize(request, tournament_id: Id, entry_id: Id, payload: PrizePayIn | No
         entry_id=entry_id,
         method=payload.method if payload else "cash",
     )
-    return Status(201, ledger_row_out(tournament_id, row))
+    # The answer's amount is the receipt's: the prize and the bounties won, paid together.
+    paid = {
+        **ledger_row_out(tournament_id, row),
+        "amount": receipt_total(tournament_id, row.receipt_number),
+    }
+    return Status(201, paid)
 
 
 # --- deals -----------------------------------------------------------------------------------

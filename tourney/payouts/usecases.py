@@ -98,75 +98,92 @@ def tournament_payout_structure_set(
 
 
 def prize_pay(*, actor, tournament_id: int, entry_id: int, method: str = "cash") -> LedgerEntry:
-    """Pay a finished player's prize at the cage: one `payout` ledger row (negative amount,
-    purpose `prize`), once per entry. Refused: not finished (`not_finished`), nothing won
-    (`no_prize`), forfeited by a disqualification (`prize_forfeited`), paid (`already_paid`)."""
-    if method not in LedgerEntry.Method.values:
+    """Pay a finished player's prize at the cage, with the bounties he won (docs/rules.md
+    §16.4): a `payout` ledger row each (negative amounts, purposes `prize` and `bounty`) under
+    one receipt number, once per entry; returns the first. Refused: not finished
+    (`not_finished`), nothing won (`no_prize`), forfeited by a disqualification
+    (`prize_forfeited`), paid (`already_paid`)."""
+    if method not in LedgerEntry.Method.values or method == LedgerEntry.Method.TICKET:
         raise InvalidInput("invalid_method", _("Payment is cash, card or other."))
     with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         entry = finisher_of(tournament, entry_id)
-        row = next(
-            (r for r in tournament_results(tournament).rows if r["entry_id"] == entry.pk), None
-        )
-        if row is None:
-            raise Conflict(
-                "not_finished",
-                _("%(name)s has not finished yet: prizes are paid by the final place.")
-                % {"name": entry.player.name},
-            )
-        if prizes_paid(entry=entry).exists():
-            raise Conflict(
-                "already_paid",
-                _("The prize of %(name)s has been paid already.") % {"name": entry.player.name},
-            )
-        if row["forfeited"] and not row["prize"]:
-            raise Conflict(
-                "prize_forfeited",
-                _("%(name)s was disqualified: the prize is forfeited.")
-                % {"name": entry.player.name},
-            )
-        if row["prize"] <= 0:
-            raise Conflict(
-                "no_prize", _("Place %(place)s wins no prize.") % {"place": row["place"]}
-            )
-        payment = LedgerEntry.objects.create(
-            tournament=tournament,
-            entry=entry,
-            kind=LedgerEntry.Kind.PAYOUT,
-            purpose=LedgerEntry.Purpose.PRIZE,
-            amount=-row["prize"],
-            method=method,
-            cashier=actor if actor is not None and actor.is_authenticated else None,
-            at=timezone.now(),
-            receipt_number=receipt_number(
-                tournament.pk,
-                entry.number,
-                repeat_tail(
-                    PRIZE,
-                    LedgerEntry.objects.filter(
-                        entry=entry, kind=LedgerEntry.Kind.PAYOUT, amount__lt=0
-                    ).count(),
-                ),
+        row = _payable(tournament, entry)
+        number = receipt_number(
+            tournament.pk,
+            entry.number,
+            repeat_tail(
+                PRIZE,
+                LedgerEntry.objects.filter(
+                    entry=entry, kind=LedgerEntry.Kind.PAYOUT, amount__lt=0
+                ).count(),
             ),
         )
+        parts = [(LedgerEntry.Purpose.PRIZE, row["prize"])]
+        parts.append((LedgerEntry.Purpose.BOUNTY, row.get("bounties", 0)))
+        payments = LedgerEntry.objects.bulk_create(
+            LedgerEntry(
+                tournament=tournament,
+                entry=entry,
+                kind=LedgerEntry.Kind.PAYOUT,
+                purpose=purpose,
+                amount=-amount,
+                method=method,
+                cashier=actor if actor is not None and actor.is_authenticated else None,
+                at=timezone.now(),
+                receipt_number=number,
+            )
+            for purpose, amount in parts
+            if amount > 0
+        )
+        total = sum(amount for _purpose, amount in parts if amount > 0)
         audit_record(
             actor=actor,
             action="prize.pay",
             summary=audit_text(
                 gettext_noop("Prize paid to %(name)s for place %(place)s: %(amount)s"),
-                {"name": entry.player.name, "place": row["place"], "amount": row["prize"]},
+                {"name": entry.player.name, "place": row["place"], "amount": total},
             ),
             tournament=tournament,
-            target=payment,
-            after={"entry_id": entry.pk, "amount": row["prize"], "method": method},
+            target=payments[0],
+            after={
+                "entry_id": entry.pk,
+                "amount": total,
+                "prize": row["prize"],
+                "bounties": row.get("bounties", 0),
+                "method": method,
+                "receipt_number": number,
+            },
         )
         event_append(
-            tournament,
-            "payouts",
-            {"reason": "paid", "entry_id": entry.pk, "amount": row["prize"]},
+            tournament, "payouts", {"reason": "paid", "entry_id": entry.pk, "amount": total}
         )
-        return payment
+        return payments[0]
+
+
+def _payable(tournament, entry) -> dict:
+    """The entry's results row, refused unless something is owed to him."""
+    row = next((r for r in tournament_results(tournament).rows if r["entry_id"] == entry.pk), None)
+    if row is None:
+        raise Conflict(
+            "not_finished",
+            _("%(name)s has not finished yet: prizes are paid by the final place.")
+            % {"name": entry.player.name},
+        )
+    if prizes_paid(entry=entry).exists():
+        raise Conflict(
+            "already_paid",
+            _("The prize of %(name)s has been paid already.") % {"name": entry.player.name},
+        )
+    bounties = row.get("bounties", 0)
+    if row["forfeited"] and not row["prize"] and not bounties:
+        raise Conflict(
+            "prize_forfeited",
+            _("%(name)s was disqualified: the prize is forfeited.") % {"name": entry.player.name},
+        )
+    if row["prize"] + bounties <= 0:
+        raise Conflict("no_prize", _("Place %(place)s wins no prize.") % {"place": row["place"]})
+    return row
 
 
 @transaction.atomic(durable=True)

@@ -28,6 +28,9 @@ from tourney.tournaments.selectors import tournament_summary
 
 PAYOUT_ROWS = 12
 
+# What the cage pays out (a prize, the bounties won), as against a refund of money paid in.
+PAID_OUT = (LedgerEntry.Purpose.PRIZE, LedgerEntry.Purpose.BOUNTY)
+
 
 def _table_map(table: TournamentTable | None, seat: int | None) -> dict | None:
     """Seats 1..n of the player's table: taken or free, his own, the button (no names)."""
@@ -127,7 +130,7 @@ def _receipts(entry: Entry) -> list[dict]:
                 "at_ms": int(group[0].at.timestamp() * 1000),
                 "time": timezone.localtime(group[0].at, room_zone).strftime("%H:%M"),
                 "purpose": group[0].purpose,
-                "refund": total < 0 and group[0].purpose != LedgerEntry.Purpose.PRIZE,
+                "refund": total < 0 and group[0].purpose not in PAID_OUT,
                 "amount": abs(total),
             }
         )
@@ -141,7 +144,7 @@ def _cancelled(tournament: Tournament, entry: Entry) -> dict | None:
     if tournament.status != Tournament.Status.CANCELLED:
         return None
     paid = refunded = 0
-    rows = LedgerEntry.objects.filter(entry=entry).exclude(purpose=LedgerEntry.Purpose.PRIZE)
+    rows = LedgerEntry.objects.filter(entry=entry).exclude(purpose__in=PAID_OUT)
     for amount in rows.values_list("amount", flat=True):
         if amount > 0:
             paid += amount
