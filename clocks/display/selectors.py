@@ -16,7 +16,7 @@ from clocks.color_ups.selectors import color_up_display
 from clocks.domain.clock import level_numbers
 from clocks.domain.structures import Period
 from tables.models import FloorAction
-from tourney.bounties.selectors import biggest_bounties, mystery_state
+from tourney.bounties.selectors import biggest_bounties, book_of, bounty_of, mystery_state
 from tourney.chip_counts.selectors import big_blind_of, chip_leaderboard
 from tourney.models import Entry, Tournament, TournamentEvent
 from tourney.payouts.selectors import payout_ladder, tournament_results
@@ -165,6 +165,16 @@ def recent_moves(tournament: Tournament, limit: int = RECENT_MOVES) -> list[dict
     return merged[:limit]
 
 
+def moves_with_bounties(tournament: Tournament, moves: list[dict]) -> list[dict]:
+    """A knockout's moves say the bounty on each moved player's head (`bounty`; docs/rules.md
+    §16.4): the players a table gains are worth that much to bust."""
+    bounty = bounty_of(tournament) if tournament.bounty else None
+    if bounty is None or bounty.kind == "mystery" or not moves:
+        return moves
+    heads = book_of(tournament, bounty).on_head
+    return [{**m, "bounty": heads.get(m["entry_id"], 0)} for m in moves]
+
+
 def final_results(tournament: Tournament, limit: int = FINAL_RESULTS) -> list[dict]:
     """A finished tournament's best places, winner first: [{place, place_to, player_name,
     prize}] (prize in money, the deal's amount where one stands); [] before the end."""
@@ -253,7 +263,7 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
         # "payout_ladder" {places_paid, players_remaining, bubble, in_money}.
         **payout_ladder(tournament, summary, limit=PAYOUT_ROWS),
         "message": getattr(tournament, "display_message", "") or "",
-        "recent_moves": recent_moves(tournament),
+        "recent_moves": moves_with_bounties(tournament, recent_moves(tournament)),
         # A finished tournament: the winner and the best places (else []).
         "final_results": final_results(tournament),
         # The chip leaders, when stacks have been counted (docs/rules.md §15.4; else []).

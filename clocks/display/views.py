@@ -116,6 +116,7 @@ def display_strings() -> dict[str, str]:
         "bubble": _("Bubble"),
         "winner": _("Winner"),
         "seats_won": _("Seats won"),
+        "move_bounty": _("bounty %(amount)s"),
         "mystery_left": _("Mystery bounties · %(left)s of %(n)s envelopes left"),
         "in_money": _("In the money"),
         "sound_on": _("Sound on"),

@@ -400,7 +400,9 @@
           var from = m.from_table != null && (m.from_table !== m.table || m.from_seat !== m.seat)
             ? '<span class="dmove-from">' + esc(t("seat", { t: m.from_table, s: m.from_seat }) + " → ") + "</span>"
             : "";
-          return '<li><span class="dmove-name">' + esc(m.player_name) + '</span><span class="num">' +
+          // A bounty tournament: the bounty on the moved player's head, under his name.
+          var head = m.bounty ? ' <small class="dmove-bounty num">' + esc(t("move_bounty", { amount: fmt(m.bounty) })) + "</small>" : "";
+          return '<li><span class="dmove-name">' + esc(m.player_name) + head + '</span><span class="num">' +
             from + esc(to) + "</span></li>";
         }).join("")
       : '<li class="dmoves-empty">' + esc(S.no_moves) + "</li>");

@@ -8,6 +8,7 @@ import random
 import pytest
 from django.urls import reverse
 
+from clocks.display.selectors import display_state
 from tests.conftest import friday_deepstack, numbered_players, seat_players
 from tests.factories import start
 from tests.tourney.settings_form import form_data
@@ -325,3 +326,14 @@ def test_the_cage_pays_the_prize_and_the_bounties_won_on_one_receipt(api, pko, d
     receipt = director_client.get(paid.json()["receipt_url"]).content.decode()
     assert "Bounties won" in receipt and "Prize" in receipt  # two lines, one receipt
     assert api.post(f"{url}/{champion}/pay").json()["code"] == "already_paid"
+
+
+def test_the_tvs_seat_moves_say_the_bounty_on_each_head(api, pko):
+    """A late entry's seat is a move on the TV; in a bounty tournament it says his bounty."""
+    seat_players(api, pko, numbered_players(9))
+    start(api, pko)
+    late = api.post("/players", {"name": "Late Lajos"}).json()["id"]
+    entry = api.post(f"/tournaments/{pko.pk}/entries", {"player_id": late}).json()
+    moves = display_state(Tournament.objects.get(pk=pko.pk))["recent_moves"]
+    mine = next(m for m in moves if m["entry_id"] == entry["id"])
+    assert mine["bounty"] == BOUNTY
