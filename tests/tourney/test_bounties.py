@@ -337,3 +337,34 @@ def test_the_tvs_seat_moves_say_the_bounty_on_each_head(api, pko):
     moves = display_state(Tournament.objects.get(pk=pko.pk))["recent_moves"]
     mine = next(m for m in moves if m["entry_id"] == entry["id"])
     assert mine["bounty"] == BOUNTY
+
+
+def test_a_rebuy_buys_a_new_bounty_and_the_first_one_stays_paid(api, structure, room):
+    """A knockout with rebuys for busted players: P1 busts P0, who rebuys (his bust-out is
+    taken back, not its bounty), then P2 busts P0 again. Each entry and each rebuy bought a
+    bounty; the bounty pool and the prize pool are the buy-ins to the unit."""
+    created = api.post(
+        "/tournaments",
+        {"name": "KO rebuy", "structure_id": structure.pk, "starting_stack": 20_000,
+         "buy_in": PRICE, "fee": 1_000, "room_id": room.pk, "house_rules": "rimoc",
+         "bounty": {"kind": "knockout", "amount": BOUNTY}, "rebuy_until_level": 4,
+         "rebuy_condition": "busted", "rebuy_buy_in": PRICE, "rebuy_fee": 1_000,
+         "rebuy_chips": 20_000},
+    )  # fmt: skip
+    assert created.status_code == 201, created.json()
+    t = Tournament.objects.get(pk=created.json()["id"])
+    ids = seat_players(api, t, numbered_players(6))
+    assert api.post(f"/tournaments/{t.pk}/clock/start").status_code == 200
+    p0, p1, p2 = ids["P0"], ids["P1"], ids["P2"]
+    _bust(api, t, (p0, [p1]))
+    bought = api.post(f"/tournaments/{t.pk}/entries/{p0}/rebuy", {})
+    assert bought.status_code == 201 and bought.json()["revived"] is True
+    rows = {r["entry_id"]: r for r in api.get(f"/tournaments/{t.pk}/bounties").json()}
+    assert rows[p1]["won"] == BOUNTY and rows[p0]["on_head"] == BOUNTY  # a new head
+    _bust(api, t, (p0, [p2]))
+    rows = {r["entry_id"]: r for r in api.get(f"/tournaments/{t.pk}/bounties").json()}
+    assert (rows[p1]["won"], rows[p2]["won"], rows[p0]["on_head"]) == (BOUNTY, BOUNTY, 0)
+    got = api.get(f"/tournaments/{t.pk}").json()
+    assert got["bounty_pool"] == 7 * BOUNTY  # six entries and a rebuy
+    assert got["prize_pool"] + got["bounty_pool"] == 7 * PRICE
+    assert sum(r["won"] + r["on_head"] for r in rows.values()) == 7 * BOUNTY

@@ -9,6 +9,7 @@ from tourney.domain.bounties import (
     Bounty,
     BountyError,
     Knockout,
+    Rebought,
     awards_for,
     bounty_book,
     bounty_data,
@@ -167,3 +168,14 @@ def test_envelopes_sum_to_the_pool_and_each_is_drawn_exactly_once(pool, count, r
         mystery_book(
             envelopes, [*knockouts, knockouts[0]] if knockouts else [Knockout(0, (1,), 99, True)]
         )
+
+
+def test_worked_example_a_rebuy_buys_a_new_bounty():
+    """A knockout of 5,000: A busts B, B rebuys (a new head), C busts B again: A and C each
+    won 5,000, the two bounties B bought."""
+    b = Bounty("knockout", 5_000)
+    events = [Knockout(2, (1,)), Rebought(2), Knockout(2, (3,)), Rebought(3)]
+    book = bounty_book(b, {1: 1, 2: 1, 3: 1}, events)
+    assert book.won == {1: 5_000, 2: 0, 3: 5_000}
+    assert book.on_head == {1: 5_000, 3: 10_000}  # C topped up: two bounties on his head
+    assert sum(book.won.values()) + sum(book.on_head.values()) == 5 * 5_000

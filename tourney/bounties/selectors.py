@@ -1,33 +1,52 @@
 """Reads of a bounty tournament (docs/rules.md §16): the bounty on every head and the cash
 each player has won, worked out from the standing bust-outs."""
 
+from django.db.models import Q
+
 from infra.text.collation import sorted_by_name
 from tourney.domain.bounties import (
     Bounty,
     BountyBook,
     Knockout,
+    Rebought,
     bounty_book,
     bounty_from,
     mystery_book,
 )
 from tourney.flights.selectors import IN_FIELD
-from tourney.models import Elimination, Entry, Tournament
+from tourney.models import ChipPurchase, Elimination, Entry, Tournament
 
 
 def bounty_of(tournament: Tournament) -> Bounty | None:
     return bounty_from(tournament.bounty)
 
 
-def knockouts_of(tournament: Tournament) -> list[Knockout]:
-    """The standing bust-outs in the order they were recorded, each with its pot's winners (a
-    mystery bounty's: whether in its phase, the envelope drawn)."""
-    rows = Elimination.objects.filter(tournament=tournament, undone_at__isnull=True).order_by("pk")
-    return [
-        Knockout(busted=entry_id, winners=tuple(by or ()), envelope=envelope, in_phase=phase)
-        for entry_id, by, envelope, phase in rows.values_list(
-            "entry_id", "busted_by", "envelope", "bounty_phase"
-        )
+def counted_knockouts(tournament: Tournament):
+    """The bust-outs whose bounty stands: those not undone, and those a rebuy took back (the
+    bounty was paid; the rebuy buys a new one, docs/rules.md §16.1)."""
+    revived = ChipPurchase.objects.filter(
+        tournament=tournament, undone_at__isnull=True, revives__isnull=False
+    ).values("revives_id")
+    return Elimination.objects.filter(tournament=tournament).filter(
+        Q(undone_at__isnull=True) | Q(pk__in=revived)
+    )
+
+
+def knockouts_of(tournament: Tournament) -> list[Knockout | Rebought]:
+    """The bust-outs that count and the rebuys, in the order they happened, each bust-out with
+    its pot's winners (a mystery bounty's: whether in its phase, the envelope drawn)."""
+    rows = counted_knockouts(tournament).values_list(
+        "at", "pk", "entry_id", "busted_by", "envelope", "bounty_phase"
+    )
+    rebuys = ChipPurchase.objects.filter(
+        tournament=tournament, kind=ChipPurchase.Kind.REBUY, undone_at__isnull=True
+    ).values_list("at", "pk", "entry_id")
+    timeline: list[tuple] = [
+        (at, 0, pk, Knockout(entry_id, tuple(by or ()), envelope, phase))
+        for at, pk, entry_id, by, envelope, phase in rows
     ]
+    timeline += [(at, 1, pk, Rebought(entry_id)) for at, pk, entry_id in rebuys]
+    return [event for *_order, event in sorted(timeline, key=lambda t: t[:3])]
 
 
 def envelopes_of(tournament: Tournament) -> list[int]:
@@ -37,9 +56,7 @@ def envelopes_of(tournament: Tournament) -> list[int]:
 
 def envelopes_drawn(tournament: Tournament) -> dict[int, int]:
     """Envelope index -> the busted entry whose knockout drew it (standing bust-outs)."""
-    rows = Elimination.objects.filter(
-        tournament=tournament, undone_at__isnull=True, envelope__isnull=False
-    )
+    rows = counted_knockouts(tournament).filter(envelope__isnull=False)
     return dict(rows.values_list("envelope", "entry_id"))
 
 
@@ -151,9 +168,8 @@ def mystery_state(tournament: Tournament) -> dict | None:
     envelopes = envelopes_of(tournament)
     drawn = envelopes_drawn(tournament)
     rows = (
-        Elimination.objects.filter(
-            tournament=tournament, undone_at__isnull=True, envelope__isnull=False
-        )
+        counted_knockouts(tournament)
+        .filter(envelope__isnull=False)
         .order_by("-pk")
         .values_list("entry_id", "envelope", "busted_by")[:10]
     )

@@ -57,6 +57,14 @@ class Knockout:
 
 
 @dataclass(frozen=True, slots=True)
+class Rebought:
+    """A rebuy in a bounty tournament (§16.1): one more bounty on the player's head, a new one
+    after his bust-out (its bounty was paid: the rebuy does not take it back)."""
+
+    entry: int
+
+
+@dataclass(frozen=True, slots=True)
 class Award:
     """What one winner got for one bust-out: `cash` paid to him, `to_head` onto his own
     bounty (a progressive knockout's)."""
@@ -110,7 +118,7 @@ def awards_for(bounty: Bounty, on_head: int, busted: int, winners: Sequence[int]
 
 
 def mystery_book(
-    envelopes: Sequence[int], knockouts: Iterable[Knockout], champion: int | None = None
+    envelopes: Sequence[int], knockouts: Iterable[Knockout | Rebought], champion: int | None = None
 ) -> BountyBook:
     """A mystery bounty's book (§16.5): each knockout's winners share the envelope they drew
     (split as a pot, the odd units to the first); a knockout before the phase pays nothing,
@@ -120,6 +128,8 @@ def mystery_book(
     book = BountyBook()
     drawn: set[int] = set()
     for ko in knockouts:
+        if isinstance(ko, Rebought):  # his rebuy's bounty is in the envelopes
+            continue
         book.won.setdefault(ko.busted, 0)
         if not ko.in_phase:
             continue
@@ -184,17 +194,22 @@ def in_mystery_phase(bounty: Bounty, players_before: int, levels_started: int) -
 def bounty_book(
     bounty: Bounty,
     bought: Mapping[int, int],
-    knockouts: Iterable[Knockout],
+    knockouts: Iterable[Knockout | Rebought],
     champion: int | None = None,
 ) -> BountyBook:
-    """Replay the standing bust-outs in order. `bought`: each entry's bounties bought (1 an
-    entry; a rebuy that buys a bounty, one more), so its head starts at `amount` times that.
-    A winner must still be in play when he busts someone. The `champion`, once the tournament
-    is won, takes the bounty on his own head in cash. Invariant: the cash won, the heads and
-    the unclaimed sum to `amount` times the bounties bought."""
+    """Replay the standing bust-outs and the rebuys in order. `bought`: each entry's bounties
+    bought at the start (1 an entry), so its head starts at `amount` times that; a rebuy adds
+    `amount` to his head (a new head after a bust-out). A winner must still be in play when he
+    busts someone. The `champion`, once the tournament is won, takes the bounty on his own
+    head in cash. Invariant: the cash won, the heads and the unclaimed sum to `amount` times
+    the bounties bought (entries and rebuys)."""
     book = BountyBook(on_head={e: bounty.amount * n for e, n in bought.items()})
     book.won = dict.fromkeys(bought, 0)
     for ko in knockouts:
+        if isinstance(ko, Rebought):
+            book.on_head[ko.entry] = book.on_head.get(ko.entry, 0) + bounty.amount
+            book.won.setdefault(ko.entry, 0)
+            continue
         head = book.on_head.pop(ko.busted, None)
         if head is None:
             raise BountyError("not_in_play", f"entry {ko.busted} is not in play")

@@ -151,7 +151,8 @@ def tournament_summary(tournament: Tournament) -> TournamentSummary:
     active = counts.get(f"n_{Entry.Status.ACTIVE}", 0)
     bagged = counts.get(f"n_{Entry.Status.BAGGED}", 0)
     entries = active + counts.get(f"n_{Entry.Status.ELIMINATED}", 0) + bagged
-    bounties = bounty_pool(bounty_from(tournament.bounty), entries)
+    # Every entry and every rebuy buys a bounty (docs/rules.md §16.1).
+    bounties = bounty_pool(bounty_from(tournament.bounty), entries + counts.get("rebuys", 0))
     money = max(0, counts.get("prize_money", 0) - bounties)
     pool = prize_pool(money, tournament.guarantee)
     # Every entry brings a full stack (TDA 8-A); rebuys and add-ons their chips; color-ups
