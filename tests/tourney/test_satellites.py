@@ -312,7 +312,9 @@ def test_the_pages_make_a_tournament_a_satellite_and_change_its_terms(
     created = director_client.post(reverse("tourney:tournament_new"), data)
     assert created.status_code == 302
     sat = Tournament.objects.get(name="Mega satellite")
-    assert sat.satellite == {"target_id": target.pk, "seat_value": None, "leftover": "shared"}
+    assert sat.satellite == {
+        "target_id": target.pk, "seat_value": None, "leftover": "shared", "seat_holder": "cash",
+    }  # fmt: skip
     wrong = director_client.post(
         reverse("tourney:tournament_new"), {**data, "satellite_target": "999999"}
     )
@@ -320,7 +322,11 @@ def test_the_pages_make_a_tournament_a_satellite_and_change_its_terms(
 
     form = form_data(director_client, sat)
     assert form["satellite_target"] == str(target.pk)
-    form.update(satellite_leftover="partial_seat", satellite_seat_value="40000")
+    form.update(
+        satellite_leftover="partial_seat",
+        satellite_seat_value="40000",
+        satellite_seat_holder="refuse",
+    )
     saved = director_client.post(reverse("tourney:tournament_settings", args=[sat.pk]), form)
     assert saved.status_code in (200, 302)
     sat.refresh_from_db()
@@ -328,9 +334,48 @@ def test_the_pages_make_a_tournament_a_satellite_and_change_its_terms(
         "target_id": target.pk,
         "seat_value": 40_000,
         "leftover": "partial_seat",
+        "seat_holder": "refuse",
     }
     form = form_data(director_client, sat)
     form["satellite_target"] = ""  # an ordinary tournament again
     director_client.post(reverse("tourney:tournament_settings", args=[sat.pk]), form)
     sat.refresh_from_db()
     assert sat.satellite == {}
+
+
+def test_a_seat_holder_plays_for_cash_or_is_refused_as_the_house_says(api, room, structure, target):
+    """A player who won a seat in one satellite plays the next one: by default he plays for the
+    seat's value in cash (no second ticket); under `refuse` the desk does not take him."""
+    first = _satellite(api, room, structure, target)
+    seat_players(api, first, numbered_players(37))
+    start(api, first)
+    _bust_down_to(api, first, 7)
+    holder = Ticket.objects.filter(source=first).first().player_id
+
+    second = _tournament(
+        api, room, structure, "Second chance", 10_000, 1_000,
+        satellite={"target_id": target.pk},  # a seat each 5 entries; seat holders for cash
+    )  # fmt: skip
+    entries = [
+        api.post(f"/tournaments/{second.pk}/entries", {"player_id": p}).json()["id"]
+        for p in [holder, *(api.post("/players", {"name": f"Q{i}"}).json()["id"] for i in range(5))]
+    ]
+    api.post(f"/tournaments/{second.pk}/draw")
+    start(api, second)
+    for entry_id in entries[1:]:  # the holder outlasts them: the one seat is his
+        api.post(
+            f"/tournaments/{second.pk}/eliminations", {"eliminations": [{"entry_id": entry_id}]}
+        )
+    second.refresh_from_db()
+    assert second.status == "finished"
+    assert not Ticket.objects.filter(source=second).exists()  # no second seat
+    rows = {r["entry_id"]: r for r in api.get(f"/tournaments/{second.pk}/results").json()}
+    assert (rows[entries[0]]["ticket"], rows[entries[0]]["prize"]) == (0, 50_000)  # in cash
+
+    strict = _tournament(
+        api, room, structure, "Last chance", 10_000, 1_000,
+        satellite={"target_id": target.pk, "seat_holder": "refuse"},
+    )  # fmt: skip
+    refused = api.post(f"/tournaments/{strict.pk}/entries", {"player_id": holder})
+    assert refused.status_code == 409 and refused.json()["code"] == "holds_a_seat"
+    assert not Entry.objects.filter(tournament=strict).exists()

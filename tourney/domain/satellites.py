@@ -9,6 +9,9 @@ from dataclasses import dataclass
 # §17.2): cash to the next place, shared among the seat winners, or a partial seat (a ticket
 # worth the rest) to the next place.
 LEFTOVER_RULES = ("next_place", "shared", "partial_seat")
+# A player who holds a seat of the target already (§17.5): he plays for the seat's value in
+# cash, or the satellite does not take his entry.
+SEAT_HOLDER_RULES = ("cash", "refuse")
 # More seats than a room's biggest field is a seat value typed wrong.
 MAX_SEATS = 10_000
 
@@ -27,6 +30,7 @@ class Satellite:
     target_id: int
     seat_value: int | None = None
     leftover: str = "next_place"
+    seat_holder: str = "cash"
 
     def __post_init__(self) -> None:
         if self.target_id < 1:
@@ -35,6 +39,8 @@ class Satellite:
             raise SatelliteError("invalid_seat_value", "a seat is worth at least 1")
         if self.leftover not in LEFTOVER_RULES:
             raise SatelliteError("invalid_leftover_rule", f"unknown rule {self.leftover!r}")
+        if self.seat_holder not in SEAT_HOLDER_RULES:
+            raise SatelliteError("invalid_seat_holder_rule", f"unknown rule {self.seat_holder!r}")
 
 
 def satellite_from(data: Mapping | None) -> Satellite | None:
@@ -46,6 +52,7 @@ def satellite_from(data: Mapping | None) -> Satellite | None:
         target_id=int(data["target_id"]),
         seat_value=None if value is None else int(value),
         leftover=data.get("leftover", "next_place"),
+        seat_holder=data.get("seat_holder", "cash"),
     )
 
 
@@ -57,6 +64,7 @@ def satellite_data(satellite: Satellite | None) -> dict:
         "target_id": satellite.target_id,
         "seat_value": satellite.seat_value,
         "leftover": satellite.leftover,
+        "seat_holder": satellite.seat_holder,
     }
 
 

@@ -37,6 +37,7 @@ from tourney.registration.selectors import (
     registration_facts_query,
     registration_window,
 )
+from tourney.satellites.selectors import satellite_refuses
 from tourney.tickets.operations import ticket_for_entry, ticket_given_back, ticket_use
 from tourney.tournaments.selectors import entry_of, entry_snapshot, tournament_rules
 
@@ -222,6 +223,15 @@ def _registration_checked(
     player = facts.player
     if facts.banned:
         _refuse_banned(player, tournament, now)
+    if tournament.satellite and satellite_refuses(tournament, player.pk):
+        raise Conflict(
+            "holds_a_seat",
+            _(
+                "%(name)s holds a seat of the target event already: this satellite does not "
+                "take him."
+            )
+            % {"name": player.name},
+        )
     if facts.disqualified:
         raise Conflict(
             "player_disqualified",

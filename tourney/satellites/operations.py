@@ -19,12 +19,13 @@ from tourney.models import Elimination, Entry, Ticket, Tournament
 from tourney.satellites.selectors import (
     satellite_of,
     satellite_prizes_of,
+    seat_holders,
     seats_of,
     tickets_issued,
 )
 from tourney.tournaments.selectors import tournament_summary
 
-SATELLITE_KEYS = {"target_id", "seat_value", "leftover"}
+SATELLITE_KEYS = {"target_id", "seat_value", "leftover", "seat_holder"}
 
 
 def satellite_checked(satellite: dict | None, tournament_id: int | None = None) -> dict:
@@ -40,9 +41,12 @@ def satellite_checked(satellite: dict | None, tournament_id: int | None = None) 
         if type(target_id) is not int or (value is not None and type(value) is not int):
             raise TypeError("whole numbers")
         leftover = satellite.get("leftover") or "next_place"
-        if not isinstance(leftover, str):
+        holder = satellite.get("seat_holder") or "cash"
+        if not isinstance(leftover, str) or not isinstance(holder, str):
             raise TypeError("a rule's name")
-        checked = Satellite(target_id=target_id, seat_value=value, leftover=leftover)
+        checked = Satellite(
+            target_id=target_id, seat_value=value, leftover=leftover, seat_holder=holder
+        )
     except (SatelliteError, TypeError, ValueError) as exc:
         raise InvalidInput(
             "invalid_satellite",
@@ -94,7 +98,9 @@ def satellite_finished(tournament: Tournament, now, left: int) -> list[Entry]:
     seated_out = [r.entry for r in standing.filter(place_to__lte=seats).select_related("entry")]
     partial = prizes[seats].ticket if len(prizes) > seats else 0
     next_place = standing.filter(place=seats + 1, place_to=seats + 1).select_related("entry")
-    awarded = [(e, prizes[0].ticket) for e in [*winners, *seated_out]]
+    # A winner who holds a seat of the target already plays for its value in cash (§17.5).
+    holders = seat_holders(tournament, [e.player_id for e in [*winners, *seated_out]])
+    awarded = [(e, prizes[0].ticket) for e in [*winners, *seated_out] if e.player_id not in holders]
     if partial and next_place.exists():  # the place after the seats, one player's alone
         awarded.append((next_place[0].entry, partial))
     target_id = satellite_of(tournament).target_id

@@ -63,6 +63,29 @@ def satellite_info(tournament: Tournament, prize_pool: int) -> dict | None:
     }
 
 
+def seat_holders(tournament: Tournament, player_ids) -> set[int]:
+    """Of these players, those who hold a seat of the satellite's target already (an active
+    ticket another satellite gave them; docs/rules.md §17.5)."""
+    satellite = satellite_of(tournament)
+    if satellite is None:
+        return set()
+    held = Ticket.objects.filter(
+        target_id=satellite.target_id,
+        player_id__in=list(player_ids),
+        status=Ticket.Status.ACTIVE,
+    ).exclude(source=tournament)
+    return set(held.values_list("player_id", flat=True))
+
+
+def satellite_refuses(tournament: Tournament, player_id: int) -> bool:
+    """Whether the satellite refuses this player's entry: he holds a seat of its target and
+    the house rule is `refuse` (docs/rules.md §17.5)."""
+    satellite = satellite_of(tournament)
+    if satellite is None or satellite.seat_holder != "refuse":
+        return False
+    return bool(seat_holders(tournament, [player_id]))
+
+
 def tickets_issued(tournament: Tournament):
     """The satellite's tickets standing (void ones left out)."""
     return Ticket.objects.filter(source=tournament).exclude(status=Ticket.Status.VOID)

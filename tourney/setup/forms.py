@@ -181,6 +181,7 @@ class TournamentSettingsForm(forms.Form):
             "satellite_target": t.satellite.get("target_id"),
             "satellite_seat_value": t.satellite.get("seat_value"),
             "satellite_leftover": t.satellite.get("leftover", "next_place"),
+            "satellite_seat_holder": t.satellite.get("seat_holder", "cash"),
         }
         for key, value in t.rules_overrides.items():
             initial[rule_field_name(key)] = _rule_initial(key, value)

@@ -118,6 +118,11 @@ class SatelliteIn(Schema):
     leftover: Literal["next_place", "shared", "partial_seat"] = Field(
         "next_place", description="The pool left after the whole seats (docs/rules.md §17.2)"
     )
+    seat_holder: Literal["cash", "refuse"] = Field(
+        "cash",
+        description="A player holding a seat of the target already: plays for its value in "
+        "cash, or is refused (§17.5)",
+    )
 
 
 class TournamentIn(Schema):

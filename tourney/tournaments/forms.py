@@ -167,7 +167,20 @@ class TournamentForm(forms.Form):
             ("partial_seat", _("A partial seat (a ticket) to the next place")),
         ],
     )
-    SATELLITE_FIELDS = ("satellite_target", "satellite_seat_value", "satellite_leftover")
+    satellite_seat_holder = forms.ChoiceField(
+        label=_("A player who holds a seat of the target already"),
+        required=False,
+        choices=[
+            ("cash", _("Plays for the seat's value in cash")),
+            ("refuse", _("Cannot enter this satellite")),
+        ],
+    )
+    SATELLITE_FIELDS = (
+        "satellite_target",
+        "satellite_seat_value",
+        "satellite_leftover",
+        "satellite_seat_holder",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -231,4 +244,5 @@ def satellite_terms(data: dict) -> dict | None:
         "target_id": data["satellite_target"],
         "seat_value": data.get("satellite_seat_value"),
         "leftover": data.get("satellite_leftover") or "next_place",
+        "seat_holder": data.get("satellite_seat_holder") or "cash",
     }
