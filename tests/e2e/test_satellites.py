@@ -125,3 +125,40 @@ def test_the_targets_desk_registers_a_seat_winner_on_his_ticket(
     page.goto(live_server.url + reverse("penalties:player", args=[ticket.player_id]))
     expect(page.locator("#player-tickets")).to_contain_text("Main Event")
     assert_geometry(page, "satellite-player-tickets-1366x768-hu", full_page=True)
+
+
+def test_a_ticket_is_transferred_cashed_out_and_undone_on_the_players_page(
+    live_server, new_page, login, api, director, structure, room, manual_picture
+):
+    with_password(director)
+    _target, sat = _satellite(api, director, structure, room)
+    other = friday_deepstack(director, structure, room, name="Sunday 50K", buy_in=45_000, fee=5_000)
+    _bust_down_to(api, sat, 7)
+    ticket = Ticket.objects.select_related("player").filter(source=sat).order_by("pk").first()
+    page = new_page(viewport={"width": 1366, "height": 768})
+    login(page, director, PASSWORD)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(live_server.url + reverse("penalties:player", args=[ticket.player_id]))
+    row = page.locator(f'#player-tickets tr[data-ticket="{ticket.pk}"]')
+    row.locator("select").select_option(str(other.pk))
+    assert_geometry(page, "satellite-player-ticket-actions-1366x768-en", full_page=True)
+    manual_picture(page, "satellites-player-tickets", full_page=True)
+    row.locator("[data-ticket-transfer]").click()
+    expect(page.locator(f'#player-tickets tr[data-ticket="{ticket.pk}"]')).to_contain_text(
+        "Sunday 50K"
+    )
+    page.locator(f'#player-tickets tr[data-ticket="{ticket.pk}"] [data-ticket-undo]').click()
+    expect(page.locator(f'#player-tickets tr[data-ticket="{ticket.pk}"]')).to_contain_text(
+        "Main Event"
+    )
+    page.locator(f'#player-tickets tr[data-ticket="{ticket.pk}"] [data-ticket-cash-out]').click()
+    expect(page.locator(f'#player-tickets tr[data-ticket="{ticket.pk}"]')).to_contain_text(
+        "Cashed out"
+    )
+    ticket.refresh_from_db()
+    assert ticket.status == "cashed_out"
+    page.locator(f'#player-tickets tr[data-ticket="{ticket.pk}"] [data-ticket-undo]').click()
+    expect(page.locator(f'#player-tickets tr[data-ticket="{ticket.pk}"]')).to_contain_text(
+        "Not used yet"
+    )
+    assert_geometry(page, "satellite-player-ticket-undone-1366x768-en", full_page=True)

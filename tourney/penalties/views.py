@@ -36,7 +36,7 @@ from tourney.penalties.usecases import penalty_end, penalty_give, penalty_undo
 from tourney.players.selectors import player_bans
 from tourney.players.usecases import player_ban, player_ban_lift
 from tourney.system.pages import role_required
-from tourney.tickets.selectors import tickets_of_player
+from tourney.tickets.selectors import ticket_targets, tickets_of_player
 from tourney.tournaments.selectors import tournament_rules
 
 SEARCH_LIMIT = 8
@@ -286,6 +286,8 @@ def player(request, player_id: int):
             "now": timezone.now(),
             "merged": list(player.merged.order_by("-merged_at")),
             "tickets": tickets_of_player(player.pk),  # seats won in satellites (§17.4)
+            "can_desk": roles.can(request.user, "desk"),
+            "transfer_targets": ticket_targets(),
         },
     )
 

@@ -1,6 +1,7 @@
 """Reads of tickets (docs/rules.md §17.4): a player's, and those the desk of an event can take."""
 
-from tourney.models import LedgerEntry, Ticket
+from infra.text.collation import sorted_by_name
+from tourney.models import LedgerEntry, Ticket, Tournament
 
 CASH_METHODS = [c for c in LedgerEntry.Method.choices if c[0] != LedgerEntry.Method.TICKET]
 
@@ -37,6 +38,16 @@ def ticket_out(ticket: Ticket) -> dict:
         "entry_id": ticket.entry_id,
         "partial": ticket.value < ticket.target.entry_price,
     }
+
+
+def ticket_targets() -> list[dict]:
+    """The events a ticket can be transferred to: open for registration, by name in the
+    page's language, each with its entry price ({id, name, price})."""
+    open_events = Tournament.objects.filter(
+        status__in=(Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
+    ).only("name", "buy_in", "fee")
+    named = sorted_by_name(open_events, key=lambda t: t.name)[:200]
+    return [{"id": t.pk, "name": t.name, "price": t.entry_price} for t in named]
 
 
 def tickets_of_player(player_id: int) -> list[dict]:
