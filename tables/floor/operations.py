@@ -145,6 +145,8 @@ def _replan(
     rng: random.Random | None,
     shape: FieldShape | None,
 ) -> list[FloorAction]:
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        return []  # over (a satellite's seats are won with tables still to balance)
     house = tournament_rules(tournament)
     rules = floor_rules(house)
     shape = shape or field_shape(tournament)

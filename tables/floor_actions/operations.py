@@ -313,6 +313,10 @@ def floor_actions_revert_caused_by(
 # why it is void, and for a break or redraw left with no move to confirm. Marked for
 # translation; stored untranslated and translated when read, like the lines above.
 VOID_SUMMARIES = {
+    "finished": gettext_noop(
+        "Move void: %(name)s, table %(from)s seat %(from_seat)s → table %(to)s seat "
+        "%(to_seat)s; the tournament is over"
+    ),
     "busted": gettext_noop(
         "Move void: %(name)s went out at table %(from)s seat %(from_seat)s before moving to "
         "table %(to)s seat %(to_seat)s"

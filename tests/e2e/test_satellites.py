@@ -107,6 +107,11 @@ def test_the_targets_desk_registers_a_seat_winner_on_his_ticket(
     page = new_page(viewport={"width": 1366, "height": 768})
     page.context.add_cookies([{"name": "django_language", "value": "hu", "url": live_server.url}])
     login(page, director, PASSWORD)
+    # The satellite's console: the seats its pool bought, and its target.
+    page.goto(live_server.url + reverse("tourney:console", args=[sat.pk]))
+    expect(page.locator("#satellite-seats [data-stat=seats]")).to_have_text("7")
+    expect(page.locator("#satellite-seats")).to_contain_text(target.name)
+    assert_geometry(page, "satellite-console-1366x768-hu", full_page=True)
     page.goto(live_server.url + reverse("tourney:desk", args=[target.pk]))
     page.locator("#player-search").fill(ticket.player.name)
     result = page.locator(f'#search-results [data-player-id="{ticket.player_id}"]')

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tables.models import FloorAction
 from tests.conftest import numbered_players, seat_players
 from tests.factories import start
 from tests.tourney.settings_form import form_data
@@ -104,6 +105,8 @@ def test_37_players_win_7_seats_and_register_on_their_tickets(
     _bust_down_to(api, sat, 7)  # the bubble: the 7 left each win a seat
     sat.refresh_from_db()
     assert sat.status == "finished"
+    # Over: the floor's moves not confirmed yet are void, and nothing new is planned.
+    assert not FloorAction.objects.filter(tournament=sat, status="pending").exists()
     tickets = Ticket.objects.filter(source=sat).order_by("pk")
     seat_tickets = [t for t in tickets if t.value == 50_000]
     assert len(seat_tickets) == 7

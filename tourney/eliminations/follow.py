@@ -16,6 +16,7 @@ from tables.floor.selectors import floor_actions_out
 from tables.floor_actions.operations import (
     floor_actions_revert_caused_by,
     floor_moves_supersede,
+    floor_moves_void,
     reverted_tables,
 )
 from tables.hand_for_hand.follow import hand_for_hand_follow_floor
@@ -48,6 +49,10 @@ def eliminations_follow(actor, tournament: Tournament, outcome: BustOutcome) -> 
     if outcome.pending_moves:
         floor_moves_supersede(actor, tournament, outcome.busted, "busted")
     if outcome.winner is not None:
+        # Over (a winner, or a satellite's seats): moves not confirmed yet have nothing to do.
+        floor_moves_void(
+            actor, tournament, FloorAction.objects.filter(tournament=tournament), "finished"
+        )
         clock_stop_at_finish(actor=actor, tournament=tournament)
         tournament_won_announce(actor, tournament, outcome.winner)
 
