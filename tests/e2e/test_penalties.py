@@ -31,6 +31,11 @@ def _hands_left(console: Page) -> str:
     return console.locator("#sitting-out li.sitting-out").first.get_attribute("data-hands-left")
 
 
+def _close_toasts(page: Page) -> None:
+    page.evaluate("document.querySelectorAll('#toasts .toast-close').forEach(b => b.click())")
+    expect(page.locator("#toasts .toast")).to_have_count(0)
+
+
 def _report_hand(phone: Page, hands_before: int) -> None:
     phone.locator("#hand-finished").click()
     expect(phone.locator(".dealer-header .page-subtitle")).to_contain_text(
@@ -117,7 +122,11 @@ def test_a_two_round_penalty_counts_down_on_the_console_and_ends(
     console.evaluate("document.querySelectorAll('#toasts .toast-close').forEach(b => b.click())")
     screenshot(console, "penalty-console-served")
 
-    # A warning for a seat from the dealer page (the floor's phone).
+    # A warning for a seat from the dealer page (the floor's phone). The hands' toasts sit over
+    # the phone's lower edge (the pointer resting on one holds it there, as a person's finger
+    # would): the floor closes them before reaching the seats below (CI: clicks that never
+    # landed, so the history's and the form's requests never came).
+    _close_toasts(phone)
     phone.locator("#dealer-penalty summary").click()
     other = Entry.objects.select_related("player").get(player__name="Nagy Éva")
     # The form loads when the section opens; the history when a seat is chosen (each a request:
@@ -129,10 +138,7 @@ def test_a_two_round_penalty_counts_down_on_the_console_and_ends(
     phone.locator('input[name="kind"][value="warning"]').check()
     phone.locator("#penalty-reason").fill("Slow play")
     screenshot(phone, "penalty-dealer-seat-form")
-    # The hands' toasts sit over the phone's lower edge (a pointer on one holds it there): the
-    # floor closes them before reaching the button below.
-    phone.evaluate("document.querySelectorAll('#toasts .toast-close').forEach(b => b.click())")
-    expect(phone.locator("#toasts .toast")).to_have_count(0)
+    _close_toasts(phone)
     with phone.expect_response(lambda r: "/give/" in r.url):
         phone.locator("#penalty-submit").click()
     expect(phone.locator("#toasts")).to_contain_text("Warning recorded for Nagy Éva")
