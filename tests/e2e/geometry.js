@@ -100,11 +100,6 @@
     const visible = rects.map((r) => visibleRect(el, r)).filter((r) => area(r) > 1);
     if (!visible.length) continue; // hidden by a clipping ancestor: another page of a list
     items.push({ el, rects: visible, control: isControl });
-    // a button's words running out of it (drawn over its neighbour, which the boxes miss)
-    if (isControl && el.matches("button, a.btn, [role=button]") && !skipped(el, "clip") &&
-        el.scrollWidth - el.clientWidth > tolerance) {
-      problems.push(`overflow: ${describe(el)} is ${el.clientWidth}px wide for ${el.scrollWidth}px of its words`);
-    }
     // a run of text partly cut by a clipping ancestor: any width lost, or less height left
     // than the font's em (a line box may be tighter than the font's ascent and descent)
     if (!isControl && !skipped(el, "clip")) {
