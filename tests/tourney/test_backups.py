@@ -218,7 +218,9 @@ def test_the_timers_backup_is_automatic_and_rotates_the_folder(tmp_path):
     from tourney.domain.backups import KEEP_RECENT, backup_name
 
     extension = "sqlite3" if connection.vendor == "sqlite" else "pgdump"
-    yesterday = int(time.time()) - 86_400
+    # Noon (UTC) of the day before: 40 minutes that never cross a midnight, whose day the rule
+    # also keeps one of (CI ran at 23:59 once and found a second day's backup kept).
+    yesterday = (int(time.time()) // 86_400 - 1) * 86_400 + 12 * 3_600
     old = [backup_name("auto", yesterday + 60 * i, extension) for i in range(40)]
     by_hand = backup_name("tourney", 1_700_000_000, extension)
     for name in [*old, by_hand]:
