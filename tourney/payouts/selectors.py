@@ -28,7 +28,7 @@ from tourney.domain.payouts import (
 from tourney.domain.results import Award, Finisher, awards_for, forfeited_total
 from tourney.domain.results import Deal as DealTerms
 from tourney.domain.satellites import place_values
-from tourney.models import Deal, Elimination, Entry, LedgerEntry, Tournament
+from tourney.models import Deal, Elimination, Entry, LedgerEntry, Ticket, Tournament
 from tourney.models import PayoutStructure as PayoutStructureRow
 from tourney.satellites.selectors import (
     prize_label,
@@ -269,7 +269,7 @@ def tournament_results(tournament: Tournament) -> Results:
     # A ticket cashed out is paid at the cage as prize money (docs/rules.md §17.4).
     tickets = dict(
         tickets_issued(tournament)
-        .exclude(status="cashed_out")
+        .exclude(status=Ticket.Status.CASHED_OUT)
         .values_list("source_entry_id", "value")
     )
     rows = []
