@@ -167,3 +167,26 @@ def test_a_ticket_is_transferred_cashed_out_and_undone_on_the_players_page(
         "Not used yet"
     )
     assert_geometry(page, "satellite-player-ticket-undone-1366x768-en", full_page=True)
+
+
+def test_the_satellites_staff_pages_fit_a_phone_in_hungarian(
+    live_server, new_page, login, api, director, structure, room
+):
+    """The pages this feature changed, on a 390x844 phone in Hungarian, with a finished
+    satellite of 37 long-named players: its console (seats card, seats ladder), the target's
+    desk and a seat winner's page with his ticket's actions."""
+    with_password(director)
+    target, sat = _satellite(api, director, structure, room)
+    _bust_down_to(api, sat, 7)
+    ticket = Ticket.objects.filter(source=sat).order_by("pk").first()
+    page = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page.context.add_cookies([{"name": "django_language", "value": "hu", "url": live_server.url}])
+    login(page, director, PASSWORD)
+    for name, path in (
+        ("console", reverse("tourney:console", args=[sat.pk])),
+        ("desk", reverse("tourney:desk", args=[target.pk])),
+        ("player", reverse("penalties:player", args=[ticket.player_id])),
+    ):
+        page.goto(live_server.url + path)
+        page.wait_for_load_state("networkidle")
+        assert_geometry(page, f"satellite-{name}-390x844-hu", full_page=True)
