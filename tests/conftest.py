@@ -50,6 +50,7 @@ ONCE_ON_POSTGRES = {
 ONCE_ON_SQLITE = {
     "tests/test_architecture.py",
     "tests/test_docs.py",
+    "tests/test_manual.py",
     "tests/test_translations.py",
 }
 

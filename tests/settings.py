@@ -10,6 +10,13 @@ os.environ.setdefault(
     "DJANGO_SECRET_KEY", "tourney-tests-only-key-never-used-by-a-server-0123456789"
 )
 
+# The manual that `quickstart` builds (when docs/ changed) goes among the run's artifacts, shared
+# by the test processes and the servers they start, so that a run builds it once.
+os.environ.setdefault(
+    "TOURNEY_MANUAL_DIR",
+    os.path.join(os.path.dirname(os.path.dirname(__file__)), "test-artifacts", "manual"),
+)
+
 from tourney.settings import *  # noqa: F403
 
 # Passwords hashed at one iteration in the tests' own process (tests/hashers.py).

@@ -148,6 +148,8 @@ TOURNEY_BACKUP_DIR = Path(
         else BASE_DIR / "backups"
     )
 )
+# The director's manual (docs/ built by MkDocs: `manage.py manual`), served at /manual/.
+TOURNEY_MANUAL_DIR = Path(os.environ.get("TOURNEY_MANUAL_DIR") or BASE_DIR / "manual_site")
 # The embedded default (manage.py quickstart on SQLite) backs itself up while a tournament is
 # played; TOURNEY_AUTO_BACKUP=0 turns that off.
 TOURNEY_AUTO_BACKUP = env_bool("TOURNEY_AUTO_BACKUP", True)

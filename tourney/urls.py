@@ -51,4 +51,5 @@ urlpatterns = [
     path("", include("clocks.festival.urls")),
     path("", include("tourney.backups.urls")),
     path("", include("tourney.bounties.urls")),
+    path("", include("tourney.manual.urls")),
 ]

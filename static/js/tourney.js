@@ -552,6 +552,9 @@
     Tourney.setOnline(navigator.onLine !== false);
     if (Tourney.toasts) Tourney.toasts.enhance();
     wire(document);
+    // "?" opens this screen's page of the manual (the top bar's help link), in a new tab.
+    var help = document.getElementById("help-link");
+    if (help) Tourney.shortcuts({ "?": function () { window.open(help.href, "_blank", "noopener"); } });
 
     document.addEventListener("change", function (e) {
       var t = e.target;

@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import service_missing
+from tests.manual_pictures import current_test_id, mark_made_by
 
 E2E_DIR = Path(__file__).resolve().parent
 ARTIFACTS = E2E_DIR.parent.parent / "test-artifacts" / "screenshots"
@@ -132,23 +133,29 @@ def screenshot():
 
 
 MANUAL_PICTURES = E2E_DIR.parent.parent / "docs" / "pictures"
+# The command that brings the manual's pictures up to date (docs/contributing.md, "The manual").
+MANUAL_MODE = os.environ.get("TOURNEY_MANUAL_PICTURES") == "1"
+
+
+def save_manual_picture(page, name: str, full_page: bool = False) -> Path:
+    """The screenshot as the manual's picture docs/pictures/<name>.png, marked with the test
+    that made it (tests/manual_pictures.py); outside MANUAL_MODE among the run's screenshots."""
+    if not MANUAL_MODE:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"manual-{name.replace('/', '-')}.png"
+        page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+        return path
+    path = MANUAL_PICTURES / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+    mark_made_by(path, current_test_id(os.environ))
+    return path
 
 
 @pytest.fixture
-def manual_picture(screenshot):
-    """manual_picture(page, "backups-page") saves the screenshot as the manual's picture
-    docs/pictures/backups-page.png when TOURNEY_MANUAL_PICTURES=1 (the command that brings the
-    manual's pictures up to date, docs/README.md), else among the run's screenshots."""
-
-    def save(page, name: str, full_page: bool = False) -> Path:
-        if os.environ.get("TOURNEY_MANUAL_PICTURES") != "1":
-            return screenshot(page, f"manual-{name}", full_page=full_page)
-        MANUAL_PICTURES.mkdir(parents=True, exist_ok=True)
-        path = MANUAL_PICTURES / f"{name}.png"
-        page.screenshot(path=str(path), full_page=full_page, animations="disabled")
-        return path
-
-    return save
+def manual_picture():
+    """manual_picture(page, "backups-page"): save_manual_picture in a test."""
+    return save_manual_picture
 
 
 def with_password(user):

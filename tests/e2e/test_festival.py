@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from clocks.clock.usecases import clock_operate
 from clocks.festival.selectors import board_token
 from tests.conftest import numbered_players, seat_players
-from tests.e2e.conftest import DESKTOP, PASSWORD, TV, with_password
+from tests.e2e.conftest import DESKTOP, PASSWORD, TV, save_manual_picture, with_password
 from tests.e2e.geometry import assert_geometry
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Entry
@@ -46,6 +46,7 @@ def test_the_board_and_the_overview(
     first = card.locator('[data-f="countdown"]').inner_text()
     expect(card.locator('[data-f="countdown"]')).not_to_have_text(first, timeout=5_000)
     assert_geometry(board, "festival-board")
+    save_manual_picture(board, "festival-board")
 
     # The board follows the streams (every card streams: the poll is a 60 s fallback only).
     board.wait_for_function("() => window.TourneyFestival.streaming() === 4")

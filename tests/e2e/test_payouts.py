@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from clocks.clock.usecases import clock_operate
 from clocks.display.selectors import display_token
 from tables.seating.usecases import seats_draw
-from tests.e2e.conftest import DESKTOP, PASSWORD, TV, with_password
+from tests.e2e.conftest import DESKTOP, PASSWORD, TV, save_manual_picture, with_password
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Deal, Entry, PayoutStructure
 from tourney.payouts.operations import payout_structure_templates_install
@@ -118,6 +118,7 @@ def test_deal_at_the_final_table_goes_into_the_results_and_the_csv(
         expect(row).to_contain_text("deal")
     expect(page.locator(f"#results-table tr[data-entry='{left[2].pk}'] td").first).to_have_text("1")
     screenshot(page, "payouts-results")
+    save_manual_picture(page, "payouts-results", full_page=True)
     with page.expect_download() as info:
         page.locator("#results-csv").click()
     text = Path(info.value.path()).read_text(encoding="utf-8-sig")
@@ -141,6 +142,7 @@ def test_deal_at_the_final_table_goes_into_the_results_and_the_csv(
     winner = page.locator(f"#standings tr[data-player='{left[2].player_id}']")
     expect(winner.locator("td.standing-points")).to_have_text("25")
     screenshot(page, "payouts-season")
+    save_manual_picture(page, "championship-standings", full_page=True)
 
 
 def test_the_display_shows_the_ladder_at_the_bubble(

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from clocks.clock.usecases import clock_operate
 from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction
+from tests.e2e.conftest import save_manual_picture
 from tests.e2e.geometry import assert_geometry
 from tests.e2e.player_page_steps import arrange_players, open_online, phone_context
 from tourney.eliminations.usecases import eliminations_record
@@ -90,6 +91,7 @@ def test_a_player_follows_his_move_a_level_change_and_his_bust_out(
         expect(page.locator('[data-field="countdown"]')).not_to_be_empty()
         expect(page.locator('[data-field="pool"]')).to_contain_text("\xa0Ft")  # as every page
         assert_geometry(page, f"player-{words['lang']}-seat")
+        save_manual_picture(page, f"player-page-{words['lang']}")
 
         # The floor confirms: the notice appears within a second of the confirmation.
         sent_ms = page.evaluate("Date.now()")

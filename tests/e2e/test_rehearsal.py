@@ -39,7 +39,7 @@ from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction
 from tables.rooms.usecases import room_create
 from tables.seating.usecases import seats_draw
-from tests.e2e.conftest import PASSWORD, with_password
+from tests.e2e.conftest import MANUAL_MODE, PASSWORD, save_manual_picture, with_password
 from tests.e2e.desk_steps import desk_search
 from tests.e2e.evening import _payouts, _structure
 from tests.e2e.geometry import geometry_problems
@@ -98,6 +98,34 @@ TV_READY = """() => window.Tourney && Tourney.displayScreens &&
   !document.querySelector('[data-pager]:not([data-paged])')"""
 SETTLED = """() => document.readyState === "complete" && !document.querySelector(
   ".htmx-request, [hx-trigger^='load']:empty")"""
+# The manual's pictures (docs/contributing.md, "The manual"): with TOURNEY_MANUAL_PICTURES=1 the
+# evening is played once in English and once in Hungarian, every screen in that language, and
+# these screens of these stages are kept as docs/pictures/evening/<lang>/<picture>.png, scrolled
+# to the part the manual's page shows (None: the top).
+MANUAL_SHOTS = {
+    ("01-seats-drawn", "console"): ("draw-console", "#floor-tables"),
+    ("01-seats-drawn", "tv"): ("lobby-seating-tv", None),
+    ("02-level-1-late-registration", "desk"): ("desk", None),
+    ("02-level-1-late-registration", "console"): ("clock-console", None),
+    ("02-level-1-late-registration", "tv"): ("clock-tv", None),
+    ("02-level-1-late-registration", "phone1"): ("dealer-phone", None),
+    ("03-level-3-waiting-list", "desk"): ("desk-waiting-list", None),
+    ("03-level-3-waiting-list", "tv-portrait"): ("clock-tv-portrait", None),
+    ("05-level-4-rebuys", "desk"): ("rebuys-desk", None),
+    ("06-break-color-up", "console"): ("color-up-console", "#floor-todo"),
+    ("06-break-color-up", "phone1"): ("color-up-phone", None),
+    ("06-break-color-up", "tv"): ("color-up-tv", None),
+    ("08-level-5-penalty", "console"): ("penalties-console", "#sitting-out"),
+    ("09-table-break-moves", "console"): ("moves-console", "#floor-todo"),
+    ("09-table-break-moves", "tv"): ("moves-tv", None),
+    ("09-table-break-moves", "phone2"): ("moves-phone", None),
+    ("11-final-table-redraw", "console"): ("final-table-console", "#floor-todo"),
+    ("11-final-table-redraw", "tv"): ("final-table-tv", None),
+    ("12-final-table", "phone2"): ("final-table-seating-phone", None),
+    ("13-deal", "console"): ("deal-console", "#deal-in-force"),
+    ("14-winner", "tv"): ("winner-tv", None),
+    ("14-winner", "phone2"): ("results-phone", None),
+}
 CLOSE_TOASTS = "document.querySelectorAll('#toasts .toast-close').forEach(b => b.click())"
 
 
@@ -110,8 +138,9 @@ def quick_heartbeat(settings):
 class Room:
     """The six screens of the evening, the tournament, and what the geometry check found."""
 
-    def __init__(self, browser, base: str, director):
+    def __init__(self, browser, base: str, director, manual_lang: str | None = None):
         self.base = base
+        self.manual_lang = manual_lang
         self.director = director
         self.problems: list[str] = []
         self.contexts = []
@@ -160,10 +189,13 @@ class Room:
         self._open("desk", DESKTOP, "en", reverse("tourney:desk", args=[t]))
         self._open("phone1", PHONE, "hu", reverse("tables:dealer", args=[t, 1]), mobile=True)
         self._open("phone2", PHONE, "cs", reverse("tables:dealer", args=[t, 2]), mobile=True)
-        self._open("tv", TV, "hu", f"/display/{token}/?lang=hu", tv=True)
-        self._open("tv-portrait", PORTRAIT, "cs", f"/display/{token}/?lang=cs", tv=True)
+        tv_lang = self.manual_lang or "hu"
+        self._open("tv", TV, "hu", f"/display/{token}/?lang={tv_lang}", tv=True)
+        tv_lang = self.manual_lang or "cs"
+        self._open("tv-portrait", PORTRAIT, "cs", f"/display/{token}/?lang={tv_lang}", tv=True)
 
     def _open(self, name, viewport, lang, path, mobile=False, tv=False) -> None:
+        lang = self.manual_lang or lang
         options = {"is_mobile": True, "has_touch": True} if mobile else {}
         context = self.browser.new_context(viewport=viewport, locale="en-GB", **options)
         context.set_default_timeout(15_000)
@@ -207,6 +239,13 @@ class Room:
             )
             found = geometry_problems(page, fixed_height=info["tv"])
             self.problems += [f"{stage}-{name}: {p}" for p in found]
+            if self.manual_lang and (stage, name) in MANUAL_SHOTS:
+                self.keep_for_manual(page, *MANUAL_SHOTS[stage, name])
+
+    def keep_for_manual(self, page: Page, picture: str, part: str | None) -> None:
+        if part:
+            page.locator(part).first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        save_manual_picture(page, f"evening/{self.manual_lang}/{picture}")
 
     # --- the room's work -----------------------------------------------------------------
 
@@ -306,9 +345,10 @@ class Room:
         expect(console.locator(f'#floor-todo li.floor-action[data-kind="{kind}"]')).to_have_count(0)
 
 
-def test_one_evening_on_six_screens(live_server, browser, director):
+@pytest.mark.parametrize("manual_lang", ["en", "hu"] if MANUAL_MODE else [None])
+def test_one_evening_on_six_screens(live_server, browser, director, manual_lang):
     with_password(director)
-    room = Room(browser, live_server.url, director)
+    room = Room(browser, live_server.url, director, manual_lang)
     room.arrange()
     t = room.tournament.pk
     try:
@@ -353,8 +393,9 @@ def test_one_evening_on_six_screens(live_server, browser, director):
             )
             expect(rebuy).to_be_focused()
             desk.keyboard.press("r")
+            bought = f"Rebuy for {entry.player.name}: 40,000 chips"
             expect(desk.locator("#last-purchase")).to_contain_text(
-                f"Rebuy for {entry.player.name}: 40,000 chips"
+                entry.player.name if room.manual_lang else bought
             )
             entry.refresh_from_db()
             assert entry.status == "active"

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tables.seating.usecases import seats_draw
 from tests.conftest import friday_deepstack
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import ARTIFACTS, save_manual_picture
 from tests.e2e.desk_steps import sign_in
 from tests.e2e.geometry import geometry_problems
 from tourney.models import Entry
@@ -49,6 +49,7 @@ def test_a_long_named_players_seat_card_prints_whole_on_a6(
     expect(page.locator("#seat-card")).to_contain_text(NAMES[0])
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"seat-card-a6-long-name-{lang}.png"))
+    save_manual_picture(page, f"seat-card-{lang}")
     assert page.evaluate(INSIDE), "the QR code or the footer is cut off the card"
     clipped = [p for p in geometry_problems(page) if p.startswith("clipped")]
     assert not clipped, "\n".join(clipped)

@@ -43,6 +43,9 @@ def test_quickstart_sets_up_a_demo_and_prints_login_and_urls(client, structure):
     assert client.login(request=HttpRequest(), username="director", password=password)
     display_path = "/display/" + text.split("/display/")[1].split()[0]
     assert client.get(display_path).status_code == 200
+    # The manual, built (or up to date) in TOURNEY_MANUAL_DIR, served at /manual/.
+    assert "/manual/" in text
+    assert client.get("/manual/tasks/desk/").status_code == 200
     # Running it again keeps the data and gives a new password.
     call_command("quickstart", "--no-serve", stdout=StringIO())
     assert Tournament.objects.count() == 1

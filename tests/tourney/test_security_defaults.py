@@ -1,6 +1,6 @@
 """Issue 12, production-safe by default: login throttling (django-axes), no server on the
 public built-in SECRET_KEY, the quick start's own key kept in a file git ignores, and
-`check --deploy` clean with the README's production settings."""
+`check --deploy` clean with the manual's production settings (docs/running/production.md)."""
 
 import os
 import re
@@ -129,18 +129,17 @@ def test_quickstart_makes_a_random_key_once_and_keeps_using_it(tmp_path):
     assert ".secret_key" in (REPO / ".gitignore").read_text().split()
 
 
-def readme_production_environment() -> dict[str, str]:
-    """The `export NAME=value` lines of the README's production section."""
-    readme = (REPO / "README.md").read_text()
-    section = readme.split("## Production", 1)[1].split("\n## ", 1)[0]
+def production_environment() -> dict[str, str]:
+    """The `export NAME=value` lines of the manual's production page."""
+    section = (REPO / "docs" / "running" / "production.md").read_text()
     env = {}
     for name, value in re.findall(r"^export (\w+)=(.*)$", section, flags=re.MULTILINE):
         env[name] = secrets.token_urlsafe(50) if value.startswith("$(") else value.strip("'\"")
     return env
 
 
-def test_check_deploy_is_clean_with_the_readmes_production_settings():
-    env = readme_production_environment()
+def test_check_deploy_is_clean_with_the_manuals_production_settings():
+    env = production_environment()
     for name in ("DJANGO_SECRET_KEY", "DJANGO_SECURE_COOKIES", "DJANGO_SECURE_HSTS_SECONDS"):
         assert name in env
     result = run(

@@ -2,6 +2,7 @@
 
 import os
 import secrets
+import threading
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -83,6 +84,7 @@ class Command(BaseCommand):
             f"  Desk:      {base}{reverse('tourney:desk', args=[tournament.pk])}",
             f"  Display:   {base}{reverse('clocks:display', args=[display_token(tournament.pk)])}",
             f"  API docs:  {base}/api/v1/docs",
+            f"  Manual:    {base}/manual/",
             "",
         ]
         if connection.vendor == "sqlite" and settings.TOURNEY_AUTO_BACKUP:
@@ -96,7 +98,11 @@ class Command(BaseCommand):
             )
         self.stdout.write("\n".join(lines))
         if no_serve:
+            self._build_manual()
             return
+        # The manual is built beside the server, which answers at once (/manual/ says it is
+        # not built yet for the few seconds the build takes).
+        threading.Thread(target=self._build_manual, name="manual", daemon=True).start()
         import uvicorn
 
         from clocks.clock.tasks import start_clock_thread
@@ -107,3 +113,15 @@ class Command(BaseCommand):
         if connection.vendor == "sqlite" and settings.TOURNEY_AUTO_BACKUP:
             start_backup_thread()  # the embedded default backs itself up (docs/backups.md)
         uvicorn.run("tourney.asgi:application", host=host, port=port, log_level="warning")
+
+    def _build_manual(self) -> None:
+        """The manual at /manual/, built again only when docs/ changed since (a few seconds)."""
+        from tourney.management.commands.manual import build_manual, manual_is_stale
+
+        target = settings.TOURNEY_MANUAL_DIR
+        if not manual_is_stale(target):
+            return
+        try:
+            build_manual(target)
+        except Exception as error:  # the room's evening does not depend on its manual
+            self.stderr.write(f"The manual was not built ({error}); /manual/ says how to.")
