@@ -109,7 +109,8 @@ def _names(arg: ast.expr) -> set[str]:
         return {arg.value}
     if isinstance(arg, ast.JoinedStr):
         parts = ["{}" if isinstance(v, ast.FormattedValue) else v.value for v in arg.values]
-        return {"".join(parts).format(lang) for lang in ("en", "hu")}
+        if parts.count("{}") == 1:  # else the rehearsal's own (its MANUAL_SHOTS count)
+            return {"".join(parts).format(lang) for lang in ("en", "hu")}
     return set()
 
 
@@ -159,15 +160,15 @@ def test_the_server_serves_the_manual_at_manual(site, settings):
     settings.TOURNEY_MANUAL_DIR = site
     client = Client()
     home = client.get("/manual/")
-    assert home.status_code == 200 and b"Tourney" in home.content
+    assert home.status_code == 200 and b"Tourney" in b"".join(home.streaming_content)
     desk = client.get("/manual/hu/tasks/desk/")
     assert desk.status_code == 200
-    assert "Regisztráció a pultnál" in desk.content.decode()
+    assert "Regisztráció a pultnál" in b"".join(desk.streaming_content).decode()
     assert client.get("/manual/tasks/desk").status_code == 200  # a folder without its slash
     picture = client.get("/manual/pictures/evening/en/desk.png")
     assert picture.status_code == 200 and picture["Content-Type"] == "image/png"
     assert client.get("/manual/no-such-page/").status_code == 404
-    assert client.get("/manual/../manage.py").status_code == 404
+    assert client.get("/manual/../manage.py").status_code in {400, 404}  # refused
 
 
 def test_a_server_without_the_manual_says_how_to_build_it(tmp_path, settings):

@@ -126,6 +126,12 @@ MANUAL_SHOTS = {
     ("14-winner", "tv"): ("winner-tv", None),
     ("14-winner", "phone2"): ("results-phone", None),
 }
+SCROLL_BELOW_TOPBAR = """(el) => {
+  const bar = document.querySelector(".topbar");
+  const stuck = bar && ["sticky", "fixed"].includes(getComputedStyle(bar).position);
+  const top = el.getBoundingClientRect().top + window.scrollY;
+  window.scrollTo(0, Math.max(0, top - (stuck ? bar.getBoundingClientRect().height : 0) - 12));
+}"""
 CLOSE_TOASTS = "document.querySelectorAll('#toasts .toast-close').forEach(b => b.click())"
 
 
@@ -243,8 +249,8 @@ class Room:
                 self.keep_for_manual(page, *MANUAL_SHOTS[stage, name])
 
     def keep_for_manual(self, page: Page, picture: str, part: str | None) -> None:
-        if part:
-            page.locator(part).first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        if part:  # the part just below the sticky top bar
+            page.locator(part).first.evaluate(SCROLL_BELOW_TOPBAR)
         save_manual_picture(page, f"evening/{self.manual_lang}/{picture}")
 
     # --- the room's work -----------------------------------------------------------------
