@@ -6,12 +6,14 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import JsonResponse
 from django.urls import include, path, re_path
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import RedirectView
 
 from tourney.streams.views import tournament_events
 from tourney.system.api import api
 
 
+@csrf_exempt  # an unknown path is 404 whatever the method (a POST was refused 403 for CSRF)
 def api_not_found(request, *args, **kwargs):
     return JsonResponse(
         {

@@ -4,10 +4,10 @@ from typing import Literal
 
 from ninja import Field, Schema
 
-from infra.web.schema_types import Chips, Line, PeriodIndex, SeatNumber, TableNumber
+from infra.web.schema_types import BodyIn, Chips, Line, PeriodIndex, SeatNumber, TableNumber
 
 
-class ColorUpSeatIn(Schema):
+class ColorUpSeatIn(BodyIn):
     """One seat as the dealer counted it. Race: `odd_chips` (removed chips left after
     changing up every full group, in the break's `unit`, 0 <= odd < k) and `zero_stack`
     (true when those odd chips are all the player has). Round-up: the whole `stack` before
@@ -19,7 +19,7 @@ class ColorUpSeatIn(Schema):
     stack: Chips | None = None
 
 
-class ColorUpIn(Schema):
+class ColorUpIn(BodyIn):
     table: TableNumber
     method: Literal["round_up", "race"] | None = None
     seats: list[ColorUpSeatIn] = Field(default_factory=list, max_length=12)
@@ -33,7 +33,7 @@ class ColorUpIn(Schema):
     period_index: PeriodIndex | None = None
 
 
-class ColorUpFoundIn(Schema):
+class ColorUpFoundIn(BodyIn):
     seat: SeatNumber
     value: Chips = Field(..., gt=0)
 

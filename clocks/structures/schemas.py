@@ -7,6 +7,7 @@ from ninja import Field, Schema
 from infra.web.schema_types import (
     LEVEL_MAX,
     SECONDS_MAX,
+    BodyIn,
     Chips,
     ChipValue,
     Line,
@@ -18,12 +19,12 @@ from infra.web.schema_types import (
 )
 
 
-class ChipIn(Schema):
+class ChipIn(BodyIn):
     value: ChipValue
     color: Line = Field(..., min_length=1, max_length=30)
 
 
-class LevelIn(Schema):
+class LevelIn(BodyIn):
     kind: Literal["level"]
     # Value rules (SB > 0, SB <= BB, durations ...) are checked by validate_structure, which
     # names the row; the schema only refuses what is not a count.
@@ -33,13 +34,13 @@ class LevelIn(Schema):
     duration_seconds: Seconds
 
 
-class BreakIn(Schema):
+class BreakIn(BodyIn):
     kind: Literal["break"]
     duration_seconds: Seconds
     color_up: list[ChipValue] = Field(default_factory=list, max_length=100)
 
 
-class StructureIn(Schema):
+class StructureIn(BodyIn):
     name: Line = Field(..., min_length=1, max_length=120)
     chips: list[ChipIn] = Field(default_factory=list, max_length=100)
     levels: list[Annotated[LevelIn | BreakIn, Field(discriminator="kind")]] = Field(
@@ -92,23 +93,23 @@ class StructureCheckOut(Schema):
     color_up_suggestion: list[ColorUpSuggestionOut]
 
 
-class ClockAdjustIn(Schema):
+class ClockAdjustIn(BodyIn):
     seconds: bounded(-SECONDS_MAX, SECONDS_MAX) = Field(
         ..., description="Positive adds time, negative removes it"
     )
 
 
-class ClockLevelsIn(Schema):
+class ClockLevelsIn(BodyIn):
     count: bounded(1, 20) = Field(3, description="Levels to add after the structure's last")
 
 
-class ClockJumpIn(Schema):
+class ClockJumpIn(BodyIn):
     period_index: PeriodIndex = Field(
         ..., description="0-based index of the period in the structure"
     )
 
 
-class ClockUndoIn(Schema):
+class ClockUndoIn(BodyIn):
     version: Version | None = Field(
         None,
         description="The clock version right after the change to undo (from its response); "

@@ -54,7 +54,7 @@ from tourney.audit.log import audit_record, audit_text
 from tourney.domain.registration import deadline
 from tourney.events.log import event_append
 from tourney.models import Elimination, Entry, Tournament
-from tourney.tournaments.selectors import tournament_rules
+from tourney.tournaments.selectors import registration_deadline_level, tournament_rules
 
 BLINDS_FIELDS = ("button_seat", "small_blind_seat", "big_blind_seat", "dead_small_blind_seat")
 
@@ -62,8 +62,8 @@ BLINDS_FIELDS = ("button_seat", "small_blind_seat", "big_blind_seat", "dead_smal
 def late_registration_open(tournament: Tournament) -> bool:
     """Entries can still come (docs/rules.md §2.2) until a set level: the tournament has a
     late-registration level and the clock has not passed its end."""
-    level = tournament.late_registration_level
-    if level is None or tournament.status != Tournament.Status.RUNNING:
+    level = registration_deadline_level(tournament)
+    if not level or tournament.status != Tournament.Status.RUNNING:
         return False
     clock = Clock.objects.filter(tournament=tournament).first()
     if clock is None:

@@ -4,6 +4,7 @@ from ninja import Field, Schema
 
 from infra.web.schema_types import (
     ELIMINATIONS_MAX,
+    BodyIn,
     Chips,
     Id,
     Line,
@@ -14,12 +15,12 @@ from infra.web.schema_types import (
 )
 
 
-class TableIn(Schema):
+class TableIn(BodyIn):
     number: TableNumber
     seats: bounded(2, 12)
 
 
-class RoomIn(Schema):
+class RoomIn(BodyIn):
     name: Line = Field(..., min_length=1, max_length=120)
     tables: list[TableIn] = Field(..., min_length=1, max_length=1_000)
 
@@ -43,7 +44,7 @@ class RoomOut(Schema):
     restrictions: list[RestrictionOut]
 
 
-class RestrictionIn(Schema):
+class RestrictionIn(BodyIn):
     kind: str = Field(..., pattern="^(blocked|reserved)$")
     note: Text = Field("", max_length=200)
 
@@ -72,14 +73,14 @@ class DrawOut(Schema):
     tables: list[TableOut]
 
 
-class HandIn(Schema):
+class HandIn(BodyIn):
     button_seat: SeatNumber | None = None
     misdeal: bool = Field(
         False, description="A misdeal: the button stays; with its redeal it is one hand"
     )
 
 
-class EliminationIn(Schema):
+class EliminationIn(BodyIn):
     entry_id: Id
     hand_start_stack: Chips | None = Field(None, ge=1)
     busted_by: list[Id] = Field(
@@ -90,7 +91,7 @@ class EliminationIn(Schema):
     )
 
 
-class EliminationsIn(Schema):
+class EliminationsIn(BodyIn):
     eliminations: list[EliminationIn] = Field(..., min_length=1, max_length=ELIMINATIONS_MAX)
 
 
@@ -142,7 +143,7 @@ class EliminationUndoOut(Schema):
     actions: list[ActionOut]
 
 
-class ActionDoneIn(Schema):
+class ActionDoneIn(BodyIn):
     entry_id: Id | None = None
 
 
@@ -151,7 +152,7 @@ class ActionResultOut(Schema):
     actions: list[ActionOut]
 
 
-class HandForHandIn(Schema):
+class HandForHandIn(BodyIn):
     active: bool
 
 
@@ -163,12 +164,12 @@ class HandForHandOut(Schema):
     seconds_per_hand: int
 
 
-class ClockCallIn(Schema):
+class ClockCallIn(BodyIn):
     seat: SeatNumber
     elapsed_seconds: bounded(0, 3600) | None = None
 
 
-class ClockCallEndIn(Schema):
+class ClockCallEndIn(BodyIn):
     outcome: str = Field(..., pattern="^(acted|expired|cancelled)$")
 
 

@@ -116,3 +116,47 @@ def test_every_schema_class_has_its_own_name():
     for cls in classes:
         names.setdefault(cls.__name__, []).append(cls.__module__)
     assert {name: mods for name, mods in names.items() if len(mods) > 1} == {}
+
+
+# Issue 31 (13): an unknown path is 404 whatever the method, with or without credentials and a
+# CSRF token; an unknown field in a body is refused naming it, and nothing changes.
+@pytest.mark.parametrize("method", ["get", "post", "put", "patch", "delete"])
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_an_unknown_api_path_is_404_whatever_the_method(director, method, signed_in):
+    client = Client(enforce_csrf_checks=True)
+    if signed_in:
+        client.force_login(director)
+    response = getattr(client, method)(
+        "/api/v1/nothing-here", "{}", content_type="application/json"
+    )
+    assert_contract(response, 404, "not_found")
+
+
+def test_a_mistyped_field_is_refused_naming_it_and_changes_nothing(api, tournament):
+    before = api.get(f"/tournaments/{tournament.pk}").json()
+    response = api.patch(f"/tournaments/{tournament.pk}", {"buyin": 5000})
+    body = assert_contract(response, 422, "invalid_input")
+    assert "buyin" in body["detail"]
+    after = api.get(f"/tournaments/{tournament.pk}").json()
+    assert after == before
+    assert_contract(api.post("/players", {"name": "Ann", "phone_number": "1"}), 422)
+    assert not Player.objects.filter(name="Ann").exists()
+
+
+def test_every_request_body_of_the_contract_refuses_unknown_fields():
+    from tourney.system.api import api
+
+    schema = api.get_openapi_schema()
+    components = schema["components"]["schemas"]
+    lenient = []
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            content = operation.get("requestBody", {}).get("content", {})
+            body = content.get("application/json", {}).get("schema", {})
+            ref = body.get("$ref", "")
+            if not ref:
+                continue
+            name = ref.rsplit("/", 1)[1]
+            if components[name].get("additionalProperties") is not False:
+                lenient.append(f"{method.upper()} {path}: {name}")
+    assert lenient == []

@@ -74,3 +74,28 @@ def test_a_busted_entry_in_the_latest_registrations_says_out_not_its_old_seat(
         "Kiesett · 12. hely" in row
         and "Sz" not in row.split("desk-entry-name")[1].split("actions")[0]
     )
+
+
+def test_the_desk_warns_of_a_player_who_plays_another_event_of_the_room(
+    api, director, structure, room, seated_tournament
+):
+    """One table at a time (Veszprém 002:80, issue 31 item 12): the desk's search names the
+    other event and his seat; it warns, the desk decides."""
+    from tests.conftest import friday_deepstack
+    from tourney.models import Entry
+
+    api.post(f"/tournaments/{seated_tournament.pk}/clock/start")
+    side = friday_deepstack(director, structure, room, name="PLO side event")
+    client = Client()
+    client.force_login(make_staff("desk2", "desk"))
+    html = client.get(f"/tournaments/{side.pk}/desk/search/?q=Player 1").content.decode()
+    playing = Entry.objects.get(tournament=seated_tournament, player__name="Player 1")
+    assert f'data-plays-elsewhere="{seated_tournament.pk}"' in html
+    assert "Friday deepstack" in html
+    assert f"T{playing.tournament_table.number} · S{playing.seat}" in html
+    # The event he plays in does not warn of itself; a finished one warns of nothing.
+    own = client.get(f"/tournaments/{seated_tournament.pk}/desk/search/?q=Player 1")
+    assert "data-plays-elsewhere" not in own.content.decode()
+    seated_tournament.__class__.objects.filter(pk=seated_tournament.pk).update(status="finished")
+    html = client.get(f"/tournaments/{side.pk}/desk/search/?q=Player 1").content.decode()
+    assert "data-plays-elsewhere" not in html

@@ -173,3 +173,77 @@ def test_director_message_is_set_audited_and_evented(api, api_as, tournament):
     assert api_as("floor").put(url, {"message": "x"}).status_code == 403
     assert api.put(url, {"message": "x" * 501}).status_code == 422
     assert api.put(url, {"message": ""}).json() == {"message": ""}
+
+
+# --- no late registration: registration closes at the start (issue 31, item 2) ---------------
+
+
+def test_level_zero_is_the_start():
+    pending = ClockState()
+    running = ClockState("running", 0, T0_MS + 15 * MIN, None, 1)
+    assert not level_end_passed(pending, RIMOC, 0)
+    assert level_end_passed(running, RIMOC, 0)
+    assert deadline(pending, RIMOC, T0_MS, 0).passed is False
+    assert deadline(running, RIMOC, T0_MS, 0).passed is True
+
+
+@pytest.mark.parametrize(
+    ("house_rules", "overrides", "late_open"),
+    [
+        ("veszprem", {}, False),  # 002:234: no later joining
+        ("tda2024", {"late_registration": False}, False),  # a sit-and-go, a room without it
+        ("veszprem", {"late_registration": True}, True),  # the director's override
+    ],
+)
+def test_without_late_registration_entries_close_when_the_clock_starts(
+    api, structure, room, director, house_rules, overrides, late_open
+):
+    body = {
+        "name": "Veszprémi csütörtök",
+        "structure_id": structure.pk,
+        "starting_stack": 20_000,
+        "buy_in": 5_000,
+        "room_id": room.pk,
+        "house_rules": house_rules,
+        "rules_overrides": overrides,
+        "late_registration_level": 2,
+    }
+    tid = api.post("/tournaments", body).json()["id"]
+    for i in range(4):
+        assert register(api, tid, f"P{i}").status_code == 201
+    api.post(f"/tournaments/{tid}/draw")
+    with time_machine.travel(T0, tick=False):
+        api.post(f"/tournaments/{tid}/clock/start")
+        late = register(api, tid, "Late")
+        client = Client()
+        client.force_login(director)
+        desk = client.get(f"/tournaments/{tid}/desk/").content.decode()
+    if late_open:
+        assert late.status_code == 201
+        assert "until the end of level 2" in desk
+        return
+    assert late.status_code == 409 and late.json()["code"] == "registration_closed"
+    assert "no late registration" in late.json()["detail"]
+    assert "Registration closed when the clock started" in desk
+    closed = AuditEntry.objects.get(tournament_id=tid, action="registration.closed")
+    assert closed.after["level"] == 0
+    event = TournamentEvent.objects.get(tournament_id=tid, kind="registration")
+    assert event.payload == {"status": "closed", "level": 0, "at_ms": T0_MS}
+
+
+def test_before_the_start_the_desk_says_registration_closes_at_the_start(
+    api, structure, room, director
+):
+    body = {
+        "name": "Sit-and-go #1",
+        "structure_id": structure.pk,
+        "starting_stack": 10_000,
+        "buy_in": 5_000,
+        "room_id": room.pk,
+        "rules_overrides": {"late_registration": False},
+    }
+    tid = api.post("/tournaments", body).json()["id"]
+    client = Client()
+    client.force_login(director)
+    desk = client.get(f"/tournaments/{tid}/desk/").content.decode()
+    assert "registration closes when the clock starts" in desk

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema
 
-from infra.web.schema_types import Id, bounded
+from infra.web.schema_types import BodyIn, Id, bounded
 from tourney.bounties.selectors import bounties_list, mystery_state
 from tourney.bounties.usecases import envelopes_set
 from tourney.core import roles
@@ -34,7 +34,7 @@ def bounties(request, tournament_id: Id):
     return bounties_list(get_object_or_404(Tournament, pk=tournament_id))
 
 
-class EnvelopesIn(Schema):
+class EnvelopesIn(BodyIn):
     values: list[bounded(0, 10**12)] = Field(..., min_length=1, max_length=10_000)
 
 

@@ -2,9 +2,9 @@
 
 from typing import Literal
 
-from ninja import Router, Schema
+from ninja import Router
 
-from infra.web.schema_types import Id
+from infra.web.schema_types import BodyIn, Id
 from tourney.cage.selectors import ledger_row_out
 from tourney.cage.usecases import entry_refund_undo, prize_pay_undo
 from tourney.core import roles
@@ -15,7 +15,7 @@ from tourney.system.schemas import ERROR_RESPONSES, EntryOut, entry_out
 router = Router(tags=["entries"])
 
 
-class RefundIn(Schema):
+class RefundIn(BodyIn):
     method: Literal["cash", "card", "other"] | None = None
 
 

@@ -103,6 +103,9 @@ class HouseRules:
     after_last_level: AfterLastLevel
 
     # 2. Registration, absence, late entry, re-entry, rebuy, add-on
+    late_registration: bool
+    """True: entries come in after the start until the tournament's late-registration level;
+    False: registration closes when the clock starts (docs/rules.md §2.2)."""
     absent_policy: AbsentPolicy
     absent_eliminate_after_levels: int
     """With ``absent_policy="eliminate"``: levels an absent player may wait (>= 1)."""

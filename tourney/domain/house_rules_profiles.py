@@ -36,6 +36,7 @@ _TDA_2024 = HouseRules(
     break_minutes=10,
     after_last_level="count_up",
     # 2
+    late_registration=True,
     absent_policy="blind_off",
     absent_eliminate_after_levels=1,
     live_checkpoint="initial_deal_done",
@@ -229,6 +230,7 @@ _VESZPREM = _profile(
     "Veszprémi Póker Egyesület",
     "Veszprémi Póker Egyesület house rules",
     stated={
+        "late_registration": False,
         "absent_policy": "blind_off",
         "live_checkpoint": "initial_deal_done",
         "rebuy_declare_before_next_hand": True,
@@ -250,6 +252,10 @@ _VESZPREM = _profile(
         "absent_policy": (
             "absent seat dealt, blinds taken; 'no later joining' sentence ambiguous "
             "(docs/rules.md §14.2)"
+        ),
+        "late_registration": (
+            "002:234: a registered player absent at the start 'has no possibility of later "
+            "joining'; read as no late entry (docs/rules.md §2.2)"
         ),
         "live_checkpoint": "[INF] seed: cards play only if the player is present at the deal",
         "dead_button": "seed allows moving or dead button; dead button per docs/rules.md §4.1",

@@ -4,7 +4,8 @@ Both deadlines are "the end of blind level N" (N counts levels from 1, breaks no
 
 - late registration is open through the end of level `late_registration_level` (TDA/house
   practice "late registration until the end of level N", N set per tournament; None = no clock
-  deadline, registration stays open while the tournament runs);
+  deadline, registration stays open while the tournament runs); level 0 is the start itself:
+  registration closes when the clock starts (house rule ``late_registration`` off);
 - with ``absent_policy == "eliminate"`` an entry still absent at the end of level
   `absent_eliminate_after_levels` (counted from the start) is eliminated (Rimóc: 1 level).
 
@@ -46,6 +47,8 @@ def level_end_passed(state: ClockState, periods: Sequence[Period], level: int) -
         return True
     if state.status == "pending":
         return False
+    if level == 0:  # the start: registration closes when the clock starts
+        return True
     index = level_index(periods, level)
     if state.status == "overtime":
         return index is None or state.period_index >= index

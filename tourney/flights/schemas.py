@@ -3,10 +3,10 @@ routes: their names are a contract other programs rely on)."""
 
 from ninja import Field, Schema
 
-from infra.web.schema_types import ChipValue, Id, Instant, Level, Line, TableNumber
+from infra.web.schema_types import BodyIn, ChipValue, Id, Instant, Level, Line, TableNumber
 
 
-class FlightIn(Schema):
+class FlightIn(BodyIn):
     name: Line = Field(..., min_length=1, max_length=160)
     starts_at_ms: Instant | None = Field(None, description="Planned start (epoch ms)")
     room_id: Id | None = None
@@ -33,12 +33,12 @@ class DayEndOut(Schema):
     difference: int = Field(..., description="Chips bagged less chips in play (0: all there)")
 
 
-class ChipCountIn(Schema):
+class ChipCountIn(BodyIn):
     entry_id: Id
     chips: ChipValue
 
 
-class ChipCountsIn(Schema):
+class ChipCountsIn(BodyIn):
     counts: list[ChipCountIn] = Field(..., min_length=1, max_length=10_000)
 
 

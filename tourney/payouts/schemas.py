@@ -6,6 +6,7 @@ from ninja import Field, Schema
 
 from infra.web.schema_types import (
     CHIPS_MAX,
+    BodyIn,
     Entries,
     Id,
     Level,
@@ -23,7 +24,7 @@ POINTS_MAX = 1_000_000
 Share = bounded(0, 1_000_000)
 
 
-class BracketIn(Schema):
+class BracketIn(BodyIn):
     min_entries: Entries
     max_entries: Entries | None = Field(None, description="Omit on the last table: no limit")
     percents: list[Line | Annotated[float, Field(ge=0, le=100)]] | None = Field(
@@ -36,12 +37,12 @@ class BracketIn(Schema):
     )
 
 
-class PayoutStructureIn(Schema):
+class PayoutStructureIn(BodyIn):
     name: Line = Field(..., min_length=1, max_length=120)
     brackets: list[BracketIn] = Field(..., max_length=1_000)
 
 
-class PayoutPreviewIn(Schema):
+class PayoutPreviewIn(BodyIn):
     name: Line = Field("preview", max_length=120)
     brackets: list[BracketIn] = Field(..., max_length=1_000)
     sample_pool: PoolMoney = Field(1_000_000, description="Pool the editor shows amounts for")
@@ -84,7 +85,7 @@ class PayoutPreviewOut(Schema):
     brackets: list[PreviewBracketOut]
 
 
-class TournamentPayoutStructureIn(Schema):
+class TournamentPayoutStructureIn(BodyIn):
     payout_structure_id: Id | None = Field(None, description="None: the default template")
 
 
@@ -120,7 +121,7 @@ class ResultOut(Schema):
     ticket: int = Field(0, description="A satellite: the ticket won (the prize is the cash)")
 
 
-class PrizePayIn(Schema):
+class PrizePayIn(BodyIn):
     method: Literal["cash", "card", "other"] = "cash"
 
 
@@ -133,17 +134,17 @@ class PrizePaidOut(Schema):
     receipt_url: str
 
 
-class DealStackIn(Schema):
+class DealStackIn(BodyIn):
     entry_id: Id
     stack: bounded(-CHIPS_MAX, CHIPS_MAX)  # a negative one is refused by the deal's rules
 
 
-class DealAmountIn(Schema):
+class DealAmountIn(BodyIn):
     entry_id: Id
     amount: SignedMoney
 
 
-class DealIn(Schema):
+class DealIn(BodyIn):
     method: Literal["icm", "chip_chop"]
     stacks: list[DealStackIn] = Field(..., max_length=PLACES_MAX)
     left_to_play: PoolMoney = 0
@@ -185,7 +186,7 @@ class DealOut(Schema):
     undone: bool
 
 
-class SeasonIn(Schema):
+class SeasonIn(BodyIn):
     name: Line = Field(..., min_length=1, max_length=SEASON_NAME_MAX)
     points_formula: Literal["linear", "table", "sqrt"] = "linear"
     points_table: list[bounded(0, POINTS_MAX)] = Field(default_factory=list, max_length=PLACES_MAX)
@@ -230,7 +231,7 @@ class StandingsOut(Schema):
     standings: list[StandingOut]
 
 
-class TournamentSeasonIn(Schema):
+class TournamentSeasonIn(BodyIn):
     season_id: Id | None = None
     round: Level | None = Field(None, description="Omit for the next round number")
 

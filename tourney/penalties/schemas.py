@@ -4,11 +4,11 @@ from typing import Literal
 
 from ninja import Field, Schema
 
-from infra.web.schema_types import BAN_DAYS_MAX, REASON_MAX, Chips, Hands, Id, Text, bounded
+from infra.web.schema_types import BAN_DAYS_MAX, REASON_MAX, BodyIn, Chips, Hands, Id, Text, bounded
 from tables.seating.schemas import ActionOut
 
 
-class PenaltyIn(Schema):
+class PenaltyIn(BodyIn):
     entry_id: Id
     kind: Literal["warning", "missed_hands", "missed_rounds", "disqualification"]
     rounds: bounded(0, 1_000) | None = Field(

@@ -4,9 +4,9 @@
 from datetime import UTC, datetime
 
 from django.shortcuts import get_object_or_404
-from ninja import Router, Schema, Status
+from ninja import Router, Status
 
-from infra.web.schema_types import Id, Line, bounded
+from infra.web.schema_types import BodyIn, Id, Line, bounded
 from tourney.core import roles
 from tourney.models import Player
 from tourney.penalties.schemas import BanOut
@@ -25,7 +25,7 @@ from tourney.system.schemas import (
 router = Router(tags=["players"])
 
 
-class MergeIn(Schema):
+class MergeIn(BodyIn):
     into: Id
 
 

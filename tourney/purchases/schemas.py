@@ -4,10 +4,10 @@ from typing import Literal
 
 from ninja import Field, Schema
 
-from infra.web.schema_types import Chips
+from infra.web.schema_types import BodyIn, Chips
 
 
-class RebuyIn(Schema):
+class RebuyIn(BodyIn):
     stack: Chips | None = Field(
         None,
         description="The chips the player has now (0 or omitted for a busted player); needed "
@@ -16,7 +16,7 @@ class RebuyIn(Schema):
     method: Literal["cash", "card", "other"] = "cash"
 
 
-class AddonIn(Schema):
+class AddonIn(BodyIn):
     method: Literal["cash", "card", "other"] = "cash"
 
 

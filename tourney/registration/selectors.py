@@ -26,7 +26,7 @@ from clocks.clock.selectors import now_ms as clock_now_ms
 from infra.db.raw_rows import model_columns, model_from_row
 from tourney.domain.registration import Deadline, deadline
 from tourney.models import Entry, LedgerEntry, Player, PlayerBan, Tournament
-from tourney.tournaments.selectors import CAPACITY_SQL
+from tourney.tournaments.selectors import CAPACITY_SQL, registration_deadline_level
 
 _ACTIVE, _WAITING, _OUT = Entry.Status.ACTIVE, Entry.Status.WAITING, Entry.Status.ELIMINATED
 
@@ -137,9 +137,30 @@ def registration_open(tournament: Tournament) -> bool:
 
 def registration_window(tournament: Tournament, now_ms: int | None = None) -> Deadline | None:
     """Late registration against the clock (None: no deadline set)."""
-    if tournament.late_registration_level is None:
+    level = registration_deadline_level(tournament)
+    if level is None:
         return None
     state = clock_state(clock_for(tournament))
     periods = structure_periods(tournament.structure_id)
     now = now_ms if now_ms is not None else clock_now_ms()
-    return deadline(state, periods, now, tournament.late_registration_level)
+    return deadline(state, periods, now, level)
+
+
+def players_playing_elsewhere(player_ids: list[int], tournament: Tournament) -> dict[int, Entry]:
+    """The players of `player_ids` who already play (seated or waiting) in another event of the
+    same room that is under way: the desk warns (one table at a time, Veszprém 002:80; the
+    desk decides). Each with his entry there, its tournament and table loaded."""
+    if not player_ids or tournament.room_id is None:
+        return {}
+    entries = (
+        Entry.objects.filter(
+            player_id__in=player_ids,
+            tournament__room_id=tournament.room_id,
+            tournament__status=Tournament.Status.RUNNING,
+            status__in=(Entry.Status.ACTIVE, Entry.Status.WAITING),
+        )
+        .exclude(tournament=tournament)
+        .select_related("tournament", "tournament_table")
+        .order_by("id")
+    )
+    return {entry.player_id: entry for entry in entries}

@@ -214,7 +214,10 @@ def _registration_checked(
     if window is not None and window.passed:
         raise Conflict(
             "registration_closed",
-            _("Late registration closed at the end of level %(level)s.") % {"level": window.level},
+            _("Registration closed when the clock started: this event has no late registration.")
+            if window.level == 0
+            else _("Late registration closed at the end of level %(level)s.")
+            % {"level": window.level},
         )
     if facts is None:
         raise NotFound(

@@ -15,7 +15,7 @@ from tourney.players.selectors import player_duplicates, player_search, players_
 from tourney.players.usecases import player_create
 from tourney.purchases.views import desk_purchase, desk_purchase_rows
 from tourney.registration.forms import NewPlayerForm, RefundForm, RegisterForm
-from tourney.registration.selectors import registration_window
+from tourney.registration.selectors import players_playing_elsewhere, registration_window
 from tourney.registration.usecases import entry_register, entry_unregister
 from tourney.system.pages import role_required, run_service
 from tourney.tickets.selectors import CASH_METHODS, desk_methods, ticket_to_use, tickets_for_event
@@ -148,6 +148,7 @@ def desk_search(request, tournament_id: int):
     }
     bans = players_tournament_bans(players, tournament, timezone.now())
     tickets = tickets_for_event(tournament.pk, [p.pk for p in players])
+    elsewhere = players_playing_elsewhere([p.pk for p in players], tournament)
     results = [
         {
             "player": p,
@@ -155,6 +156,7 @@ def desk_search(request, tournament_id: int):
             "entry_status": live[p.pk].status if p.pk in live else None,
             "ban": bans.get(p.pk),  # a season ban only in its season
             "ticket": bool(tickets.get(p.pk)),  # a satellite's seat for this event
+            "elsewhere": elsewhere.get(p.pk),  # one table at a time: the desk is warned
         }
         for p in players
     ]

@@ -53,6 +53,7 @@ def _rule_field(key: str, default: Any) -> forms.Field:
         choices += [(c, CHOICES.get(c, c)) for c in PARAMETER_CHOICES[key]]
         return forms.ChoiceField(label=label, choices=choices, required=False)
     if isinstance(default, bool) or key in {
+        "late_registration",
         "absent_bb_exception",
         "absent_itm_forfeit",
         "rebuy_declare_before_next_hand",
@@ -323,6 +324,7 @@ SECTIONS = (
     (
         _("Registration, absence and re-entry"),
         (
+            "late_registration",
             "absent_policy",
             "absent_eliminate_after_levels",
             "live_checkpoint",
@@ -385,6 +387,7 @@ LABELS = {
     "break_every": _("A break after every … levels"),
     "break_minutes": _("Break length (minutes)"),
     "after_last_level": _("The clock after the last level"),
+    "late_registration": _("Late registration after the start"),
     "absent_policy": _("Absent players"),
     "absent_eliminate_after_levels": _("Levels an absent player may miss"),
     "live_checkpoint": _("A hand is live for a player seated by"),

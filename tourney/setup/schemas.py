@@ -2,11 +2,12 @@
 
 from typing import Any, Literal
 
-from ninja import Field, Schema
+from ninja import Field
 
 from infra.web.schema_types import (
     ENTRIES_MAX,
     LEVEL_MAX,
+    BodyIn,
     Chips,
     Id,
     Instant,
@@ -22,7 +23,7 @@ Cleared = bounded(0, ENTRIES_MAX)  # 0 removes the cap
 LevelOrNone = bounded(0, LEVEL_MAX)  # 0 = none
 
 
-class TournamentPatch(Schema):
+class TournamentPatch(BodyIn):
     """Only the fields sent change. `rules` replaces the whole set of house-rule overrides
     (a rule left out or null follows the profile); `settings_token` (from GET) refuses the
     edit with `edited_meanwhile` when someone changed the settings since."""

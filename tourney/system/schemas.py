@@ -8,6 +8,7 @@ from ninja import Field, Schema
 
 from infra.web.schema_types import (
     REASON_MAX,
+    BodyIn,
     Chips,
     Entries,
     Id,
@@ -61,7 +62,7 @@ class TimeOut(Schema):
     server_time_ms: int
 
 
-class PlayerIn(Schema):
+class PlayerIn(BodyIn):
     name: Line = Field(..., min_length=1, max_length=120)
     nickname: Line = Field("", max_length=60)
     email: Line = Field("", max_length=254)
@@ -88,7 +89,7 @@ class PlayerOut(Schema):
     )
 
 
-class BanIn(Schema):
+class BanIn(BodyIn):
     reason: Text = Field(..., min_length=1, max_length=REASON_MAX)
     ends_at_ms: Instant | None = Field(
         None, description="When the ban ends (in the future); omit or null for indefinite"
@@ -96,7 +97,7 @@ class BanIn(Schema):
     season_id: Id | None = Field(None, description="Only from this season's tournaments")
 
 
-class BountyIn(Schema):
+class BountyIn(BodyIn):
     kind: Literal["knockout", "progressive", "mystery"]
     amount: Money = Field(..., ge=1, description="Of each buy-in; the rest is the prize pool")
     cash_percent: bounded(0, 100) = Field(
@@ -110,7 +111,7 @@ class BountyIn(Schema):
     )
 
 
-class SatelliteIn(Schema):
+class SatelliteIn(BodyIn):
     target_id: Id = Field(..., description="The event whose seats it awards")
     seat_value: Money | None = Field(
         None, ge=1, description="A seat's value; omit for the target's buy-in plus fee"
@@ -125,7 +126,7 @@ class SatelliteIn(Schema):
     )
 
 
-class TournamentIn(Schema):
+class TournamentIn(BodyIn):
     name: Line = Field(..., min_length=1, max_length=160)
     structure_id: Id
     starting_stack: Chips = Field(..., gt=0)
@@ -239,7 +240,7 @@ class TournamentOut(Schema):
     settings_token: str = Field("", description="Send with PATCH to refuse a concurrent edit")
 
 
-class EntryIn(Schema):
+class EntryIn(BodyIn):
     player_id: Id
     method: Literal["cash", "card", "other"] = "cash"
     ticket_id: Id | None = Field(
@@ -259,12 +260,12 @@ class EntryOut(Schema):
     absent: bool = False
 
 
-class SeatAssignIn(Schema):
+class SeatAssignIn(BodyIn):
     table: TableNumber
     seat: SeatNumber
 
 
-class MessageIn(Schema):
+class MessageIn(BodyIn):
     message: Text = Field(..., max_length=500, description="Empty clears the message")
 
 

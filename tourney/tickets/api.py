@@ -5,7 +5,7 @@ from typing import Literal
 from django.shortcuts import get_object_or_404
 from ninja import Router, Schema
 
-from infra.web.schema_types import Id
+from infra.web.schema_types import BodyIn, Id
 from tourney.core import roles
 from tourney.models import Player
 from tourney.system.schemas import ERROR_RESPONSES
@@ -27,11 +27,11 @@ class TicketOut(Schema):
     partial: bool = False
 
 
-class TransferIn(Schema):
+class TransferIn(BodyIn):
     target_id: Id
 
 
-class CashOutIn(Schema):
+class CashOutIn(BodyIn):
     method: Literal["cash", "card", "other"] = "cash"
 
 

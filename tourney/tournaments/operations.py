@@ -15,6 +15,17 @@ from tourney.core.errors import Conflict, InvalidInput
 from tourney.domain.registration import deadline_crossing
 from tourney.events.log import event_append
 from tourney.models import Tournament
+from tourney.tournaments.selectors import registration_deadline_level
+
+# What the audit log says when registration closes or opens again (level 0: at the start).
+_REGISTRATION_TEXTS = {
+    ("closed", False): gettext_noop("Late registration closed at the end of level %(level)s"),
+    ("open", False): gettext_noop(
+        "Late registration reopened: the clock went back to level %(level)s"
+    ),
+    ("closed", True): gettext_noop("Registration closed: the clock started (no late registration)"),
+    ("open", True): gettext_noop("Registration reopened: the clock went back before the start"),
+}
 
 
 def room_tables_chosen(
@@ -84,7 +95,7 @@ def registration_deadline_record(
 ) -> None:
     """Inside a clock change: record late registration closing (or reopening, when the clock
     went back) with a `registration` event and an audit entry, once per crossing."""
-    level = tournament.late_registration_level
+    level = registration_deadline_level(tournament)
     if level is None:
         return
     crossing = deadline_crossing(before, result, periods, level, now_ms)
@@ -95,9 +106,7 @@ def registration_deadline_record(
         actor=None,
         action=f"registration.{status}",
         summary=audit_text(
-            gettext_noop("Late registration closed at the end of level %(level)s")
-            if status == "closed"
-            else gettext_noop("Late registration reopened: the clock went back to level %(level)s"),
+            _REGISTRATION_TEXTS[status, level == 0],
             {"level": level},
         ),
         tournament=tournament,

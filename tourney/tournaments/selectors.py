@@ -22,6 +22,15 @@ def tournament_rules(tournament: Tournament) -> HouseRules:
     return resolve_house_rules(tournament.house_rules, tournament.rules_overrides)
 
 
+def registration_deadline_level(tournament: Tournament) -> int | None:
+    """The level whose end closes registration (docs/rules.md §2.2): 0 when the house allows no
+    late registration (it closes at the start), else the tournament's late-registration level
+    (None: open while the tournament runs)."""
+    if not tournament_rules(tournament).late_registration:
+        return 0
+    return tournament.late_registration_level
+
+
 def tournament_not_over(tournament: Tournament) -> None:
     """409 `tournament_over` once the tournament is finished or cancelled: no more hands,
     clock calls or clock changes (the winner still sits in his seat; the clock stopped at the
