@@ -66,6 +66,8 @@ ChipValue = bounded(1, CHIPS_MAX)
 TableNumber = bounded(1, TABLE_MAX)
 SeatNumber = bounded(1, SEAT_MAX)
 Level = bounded(1, LEVEL_MAX)
+# A late-registration level: 0 is the start itself (registration closes when the clock starts).
+LevelFromStart = bounded(0, LEVEL_MAX)
 PeriodIndex = bounded(0, LEVEL_MAX)
 Hands = bounded(0, HANDS_MAX)
 Entries = bounded(1, ENTRIES_MAX)

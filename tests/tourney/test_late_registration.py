@@ -247,3 +247,22 @@ def test_before_the_start_the_desk_says_registration_closes_at_the_start(
     client.force_login(director)
     desk = client.get(f"/tournaments/{tid}/desk/").content.decode()
     assert "registration closes when the clock starts" in desk
+
+
+def test_late_registration_level_zero_closes_at_the_start_and_patch_clears_it(api, structure, room):
+    """shared/API.md: `late_registration_level: 0` closes registration at the start; a PATCH
+    sets it the same way and `clear_late_registration` removes the deadline."""
+    tid = new_tournament(api, structure, room, 0)["id"]
+    assert api.get(f"/tournaments/{tid}").json()["late_registration_level"] == 0
+    for i in range(3):
+        register(api, tid, f"P{i}")
+    api.post(f"/tournaments/{tid}/draw")
+    with time_machine.travel(T0, tick=False):
+        api.post(f"/tournaments/{tid}/clock/start")
+        refused = register(api, tid, "Late")
+        assert refused.status_code == 409 and refused.json()["code"] == "registration_closed"
+        cleared = api.patch(f"/tournaments/{tid}", {"clear_late_registration": True})
+        assert cleared.status_code == 200 and cleared.json()["late_registration_level"] is None
+        assert register(api, tid, "Late").status_code == 201
+        assert api.patch(f"/tournaments/{tid}", {"late_registration_level": 0}).status_code == 200
+        assert register(api, tid, "Later").status_code == 409

@@ -10,7 +10,8 @@ from tourney.system.schemas import ERROR_RESPONSES, TournamentOut, ms_datetime, 
 from tourney.tournaments.api import router
 
 # A 0 in these fields means "none" (JSON null already means "unchanged").
-ZERO_IS_NONE = ("max_entries", "late_registration_level", "rebuy_until_level", "addon_level")
+# (`late_registration_level: 0` is the start: registration closes when the clock starts.)
+ZERO_IS_NONE = ("max_entries", "rebuy_until_level", "addon_level")
 
 
 def patch_changes(payload: TournamentPatch) -> dict:
@@ -25,6 +26,8 @@ def patch_changes(payload: TournamentPatch) -> dict:
         changes["payout_structure_id"] = None
     if "waiting_list" in changes:
         changes["waiting_list_enabled"] = changes.pop("waiting_list")
+    if changes.pop("clear_late_registration", False):
+        changes["late_registration_level"] = None
     if changes.pop("clear_scheduled_start", False):
         changes["scheduled_start"] = None
     if "scheduled_start_ms" in changes:

@@ -34,7 +34,12 @@ class TournamentPatch(BodyIn):
     clear_scheduled_start: bool = Field(False, description="Remove the planned start")
     max_entries: Cleared | None = Field(None, description="Entry cap; 0 removes it")
     waiting_list: bool | None = None
-    late_registration_level: LevelOrNone | None = Field(None, description="0 = no deadline")
+    late_registration_level: LevelOrNone | None = Field(
+        None, description="0 = registration closes at the start"
+    )
+    clear_late_registration: bool = Field(
+        False, description="Remove the late-registration deadline (open while it runs)"
+    )
     structure_id: Id | None = None
     payout_structure_id: bounded(0, 2**63 - 1) | None = Field(
         None, description="0 = the default template"

@@ -222,10 +222,13 @@ def _check_structure(new: dict[str, Any]) -> None:
     level = new["late_registration_level"]
     if level is not None:
         levels = StructureLevel.objects.filter(structure_id=structure_id, kind="level").count()
-        if not isinstance(level, int) or not 1 <= level <= levels:
+        if not isinstance(level, int) or not 0 <= level <= levels:
             raise InvalidInput(
                 "invalid_late_registration_level",
-                _("Late registration must end at a level of the structure (1 to %(n)s).")
+                _(
+                    "Late registration must end at a level of the structure (1 to %(n)s), or "
+                    "at the start (0)."
+                )
                 % {"n": levels},
             )
     money = MoneySettings(**{field: new[field] for field in MONEY_FIELDS})

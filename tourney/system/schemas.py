@@ -14,6 +14,7 @@ from infra.web.schema_types import (
     Id,
     Instant,
     Level,
+    LevelFromStart,
     Line,
     Money,
     PoolMoney,
@@ -145,11 +146,10 @@ class TournamentIn(BodyIn):
     max_entries: Entries | None = None
     scheduled_start_ms: Instant | None = Field(None, description="Planned start (epoch ms)")
     currency: Line = Field("HUF", max_length=8)
-    late_registration_level: Level | None = Field(
+    late_registration_level: LevelFromStart | None = Field(
         None,
-        ge=1,
         description="Late registration is open through the end of this level (1-based, breaks "
-        "not counted); omit for no clock deadline",
+        "not counted); 0: registration closes at the start; omit for no clock deadline",
     )
     reentry_max: Purchases | None = Field(
         None, description="Re-entries per player (house rule; 0 = none)"

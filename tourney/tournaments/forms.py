@@ -10,6 +10,7 @@ from infra.web.schema_types import (
     Chips,
     Entries,
     Level,
+    LevelFromStart,
     Money,
     PoolMoney,
     Purchases,
@@ -56,10 +57,10 @@ class TournamentForm(forms.Form):
         help_text=_("Comma-separated table numbers; empty = every table of the room."),
     )
     late_registration_level = number_field(
-        Level,
+        LevelFromStart,
         label=_("Late registration until the end of level"),
         required=False,
-        help_text=_("Empty = open while the tournament runs."),
+        help_text=_("Empty = open while the tournament runs; 0 = closes at the start."),
     )
     waiting_list = forms.BooleanField(
         label=_("Waiting list when full"), required=False, initial=True

@@ -183,14 +183,18 @@ def _tournament_numbers_checked(
 
 
 def _late_level_check(structure: Structure, level: int | None) -> None:
-    """Late registration ends at a level of the structure (None: no deadline)."""
+    """Late registration ends at a level of the structure, or at the start (0; None: no
+    deadline)."""
     if level is None:
         return
     levels = StructureLevel.objects.filter(structure=structure, kind="level").count()
-    if not 1 <= level <= levels:
+    if not 0 <= level <= levels:
         raise InvalidInput(
             "invalid_late_registration_level",
-            _("Late registration must end at a level of the structure (1 to %(n)s).")
+            _(
+                "Late registration must end at a level of the structure (1 to %(n)s), or at "
+                "the start (0)."
+            )
             % {"n": levels},
         )
 
