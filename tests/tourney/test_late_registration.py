@@ -205,7 +205,7 @@ def test_without_late_registration_entries_close_when_the_clock_starts(
         "buy_in": 5_000,
         "room_id": room.pk,
         "house_rules": house_rules,
-        "rules_overrides": overrides,
+        "rules": overrides,
         "late_registration_level": 2,
     }
     tid = api.post("/tournaments", body).json()["id"]
@@ -240,7 +240,7 @@ def test_before_the_start_the_desk_says_registration_closes_at_the_start(
         "starting_stack": 10_000,
         "buy_in": 5_000,
         "room_id": room.pk,
-        "rules_overrides": {"late_registration": False},
+        "rules": {"late_registration": False},
     }
     tid = api.post("/tournaments", body).json()["id"]
     client = Client()
