@@ -1,5 +1,7 @@
 """Rooms, their physical tables and seats, and the tables a tournament plays on."""
 
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -8,6 +10,13 @@ from django.utils.translation import gettext_lazy as _
 class Room(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The room's gaming day starts (and a day's ban ends) at this local time, not at midnight
+    # (docs/rules.md §10.5; Mirage 000:551 "kizárás a játéknapról").
+    gaming_day_starts = models.TimeField(_("gaming day starts"), default=datetime.time(6, 0))
+    # Who runs the room (Mirage 000:6-14: one company per room), on receipts and results.
+    operator_name = models.CharField(_("operator"), max_length=200, blank=True)
+    operator_address = models.CharField(_("operator's address"), max_length=300, blank=True)
+    operator_tax_number = models.CharField(_("tax number"), max_length=40, blank=True)
     # The room's festival lobby board link (clocks/festival): revoking bumps it.
     board_link_generation = models.PositiveIntegerField(default=0)
 

@@ -66,3 +66,18 @@ class DealerHandForm(forms.Form):
 
     misdeal = forms.BooleanField(required=False)
     button_seat = WholeNumberField(required=False, min_value=1, max_value=SEAT_MAX)
+
+
+class RoomSettingsForm(forms.Form):
+    """The room's gaming day and its operator (receipts and results)."""
+
+    gaming_day_starts = forms.TimeField(
+        label=_("The gaming day starts at"),
+        help_text=_("A ban for the day ends here, not at midnight (e.g. 06:00)."),
+        widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
+    )
+    operator_name = forms.CharField(label=_("Operator (company)"), max_length=200, required=False)
+    operator_address = forms.CharField(
+        label=_("Operator's address"), max_length=300, required=False
+    )
+    operator_tax_number = forms.CharField(label=_("Tax number"), max_length=40, required=False)

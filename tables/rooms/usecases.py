@@ -55,6 +55,35 @@ def room_create(*, actor, name: str, tables: Sequence[dict[str, int]]) -> Room:
     return room
 
 
+ROOM_SETTINGS = ("gaming_day_starts", "operator_name", "operator_address", "operator_tax_number")
+
+
+@transaction.atomic(durable=True)
+def room_settings_update(*, actor, room_id: int, changes: dict) -> Room:
+    """The room's gaming day start and its operator's name, address and tax number (receipts,
+    results); only the keys of `changes` (of ROOM_SETTINGS) change. Audited, before and after."""
+    room = Room.objects.select_for_update().filter(pk=room_id).first()
+    if room is None:
+        raise NotFound("room_not_found", _("There is no room with id %(id)s.") % {"id": room_id})
+    changes = {key: value for key, value in changes.items() if key in ROOM_SETTINGS}
+    for key in ("operator_name", "operator_address", "operator_tax_number"):
+        if key in changes:
+            changes[key] = " ".join((changes[key] or "").split())
+    before = {key: str(getattr(room, key)) for key in changes}
+    for key, value in changes.items():
+        setattr(room, key, value)
+    room.save(update_fields=list(changes) or None)
+    audit_record(
+        actor=actor,
+        action="room.update",
+        summary=audit_text(gettext_noop("Room %(name)s: settings changed"), {"name": room.name}),
+        target=room,
+        before=before,
+        after={key: str(getattr(room, key)) for key in changes},
+    )
+    return room
+
+
 @transaction.atomic(durable=True)
 def seat_restriction_set(
     *, actor, room_id: int, table_number: int, seat: int, kind: str, note: str = ""

@@ -6,8 +6,19 @@ from django.utils.translation import gettext as _
 
 from infra.web.form_fields import first_error
 from tables.models import Room, SeatRestriction
-from tables.rooms.forms import RoomForm, SeatReleaseForm, SeatRestrictionForm
-from tables.rooms.usecases import room_create, seat_restriction_clear, seat_restriction_set
+from tables.rooms.forms import (
+    RoomForm,
+    RoomSettingsForm,
+    SeatReleaseForm,
+    SeatRestrictionForm,
+)
+from tables.rooms.usecases import (
+    ROOM_SETTINGS,
+    room_create,
+    room_settings_update,
+    seat_restriction_clear,
+    seat_restriction_set,
+)
 from tourney.system.pages import role_required, run_service
 
 
@@ -37,6 +48,22 @@ def rooms(request):
 def room_detail(request, room_id: int):
     room = get_object_or_404(Room, pk=room_id)
     form = SeatRestrictionForm(request.POST or None)
+    initial = {key: getattr(room, key) for key in ROOM_SETTINGS}
+    settings_form = RoomSettingsForm(
+        request.POST if "room_settings" in request.POST else None, initial=initial
+    )
+    if request.method == "POST" and "room_settings" in request.POST:
+        if settings_form.is_valid():
+            run_service(
+                request,
+                lambda: room_settings_update(
+                    actor=request.user, room_id=room.pk, changes=settings_form.cleaned_data
+                ),
+                _("Room settings saved."),
+            )
+            return redirect("tables:room", room.pk)
+        messages.error(request, first_error(settings_form))
+        return redirect("tables:room", room.pk)
     if request.method == "POST":
         if "release" in request.POST:
             release = SeatReleaseForm(request.POST)
@@ -72,5 +99,11 @@ def room_detail(request, room_id: int):
     return render(
         request,
         "tables/room.html",
-        {"room": room, "tables": room.tables.all(), "restrictions": restrictions, "form": form},
+        {
+            "room": room,
+            "tables": room.tables.all(),
+            "restrictions": restrictions,
+            "form": form,
+            "settings_form": settings_form,
+        },
     )

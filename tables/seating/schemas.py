@@ -42,6 +42,22 @@ class RoomOut(Schema):
     name: str
     tables: list[RoomTableOut]
     restrictions: list[RestrictionOut]
+    gaming_day_starts: str = Field(..., description="Local time the gaming day starts, HH:MM")
+    operator_name: str
+    operator_address: str
+    operator_tax_number: str
+
+
+class RoomPatch(BodyIn):
+    """Only the fields sent change: the gaming day's start (a day's ban ends there) and who runs
+    the room (printed on receipts and results)."""
+
+    gaming_day_starts: str | None = Field(
+        None, pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]$", description="HH:MM, local time"
+    )
+    operator_name: Line | None = Field(None, max_length=200)
+    operator_address: Line | None = Field(None, max_length=300)
+    operator_tax_number: Line | None = Field(None, max_length=40)
 
 
 class RestrictionIn(BodyIn):

@@ -53,3 +53,41 @@ def test_a_seat_at_table_1000_is_released(director_client):
     assert 'value="1000:3"' in director_client.get(url).content.decode()
     assert director_client.post(url, {"release": "1000:3"}).status_code == 302
     assert SeatRestriction.objects.count() == 0
+
+
+def test_the_rooms_operator_and_gaming_day_are_set_and_printed(
+    api, director, director_client, tournament
+):
+    """Mirage 000:6-14 (issue 31 item 8): who runs the room, on its receipts and results; the
+    gaming day's start on the room page; bad input refused, nothing changed, audited."""
+    from tourney.models import AuditEntry, Entry
+
+    url = reverse("tables:room", args=[tournament.room_id])
+    settings = {
+        "room_settings": "1",
+        "gaming_day_starts": "06:00",
+        "operator_name": "Diamond Seven Kft.",
+        "operator_address": "1087 Budapest, Kerepesi út 9.",
+        "operator_tax_number": "12345678-2-42",
+    }
+    for bad in ({"gaming_day_starts": "25:00"}, {"operator_name": "Diamond\x00Seven"}):
+        response = director_client.post(url, settings | bad, follow=True)
+        assert [m.level_tag for m in response.context["messages"]] == ["bad"]
+    assert Room.objects.get(pk=tournament.room_id).operator_name == ""
+    assert director_client.post(url, settings).status_code == 302
+    assert AuditEntry.objects.filter(action="room.update").count() == 1
+    seat_players(api, tournament, numbered_players(2))
+    entry = Entry.objects.filter(tournament=tournament).first()
+    receipt = director_client.get(
+        reverse("tourney:receipt", args=[tournament.pk, entry.pk]), follow=True
+    ).content.decode()
+    assert "Diamond Seven Kft." in receipt and "12345678-2-42" in receipt
+    results = director_client.get(reverse("payouts:results", args=[tournament.pk]))
+    assert "Diamond Seven Kft." in results.content.decode()
+    # The API: read and changed the same way, a wrong time refused.
+    room = api.get("/rooms").json()[0]
+    assert room["operator_name"] == "Diamond Seven Kft." and room["gaming_day_starts"] == "06:00"
+    refused = api.patch(f"/rooms/{tournament.room_id}", {"gaming_day_starts": "6 am"})
+    assert refused.status_code == 422
+    changed = api.patch(f"/rooms/{tournament.room_id}", {"operator_name": "Diamond King Kft."})
+    assert changed.json()["operator_name"] == "Diamond King Kft."

@@ -1,11 +1,14 @@
 """Missed-hand penalties (docs/rules.md §10): worked examples, refusals and counting invariants."""
 
+import datetime as _dt
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tourney.domain.penalties import (
     PenaltyError,
+    gaming_day_ban_end,
     hands_elapsed_estimate,
     penalty_hands,
     penalty_remaining,
@@ -100,3 +103,39 @@ def test_remaining_counts_down_one_per_real_hand(players, rounds, reported, data
     assert penalty_remaining(total, reported + 1, misdeals) in (left, left - 1, 0)
     # A misdeal and its redeal are two reports but one hand.
     assert penalty_remaining(total, reported + 2, misdeals + 1) == max(0, left - 1)
+
+
+# --- the gaming day (docs/rules.md §10.4; Mirage 000:551) ------------------------------------
+
+SIX = _dt.time(6, 0)
+
+
+def test_a_days_ban_ends_at_the_next_boundary_of_the_gaming_day_in_play():
+    assert gaming_day_ban_end(_dt.datetime(2026, 12, 5, 23, 30), SIX, 1) == _dt.datetime(
+        2026, 12, 6, 6, 0
+    )
+    assert gaming_day_ban_end(_dt.datetime(2026, 12, 6, 2, 0), SIX, 1) == _dt.datetime(
+        2026, 12, 6, 6, 0
+    )
+    assert gaming_day_ban_end(_dt.datetime(2026, 12, 6, 6, 0), SIX, 1) == _dt.datetime(
+        2026, 12, 7, 6, 0
+    )
+    assert gaming_day_ban_end(_dt.datetime(2026, 12, 6, 2, 0), SIX, 3) == _dt.datetime(
+        2026, 12, 8, 6, 0
+    )
+    midnight = _dt.time(0, 0)
+    assert gaming_day_ban_end(_dt.datetime(2026, 12, 6, 2, 0), midnight, 1) == _dt.datetime(
+        2026, 12, 7, 0, 0
+    )
+
+
+@given(
+    now=st.datetimes(min_value=_dt.datetime(2020, 1, 1), max_value=_dt.datetime(2040, 1, 1)),
+    starts=st.times(),
+    days=st.integers(min_value=1, max_value=400),
+)
+def test_a_ban_ends_on_a_boundary_within_its_days(now, starts, days):
+    end = gaming_day_ban_end(now, starts, days)
+    assert end.time() == starts
+    assert now < end <= now + _dt.timedelta(days=days)
+    assert end - _dt.timedelta(days=1) <= now + _dt.timedelta(days=days - 1)

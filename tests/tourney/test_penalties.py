@@ -165,8 +165,9 @@ def test_a_disqualification_with_a_ban_for_the_day_is_lifted_by_the_undo(api, to
         row = give(
             api, tournament, ids["P1"], kind="disqualification", chips=40_000, ban="day"
         ).json()["penalty"]
-        midnight = datetime(2026, 11, 30, tzinfo=ZoneInfo("Europe/Budapest"))
-        assert row["ban"]["ends_at_ms"] == midnight.timestamp() * 1000
+        # The room's gaming day ends at 06:00 (its default), not at midnight.
+        morning = datetime(2026, 11, 30, 6, 0, tzinfo=ZoneInfo("Europe/Budapest"))
+        assert row["ban"]["ends_at_ms"] == morning.timestamp() * 1000
         ban = PlayerBan.objects.get(penalty_id=row["id"])
         assert ban.lifted_at is None
         api.post(f"/tournaments/{tournament.pk}/penalties/{row['id']}/undo")
@@ -393,3 +394,43 @@ def test_the_winner_is_not_shown_as_still_playing_on_his_page(api, client, direc
     row = row[row.index(f'href="/tournaments/{tournament.pk}/"') :]
     status = row[: row.index("</tr>")]
     assert "Finished" in status and "Playing" not in status and "T1 · S" not in status
+
+
+@pytest.mark.parametrize(
+    ("at", "day_starts", "ends"),
+    [
+        ("2026-11-30 02:10:00 +01:00", "06:00", datetime(2026, 11, 30, 6, 0)),  # same gaming day
+        ("2026-11-29 23:50:00 +01:00", "06:00", datetime(2026, 11, 30, 6, 0)),
+        ("2026-11-30 02:10:00 +01:00", "00:00", datetime(2026, 12, 1, 0, 0)),  # a midnight room
+    ],
+)
+def test_a_ban_for_the_day_ends_at_the_rooms_gaming_day_boundary(
+    api, director, tournament, at, day_starts, ends
+):
+    """Mirage 000:551 "kizárás a játéknapról" (issue 31 item 7): the room's day, not midnight;
+    the ban refuses him at every desk of the room."""
+    assert (
+        api.patch(f"/rooms/{tournament.room_id}", {"gaming_day_starts": day_starts}).json()[
+            "gaming_day_starts"
+        ]
+        == day_starts
+    )
+    ids = start(api, tournament, 6)
+    with time_machine.travel(at, tick=False):
+        row = give(
+            api, tournament, ids["P1"], kind="disqualification", chips=40_000, ban="day"
+        ).json()["penalty"]
+        expected = ends.replace(tzinfo=ZoneInfo("Europe/Budapest"))
+        assert row["ban"]["ends_at_ms"] == expected.timestamp() * 1000
+        side = tournament_create(
+            actor=director,
+            name="Side event",
+            structure_id=tournament.structure_id,
+            starting_stack=10_000,
+            buy_in=1_000,
+            room_id=tournament.room_id,
+        )
+        player_id = Entry.objects.get(pk=ids["P1"]).player_id
+        refused = api.post(f"/tournaments/{side.pk}/entries", {"player_id": player_id})
+        assert refused.status_code in (403, 409)
+        assert refused.json()["code"] == "player_banned"

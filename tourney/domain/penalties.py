@@ -8,6 +8,7 @@ the table later do not lengthen it (docs/rules.md §10.7 example 2).
 
 from __future__ import annotations
 
+import datetime
 import itertools
 import math
 import statistics
@@ -147,3 +148,17 @@ def _check_pace(amount: float, seconds_per_hand: float) -> None:
 
 def _positive(value: int | None) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def gaming_day_ban_end(
+    now: datetime.datetime, day_starts: datetime.time, days: int
+) -> datetime.datetime:
+    """When a ban for `days` gaming days (>= 1), given at `now` (local wall time, naive),
+    ends: at the room's day boundary `day_starts` (e.g. 06:00), `days` boundaries on, counting
+    the gaming day in play: at 23:30 or at 02:00 a day's ban ends at the next 06:00 (docs/rules.md
+    §10.5). A boundary at midnight is the calendar day."""
+    if days < 1:
+        raise ValueError("a ban lasts at least one gaming day")
+    boundary = datetime.datetime.combine(now.date(), day_starts)
+    started = boundary if now >= boundary else boundary - datetime.timedelta(days=1)
+    return started + datetime.timedelta(days=days)

@@ -15,7 +15,7 @@ the house's `penalty_seconds_per_hand` (the floor ends the penalty there).
 
 from __future__ import annotations
 
-from datetime import datetime, time, timedelta
+from datetime import datetime, time
 
 from django.db import transaction
 from django.utils import timezone
@@ -29,6 +29,7 @@ from tourney.core.locks import tournament_lock
 from tourney.domain.house_rules_params import HouseRules
 from tourney.domain.penalties import (
     PenaltyError,
+    gaming_day_ban_end,
     penalty_hands,
 )
 from tourney.eliminations.follow import (
@@ -89,9 +90,12 @@ def _kind(kind: str, rounds: int | None, hands: int | None) -> str:
     return kind
 
 
-def _ban_end(choice: str, days: int | None, now: datetime) -> datetime | None:
-    """The end of a ban given with a disqualification: the end of the local day (`day`), of
-    the `days`-th local day counting today (`days`), or none (indefinite, season)."""
+def _ban_end(
+    choice: str, days: int | None, now: datetime, day_starts: time = time.min
+) -> datetime | None:
+    """The end of a ban given with a disqualification: the end of the room's gaming day
+    (`day`: at its boundary `day_starts`, e.g. 06:00), of the `days`-th gaming day counting
+    today's (`days`), or none (indefinite, season)."""
     if choice in ("indefinite", "season"):
         return None
     if choice == "days" and (not isinstance(days, int) or days < 1 or days > 3650):
@@ -99,8 +103,8 @@ def _ban_end(choice: str, days: int | None, now: datetime) -> datetime | None:
             "invalid_ban_days", _("A ban for days needs a number of days from 1 to 3650.")
         )
     count = 1 if choice == "day" else days
-    local_day = timezone.localtime(now).date() + timedelta(days=count)
-    return timezone.make_aware(datetime.combine(local_day, time.min))
+    local = timezone.localtime(now).replace(tzinfo=None)
+    return timezone.make_aware(gaming_day_ban_end(local, day_starts, count))
 
 
 def _check_dq(tournament: Tournament, entry: Entry, chips: int | None) -> int:
@@ -170,7 +174,8 @@ def penalty_give(
         penalty, remaining = _penalty_new(
             tournament, entry, kind, reason, rules, now, rounds, hands, chips, ban, actor
         )
-        ends_at = _ban_end(ban, ban_days, now) if ban else None
+        starts = tournament.room.gaming_day_starts if tournament.room_id else time.min
+        ends_at = _ban_end(ban, ban_days, now, starts) if ban else None
         penalty.save()
         actions = []
         if kind == Penalty.Kind.DISQUALIFICATION:
