@@ -6,8 +6,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
 
-# Folders that are not the project's own files.
-SKIPPED_DIRS = {".git", ".venv", "node_modules", "__pycache__", ".pytest_cache", ".ruff_cache"}
+# What the repository does not hold: the tools' caches and what a run builds (the manual, the
+# screenshots, collected static files, backups).
+SKIPPED_DIRS = {
+    ".git",
+    ".venv",
+    "node_modules",
+    "__pycache__",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".hypothesis",
+    "test-artifacts",
+    "manual_site",
+    "staticfiles",
+    "backups",
+}
 # Product and test files: code, templates, front end, translations, configuration, docs.
 SUFFIXES = {".py", ".html", ".js", ".css", ".md", ".po", ".toml", ".cfg", ".txt", ".json", ".sh"}
 

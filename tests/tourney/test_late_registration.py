@@ -250,7 +250,7 @@ def test_before_the_start_the_desk_says_registration_closes_at_the_start(
 
 
 def test_late_registration_level_zero_closes_at_the_start_and_patch_clears_it(api, structure, room):
-    """shared/API.md: `late_registration_level: 0` closes registration at the start; a PATCH
+    """docs/api.md: `late_registration_level: 0` closes registration at the start; a PATCH
     sets it the same way and `clear_late_registration` removes the deadline."""
     tid = new_tournament(api, structure, room, 0)["id"]
     assert api.get(f"/tournaments/{tid}").json()["late_registration_level"] == 0

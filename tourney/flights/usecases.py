@@ -46,6 +46,8 @@ SHARED_FIELDS = (
     "buy_in",
     "fee",
     "currency",
+    "game",
+    "game_limit",
     "house_rules",
     "rules_overrides",
     "waiting_list_enabled",

@@ -7,6 +7,8 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tourney.models.games import Game, GameLimit, game_name
+
 
 class StaffRole(models.TextChoices):
     DIRECTOR = "director", _("Director")
@@ -147,6 +149,10 @@ class Tournament(models.Model):
     buy_in = models.PositiveBigIntegerField(_("buy-in"))
     fee = models.PositiveBigIntegerField(_("fee"), default=0)
     currency = models.CharField(_("currency"), max_length=8, default="HUF")
+    game = models.CharField(_("game"), max_length=12, choices=Game.choices, default=Game.HOLDEM)
+    game_limit = models.CharField(
+        _("betting"), max_length=12, choices=GameLimit.choices, default=GameLimit.NO_LIMIT
+    )
     house_rules = models.CharField(_("house rules"), max_length=20, default="tda2024")
     rules_overrides = models.JSONField(default=dict, blank=True)
     waiting_list_enabled = models.BooleanField(_("waiting list"), default=True)
@@ -245,6 +251,10 @@ class Tournament(models.Model):
         if not self._state.adding and kwargs.get("update_fields") is None:
             kwargs["update_fields"] = _TOURNAMENT_SAVED_FIELDS
         super().save(*args, **kwargs)
+
+    @property
+    def game_name(self) -> str:
+        return game_name(self.game, self.game_limit)
 
     @property
     def entry_price(self) -> int:

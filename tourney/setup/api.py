@@ -24,6 +24,9 @@ def patch_changes(payload: TournamentPatch) -> dict:
             changes[key] = None
     if "payout_structure_id" in changes and not changes["payout_structure_id"]:
         changes["payout_structure_id"] = None
+    if "game" in changes:
+        game = changes.pop("game")
+        changes["game"], changes["game_limit"] = game["kind"], game["limit"]
     if "waiting_list" in changes:
         changes["waiting_list_enabled"] = changes.pop("waiting_list")
     if changes.pop("clear_late_registration", False):

@@ -18,6 +18,7 @@ from infra.web.schema_types import (
     TableNumber,
     bounded,
 )
+from tourney.system.schemas import GameIn
 
 Cleared = bounded(0, ENTRIES_MAX)  # 0 removes the cap
 LevelOrNone = bounded(0, LEVEL_MAX)  # 0 = none
@@ -48,6 +49,7 @@ class TournamentPatch(BodyIn):
     buy_in: Money | None = None
     fee: Money | None = None
     currency: Line | None = Field(None, min_length=1, max_length=8)
+    game: GameIn | None = None
     table_numbers: list[TableNumber] | None = Field(None, max_length=1_000)
     rules: dict[str, Any] | None = None
     rebuy_until_level: LevelOrNone | None = Field(None, description="0 = no rebuys")

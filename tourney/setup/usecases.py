@@ -35,7 +35,11 @@ from tourney.payouts.operations import payouts_changed
 from tourney.payouts.selectors import payout_structure_of
 from tourney.registration.operations import promote_waiting
 from tourney.satellites.operations import satellite_checked
-from tourney.tournaments.operations import room_tables_chosen, tournament_tables_create
+from tourney.tournaments.operations import (
+    game_checked,
+    room_tables_chosen,
+    tournament_tables_create,
+)
 
 # What an edit may name; `rules` is the whole set of house-rule overrides (missing = the
 # profile's value), `table_numbers` the tables in opening order.
@@ -51,6 +55,8 @@ EDITABLE = (
     "buy_in",
     "fee",
     "currency",
+    "game",
+    "game_limit",
     "table_numbers",
     "rules",
     *MONEY_FIELDS,
@@ -90,6 +96,8 @@ def setup_values(tournament: Tournament) -> dict[str, Any]:
         "buy_in": tournament.buy_in,
         "fee": tournament.fee,
         "currency": tournament.currency,
+        "game": tournament.game,
+        "game_limit": tournament.game_limit,
         "table_numbers": tournament_table_numbers(tournament),
         "rules": dict(sorted(tournament.rules_overrides.items())),
         **{field: getattr(tournament, field) for field in MONEY_FIELDS},
@@ -201,6 +209,7 @@ def _check_values(tournament: Tournament, new: dict[str, Any]) -> None:
     if not currency or len(currency) > 8:
         raise InvalidInput("invalid_currency", _("The currency is a code of 1 to 8 letters."))
     new["currency"] = currency
+    new["game"], new["game_limit"] = game_checked(new["game"], new["game_limit"])
     new["bounty"] = bounty_checked(new["bounty"], new["buy_in"])
     new["satellite"] = satellite_checked(new["satellite"], tournament.pk)
     start = new["scheduled_start"]

@@ -98,6 +98,21 @@ class BanIn(BodyIn):
     season_id: Id | None = Field(None, description="Only from this season's tournaments")
 
 
+class GameIn(BodyIn):
+    """docs/api.md: the game an event deals and its betting."""
+
+    kind: Literal["holdem", "omaha", "omaha_hilo", "omaha5", "short_deck", "stud", "mixed"] = (
+        "holdem"
+    )
+    limit: Literal["no_limit", "pot_limit", "limit", "mixed"] = "no_limit"
+
+
+class GameOut(Schema):
+    kind: str
+    limit: str
+    name: str = Field(..., description="As the screens print it: “No-limit Hold'em”")
+
+
 class BountyIn(BodyIn):
     kind: Literal["knockout", "progressive", "mystery"]
     amount: Money = Field(..., ge=1, description="Of each buy-in; the rest is the prize pool")
@@ -146,6 +161,7 @@ class TournamentIn(BodyIn):
     max_entries: Entries | None = None
     scheduled_start_ms: Instant | None = Field(None, description="Planned start (epoch ms)")
     currency: Line = Field("HUF", max_length=8)
+    game: GameIn | None = Field(None, description="Default: no-limit Hold'em")
     late_registration_level: LevelFromStart | None = Field(
         None,
         description="Late registration is open through the end of this level (1-based, breaks "
@@ -202,6 +218,7 @@ class TournamentOut(Schema):
     buy_in: int
     fee: int
     currency: str
+    game: GameOut
     room_id: int
     structure_id: int
     house_rules: str
@@ -336,6 +353,11 @@ def tournament_out(tournament: Tournament) -> dict:
         "buy_in": tournament.buy_in,
         "fee": tournament.fee,
         "currency": tournament.currency,
+        "game": {
+            "kind": tournament.game,
+            "limit": tournament.game_limit,
+            "name": tournament.game_name,
+        },
         "room_id": tournament.room_id,
         "structure_id": tournament.structure_id,
         "house_rules": tournament.house_rules,

@@ -51,6 +51,7 @@ def create_tournament(request, payload: TournamentIn):
         payout_structure_id=payload.payout_structure_id,
         bounty=payload.bounty.dict() if payload.bounty else None,
         satellite=payload.satellite.dict() if payload.satellite else None,
+        **({"game": payload.game.kind, "game_limit": payload.game.limit} if payload.game else {}),
     )
     return Status(201, tournament_out(tournament))
 

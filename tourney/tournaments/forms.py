@@ -20,7 +20,7 @@ from infra.web.schema_types import (
 )
 from tables.models import Room
 from tourney.domain.house_rules_profiles import PROFILES
-from tourney.models import RebuyCondition, Tournament
+from tourney.models import Game, GameLimit, RebuyCondition, Tournament
 
 
 class TournamentForm(forms.Form):
@@ -41,6 +41,13 @@ class TournamentForm(forms.Form):
         ),
     )
     structure = forms.ModelChoiceField(label=_("Blind structure"), queryset=Structure.objects.all())
+    # Not required: a form (or a script) without them deals no-limit Hold'em.
+    game = forms.ChoiceField(
+        label=_("Game"), choices=Game.choices, initial=Game.HOLDEM, required=False
+    )
+    game_limit = forms.ChoiceField(
+        label=_("Betting"), choices=GameLimit.choices, initial=GameLimit.NO_LIMIT, required=False
+    )
     room = forms.ModelChoiceField(label=_("Room"), queryset=Room.objects.all())
     house_rules = forms.ChoiceField(
         label=_("House rules"),

@@ -14,7 +14,7 @@ from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import Conflict, InvalidInput
 from tourney.domain.registration import deadline_crossing
 from tourney.events.log import event_append
-from tourney.models import Tournament
+from tourney.models import Game, GameLimit, Tournament
 from tourney.tournaments.selectors import registration_deadline_level
 
 # What the audit log says when registration closes or opens again (level 0: at the start).
@@ -26,6 +26,17 @@ _REGISTRATION_TEXTS = {
     ("closed", True): gettext_noop("Registration closed: the clock started (no late registration)"),
     ("open", True): gettext_noop("Registration reopened: the clock went back before the start"),
 }
+
+
+def game_checked(kind: str, limit: str) -> tuple[str, str]:
+    """The game and its betting as stored (docs/api.md `game`), or 422 `invalid_game`."""
+    if kind not in Game.values or limit not in GameLimit.values:
+        raise InvalidInput(
+            "invalid_game",
+            _("The game is one of %(games)s; the betting one of %(limits)s.")
+            % {"games": ", ".join(Game.values), "limits": ", ".join(GameLimit.values)},
+        )
+    return kind, limit
 
 
 def room_tables_chosen(

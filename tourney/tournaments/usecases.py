@@ -20,10 +20,14 @@ from tourney.domain.house_rules_params import HouseRules, HouseRulesError, descr
 from tourney.domain.house_rules_profiles import DEFAULT_PROFILE
 from tourney.domain.purchases import MoneySettings, money_settings_refusal
 from tourney.events.log import event_append
-from tourney.models import Tournament
+from tourney.models import Game, GameLimit, Tournament
 from tourney.payouts.selectors import payout_structure_of
 from tourney.satellites.operations import satellite_checked
-from tourney.tournaments.operations import room_tables_chosen, tournament_tables_create
+from tourney.tournaments.operations import (
+    game_checked,
+    room_tables_chosen,
+    tournament_tables_create,
+)
 
 MESSAGE_MAX_LENGTH = 500
 
@@ -58,6 +62,8 @@ def tournament_create(
     payout_structure_id: int | None = None,
     bounty: dict | None = None,
     satellite: dict | None = None,
+    game: str = Game.HOLDEM,
+    game_limit: str = GameLimit.NO_LIMIT,
 ) -> Tournament:
     """Create a tournament on a room's tables (in `table_numbers` order, or all by number).
 
@@ -77,6 +83,7 @@ def tournament_create(
         None if payout_structure_id is None else payout_structure_of(payout_structure_id)
     )
     money = money or MoneySettings()
+    game, game_limit = game_checked(game, game_limit)
     bounty_stored = bounty_checked(bounty, buy_in)
     satellite_stored = satellite_checked(satellite)
     problem = money_settings_refusal(money, structure_periods(structure.pk))
@@ -92,6 +99,8 @@ def tournament_create(
         buy_in=buy_in,
         fee=fee,
         currency=currency[:8] or "HUF",
+        game=game,
+        game_limit=game_limit,
         house_rules=profile,
         rules_overrides=overrides,
         waiting_list_enabled=waiting_list_enabled,

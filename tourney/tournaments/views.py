@@ -7,7 +7,7 @@ from django.views.decorators.http import require_POST
 
 from tourney.core import roles
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
-from tourney.models import Tournament
+from tourney.models import Game, GameLimit, Tournament
 from tourney.system.pages import role_required, run_service
 from tourney.tournaments.forms import TournamentForm, satellite_terms
 from tourney.tournaments.selectors import tournament_summary
@@ -89,6 +89,8 @@ def tournament_new(request):
                 money=money,
                 bounty=bounty,
                 satellite=satellite_terms(data),
+                game=data["game"] or Game.HOLDEM,
+                game_limit=data["game_limit"] or GameLimit.NO_LIMIT,
             ),
             _("Tournament created."),
         )
