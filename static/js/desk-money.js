@@ -160,6 +160,10 @@
     document.body.addEventListener("tourney:undone", function () { window.location.reload(); });
 
     var search = document.getElementById("player-search");
+    // Back from recording a player's membership: his name is in the box; look him up.
+    if (search && search.hasAttribute("data-search-now")) {
+      window.setTimeout(function () { if (window.htmx) window.htmx.trigger(search, "search"); }, 0);
+    }
     var focusEntry = search && search.getAttribute("data-focus-entry");
     if (focusEntry) {
       document.body.addEventListener("htmx:afterSwap", function once(e) {

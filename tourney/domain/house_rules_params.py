@@ -106,6 +106,9 @@ class HouseRules:
     late_registration: bool
     """True: entries come in after the start until the tournament's late-registration level;
     False: registration closes when the clock starts (docs/rules.md §2.2)."""
+    membership_required: bool
+    """True: only a member plays, who signed that he read the house rules (docs/rules.md §2.1):
+    the desk asks for both before his first buy-in."""
     absent_policy: AbsentPolicy
     absent_eliminate_after_levels: int
     """With ``absent_policy="eliminate"``: levels an absent player may wait (>= 1)."""

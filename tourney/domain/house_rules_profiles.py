@@ -37,6 +37,7 @@ _TDA_2024 = HouseRules(
     after_last_level="count_up",
     # 2
     late_registration=True,
+    membership_required=False,
     absent_policy="blind_off",
     absent_eliminate_after_levels=1,
     live_checkpoint="initial_deal_done",
@@ -196,6 +197,7 @@ _DOYLE = _profile(
     "Doyle Kártyaterem",
     "Doyle Kártyaterem house rules (2011 TDA rules as used at the WSOP)",
     stated={
+        "membership_required": True,
         "absent_policy": "blind_off",
         "live_checkpoint": "initial_deal_done",
         "absent_itm_forfeit": True,
@@ -214,6 +216,9 @@ _DOYLE = _profile(
         "dq_forfeits_prize": True,
     },
     notes={
+        "membership_required": (
+            "001:3: only members play; each signs that he read the house rules on joining"
+        ),
         "absent_policy": "[INF] #5 lets the floor remove an absentee's chips at its discretion",
         "final_table_size": "#8 flop games: 10",
         "short_handed_final_table_size": "#8: 7 at six-handed (short-handed) tables",

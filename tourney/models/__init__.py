@@ -87,6 +87,9 @@ class Player(models.Model):
     nickname = models.CharField(_("nickname"), max_length=60, blank=True)
     email = models.EmailField(_("email"), blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
+    # Club membership (Doyle 001:3): the number, and when he signed that he read the house rules.
+    membership_number = models.CharField(_("membership number"), max_length=40, blank=True)
+    rules_acknowledged_at = models.DateTimeField(_("house rules read"), null=True, blank=True)
     # Lower-case, accent-free "name nickname phone-digits" so "kovacs" finds "Kovács".
     search_text = models.CharField(max_length=300, db_index=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

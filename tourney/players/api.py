@@ -11,10 +11,17 @@ from tourney.core import roles
 from tourney.models import Player
 from tourney.penalties.schemas import BanOut
 from tourney.players.selectors import player_duplicates, player_search
-from tourney.players.usecases import player_ban, player_create, player_merge, player_merge_undo
+from tourney.players.usecases import (
+    player_ban,
+    player_create,
+    player_membership_set,
+    player_merge,
+    player_merge_undo,
+)
 from tourney.system.schemas import (
     ERROR_RESPONSES,
     BanIn,
+    MembershipIn,
     PlayerDuplicateOut,
     PlayerIn,
     PlayerOut,
@@ -74,6 +81,24 @@ def get_player(request, player_id: Id):
     roles.require(request.auth, "read")
     player = get_object_or_404(Player, pk=player_id)
     return player_out(player, roles.can(request.auth, "desk"))
+
+
+@router.put(
+    "/players/{player_id}/membership",
+    response={200: PlayerOut, **ERROR_RESPONSES},
+    tags=["players"],
+)
+def set_membership(request, player_id: Id, payload: MembershipIn):
+    """His club membership number and whether he signed that he read the house rules: what a
+    members-only room (house rule `membership_required`) asks before the first buy-in."""
+    roles.require(request.auth, "desk")
+    player = player_membership_set(
+        actor=request.auth,
+        player_id=player_id,
+        membership_number=payload.membership_number,
+        rules_read=payload.rules_read,
+    )
+    return player_out(player)
 
 
 @router.get(

@@ -294,3 +294,8 @@ def player_search_text(player_fields: dict[str, str]) -> str:
     return search_key(
         player_fields["name"], player_fields["nickname"], phone_digits(player_fields["phone"])
     )
+
+
+def member(player: Player) -> bool:
+    """A club member who signed that he read the house rules (docs/rules.md §2.1, Doyle 001:3)."""
+    return bool(player.membership_number) and player.rules_acknowledged_at is not None

@@ -260,3 +260,48 @@ def player_ban(
         now=now,
         season_id=season_id,
     )
+
+
+@transaction.atomic(durable=True)
+def player_membership_set(
+    *, actor, player_id: int, membership_number: str, rules_read: bool
+) -> Player:
+    """Record a player's club membership number and that he signed he read the house rules
+    (docs/rules.md §2.1: where the house requires it, before his first buy-in). Audited."""
+    number = " ".join((membership_number or "").split())
+    if not number or len(number) > 40:
+        raise InvalidInput(
+            "invalid_membership_number", _("A membership number has 1 to 40 characters.")
+        )
+    player = Player.objects.select_for_update().filter(pk=player_id).first()
+    if player is None:
+        raise NotFound(
+            "player_not_found", _("There is no player with id %(id)s.") % {"id": player_id}
+        )
+    before = _membership(player)
+    player.membership_number = number
+    if rules_read and player.rules_acknowledged_at is None:
+        player.rules_acknowledged_at = timezone.now()
+    if not rules_read:
+        player.rules_acknowledged_at = None
+    player.save(update_fields=["membership_number", "rules_acknowledged_at", "updated_at"])
+    audit_record(
+        actor=actor,
+        action="player.membership",
+        summary=audit_text(
+            gettext_noop("Membership of %(name)s: number %(number)s"),
+            {"name": player.name, "number": number},
+        ),
+        target=player,
+        before=before,
+        after=_membership(player),
+    )
+    return player
+
+
+def _membership(player: Player) -> dict:
+    read = player.rules_acknowledged_at
+    return {
+        "membership_number": player.membership_number,
+        "rules_acknowledged_at": read.isoformat() if read else None,
+    }

@@ -46,3 +46,14 @@ class PlayerChoiceForm(forms.Form):
 class RegisterForm(forms.Form):
     player_id = IdField()
     method = forms.ChoiceField(choices=LedgerEntry.Method.choices, initial="cash")
+
+
+class MembershipForm(forms.Form):
+    """A members-only room's question before the first buy-in (docs/rules.md §2.1)."""
+
+    player_id = IdField()
+    membership_number = forms.CharField(label=_("Membership number"), max_length=40)
+    rules_read = forms.BooleanField(
+        label=_("Signed that he has read the house rules"),
+        error_messages={"required": _("He must sign that he has read the house rules.")},
+    )

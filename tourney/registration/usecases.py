@@ -20,7 +20,7 @@ from tourney.domain.receipts import REFUND, receipt_number, repeat_tail
 from tourney.events.log import event_new
 from tourney.flights.selectors import flight_standing
 from tourney.models import Entry, LedgerEntry, Player, Tournament
-from tourney.players.selectors import player_search_text, player_tournament_ban
+from tourney.players.selectors import member, player_search_text, player_tournament_ban
 from tourney.registration.operations import (
     entry_payment,
     entry_record,
@@ -226,6 +226,15 @@ def _registration_checked(
     player = facts.player
     if facts.banned:
         _refuse_banned(player, tournament, now)
+    if tournament_rules(tournament).membership_required and not member(player):
+        raise Conflict(
+            "membership_required",
+            _(
+                "%(name)s is not a member yet: record his membership number and that he has "
+                "read the house rules, then register him."
+            )
+            % {"name": player.name},
+        )
     if tournament.satellite and satellite_refuses(tournament, player.pk):
         raise Conflict(
             "holds_a_seat",

@@ -9,17 +9,23 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from infra.text.money import money_text
+from infra.web.form_fields import first_error
 from infra.web.schema_types import whole_number
-from tourney.models import Entry, LedgerEntry, Tournament
-from tourney.players.selectors import player_duplicates, player_search, players_tournament_bans
-from tourney.players.usecases import player_create
+from tourney.models import Entry, LedgerEntry, Player, Tournament
+from tourney.players.selectors import (
+    member,
+    player_duplicates,
+    player_search,
+    players_tournament_bans,
+)
+from tourney.players.usecases import player_create, player_membership_set
 from tourney.purchases.views import desk_purchase, desk_purchase_rows
-from tourney.registration.forms import NewPlayerForm, RefundForm, RegisterForm
+from tourney.registration.forms import MembershipForm, NewPlayerForm, RefundForm, RegisterForm
 from tourney.registration.selectors import players_playing_elsewhere, registration_window
 from tourney.registration.usecases import entry_register, entry_unregister
 from tourney.system.pages import role_required, run_service
 from tourney.tickets.selectors import CASH_METHODS, desk_methods, ticket_to_use, tickets_for_event
-from tourney.tournaments.selectors import entry_waiting_list, tournament_summary
+from tourney.tournaments.selectors import entry_waiting_list, tournament_rules, tournament_summary
 
 
 def duration_text(ms: int | None) -> str:
@@ -102,11 +108,14 @@ def _desk_context(request, tournament: Tournament) -> dict:
             .filter(tournament=tournament, pk=entry_pk)
             .first()
         )
+    player_pk = whole_number(request.GET.get("player"), least=1)
     return {
         "tournament": tournament,
         "summary": tournament_summary(tournament),
         "purchase": desk_purchase(tournament, request.GET.get("purchase")),
         "focus_entry": focus,
+        # After his membership is recorded: the player looked up again, ready to register.
+        "focus_player": Player.objects.filter(pk=player_pk).first() if player_pk else None,
         "recent": _recent_entries(tournament),
         "refunded": refunded_entry(tournament, request.GET.get("refunded")),
         "waiting": entry_waiting_list(tournament),
@@ -149,6 +158,7 @@ def desk_search(request, tournament_id: int):
     bans = players_tournament_bans(players, tournament, timezone.now())
     tickets = tickets_for_event(tournament.pk, [p.pk for p in players])
     elsewhere = players_playing_elsewhere([p.pk for p in players], tournament)
+    members_only = tournament_rules(tournament).membership_required
     results = [
         {
             "player": p,
@@ -157,6 +167,7 @@ def desk_search(request, tournament_id: int):
             "ban": bans.get(p.pk),  # a season ban only in its season
             "ticket": bool(tickets.get(p.pk)),  # a satellite's seat for this event
             "elsewhere": elsewhere.get(p.pk),  # one table at a time: the desk is warned
+            "membership_needed": members_only and not member(p),
         }
         for p in players
     ]
@@ -171,6 +182,31 @@ def desk_search(request, tournament_id: int):
 def _after_registration(request, tournament: Tournament, entry: Entry | None):
     url = reverse("tourney:desk", args=[tournament.pk])
     return redirect(f"{url}?last={entry.pk}" if entry else url)
+
+
+@role_required("desk")
+@require_POST
+def desk_membership(request, tournament_id: int):
+    """A members-only room: his membership number and signature recorded, the desk finds him
+    again at once to register him (docs/rules.md §2.1)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    form = MembershipForm(request.POST)
+    url = reverse("tourney:desk", args=[tournament.pk])
+    if not form.is_valid():
+        messages.error(request, first_error(form))
+        return redirect(url)
+    data = form.cleaned_data
+    player = run_service(
+        request,
+        lambda: player_membership_set(
+            actor=request.user,
+            player_id=data["player_id"],
+            membership_number=data["membership_number"],
+            rules_read=data["rules_read"],
+        ),
+        _("Membership recorded: press Enter to register him."),
+    )
+    return redirect(f"{url}?player={player.pk}" if player else url)
 
 
 @role_required("desk")

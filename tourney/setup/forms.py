@@ -54,6 +54,7 @@ def _rule_field(key: str, default: Any) -> forms.Field:
         return forms.ChoiceField(label=label, choices=choices, required=False)
     if isinstance(default, bool) or key in {
         "late_registration",
+        "membership_required",
         "absent_bb_exception",
         "absent_itm_forfeit",
         "rebuy_declare_before_next_hand",
@@ -333,6 +334,7 @@ SECTIONS = (
         _("Registration, absence and re-entry"),
         (
             "late_registration",
+            "membership_required",
             "absent_policy",
             "absent_eliminate_after_levels",
             "live_checkpoint",
@@ -396,6 +398,7 @@ LABELS = {
     "break_minutes": _("Break length (minutes)"),
     "after_last_level": _("The clock after the last level"),
     "late_registration": _("Late registration after the start"),
+    "membership_required": _("Members only (membership number and house rules read)"),
     "absent_policy": _("Absent players"),
     "absent_eliminate_after_levels": _("Levels an absent player may miss"),
     "live_checkpoint": _("A hand is live for a player seated by"),

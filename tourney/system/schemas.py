@@ -84,10 +84,19 @@ class PlayerOut(Schema):
     phone: str = Field(..., description="Empty unless the caller may register players")
     banned: bool = False
     ban_reason: str | None = None
+    membership_number: str = ""
+    rules_acknowledged_ms: int | None = Field(
+        None, description="When he signed that he read the house rules (epoch ms)"
+    )
     possible_duplicates: list[PlayerDuplicateOut] = Field(
         default_factory=list,
         description="On create: players this one likely duplicates (same name, phone, e-mail)",
     )
+
+
+class MembershipIn(BodyIn):
+    membership_number: Line = Field(..., min_length=1, max_length=40)
+    rules_read: bool = Field(..., description="He signed that he read the house rules")
 
 
 class BanIn(BodyIn):
@@ -315,6 +324,8 @@ def player_out(player: Player, contact: bool = True) -> dict:
         "phone": player.phone if contact else "",
         "banned": ban is not None,
         "ban_reason": ban.reason if ban else None,
+        "membership_number": player.membership_number if contact else "",
+        "rules_acknowledged_ms": ms(player.rules_acknowledged_at),
     }
 
 

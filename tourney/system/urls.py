@@ -34,6 +34,11 @@ urlpatterns = [
         name="desk_register",
     ),
     path(
+        "tournaments/<int:tournament_id>/desk/membership/",
+        registration_views.desk_membership,
+        name="desk_membership",
+    ),
+    path(
         "tournaments/<int:tournament_id>/desk/new-player/",
         registration_views.desk_new_player,
         name="desk_new_player",
