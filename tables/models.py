@@ -284,6 +284,8 @@ class ClockCall(models.Model):
     entry = models.ForeignKey(
         "tourney.Entry", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Who asked for it: a player present at the table (Veszprém 002:240); None when not said.
+    caller_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     called_at_ms = models.BigIntegerField()
     seconds = models.PositiveIntegerField()
     countdown_seconds = models.PositiveIntegerField()

@@ -19,6 +19,9 @@
   // (`picking` the busted seat, `winners` the seats tapped), then confirms.
   var picking = null;
   var winners = [];
+  // Calling the clock (docs/rules.md §9.1): after Call the clock the dealer taps the seat of
+  // the player who asked (`callerFor` is the seat the clock is called on).
+  var callerFor = null;
   var hintText = null;
 
   function fmt(template, values) {
@@ -48,8 +51,8 @@
   function hint() {  // why Bust-out and Call the clock wait, unless the line holds an answer
     var box = field("hint");
     if (hintText === null) hintText = box.textContent;
-    box.textContent = picking !== null ? S.pick_winner : hintText;
-    box.hidden = (chosen !== null && picking === null) || !!state.over ||
+    box.textContent = picking !== null ? S.pick_winner : callerFor !== null ? S.pick_caller : hintText;
+    box.hidden = (chosen !== null && picking === null && callerFor === null) || !!state.over ||
       !field("message").hidden;
   }
 
@@ -301,10 +304,25 @@
     );
   }
 
+  function callClock(seat, caller) {
+    var body = { seat: seat };
+    if (caller !== null) body.caller_seat = caller;
+    if (state.clock_minimum) body.elapsed_seconds = state.clock_minimum;
+    callerFor = null;
+    chosen = null;
+    render();
+    act(call("/tables/" + state.table.number + "/clock-calls", body), S.clock_called);
+  }
+
   document.addEventListener("click", function (e) {
     var seat = e.target.closest(".dl-seat");
     if (seat && !seat.disabled) {
       var tapped = Number(seat.dataset.seat);
+      if (callerFor !== null) {  // the player who called it; the called player again: not now
+        if (tapped !== callerFor) callClock(callerFor, tapped);
+        else { callerFor = null; render(); }
+        return;
+      }
       if (picking !== null) {  // a winner more or less; the busted seat again: not now
         if (tapped === picking) stopPicking();
         else if (winners.indexOf(tapped) >= 0) winners.splice(winners.indexOf(tapped), 1);
@@ -344,8 +362,13 @@
       chosen = null;
       render();
       act(call("/eliminations", { eliminations: [{ entry_id: s.entry_id }] }), S.busted);
+    } else if (action === "clock" && callerFor !== null) {
+      callClock(callerFor, null);  // nobody says who asked
     } else if (action === "clock" && chosen !== null) {
-      act(call("/tables/" + number + "/clock-calls", { seat: chosen }), S.clock_called);
+      // The house's minimum thinking time, asked as the API checks it (Mirage: 90 s).
+      if (state.clock_minimum && !window.confirm(fmt(S.clock_minimum, { s: state.clock_minimum }))) return;
+      callerFor = chosen;
+      render();
     } else if (action === "call-end" && state.clock_calls[0]) {
       act(
         call("/clock-calls/" + state.clock_calls[0].id + "/end", { outcome: button.dataset.outcome }),

@@ -34,6 +34,7 @@ def clock_call_out(call: ClockCall, rules: HouseRules, now: int | None = None) -
         "id": call.pk,
         "table": call.tournament_table.number,
         "seat": call.seat,
+        "caller_seat": call.caller_seat,
         "entry_id": call.entry_id,
         "player_name": call.entry.player.name if call.entry_id else None,
         "seconds": call.seconds,

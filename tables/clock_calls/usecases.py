@@ -24,10 +24,38 @@ from tourney.tournaments.selectors import tournament_not_over, tournament_rules
 OUTCOMES = {c.value for c in ClockCall.Outcome}
 
 
+def _caller_checked(table, seat: int, caller_seat: int) -> None:
+    """Only a player present at the table may call the clock (Veszprém 002:240): a seat of this
+    table where someone plays, not away, and not the player the clock is called on."""
+    if caller_seat == seat:
+        raise InvalidInput(
+            "clock_caller_is_the_player", _("A player cannot call the clock on himself.")
+        )
+    caller = Entry.objects.filter(
+        seat_row__tournament_table=table, seat=caller_seat, status=Entry.Status.ACTIVE
+    ).first()
+    if caller is None or caller.absent_since is not None:
+        raise InvalidInput(
+            "clock_caller_not_at_table",
+            _("Only a player present at this table may call the clock: nobody sits in seat %(s)s.")
+            % {"s": caller_seat}
+            if caller is None
+            else _("Only a player present at this table may call the clock: seat %(s)s is away.")
+            % {"s": caller_seat},
+        )
+
+
 def clock_call_begin(
-    *, actor, tournament_id: int, table_number: int, seat: int, elapsed_seconds: int | None = None
+    *,
+    actor,
+    tournament_id: int,
+    table_number: int,
+    seat: int,
+    elapsed_seconds: int | None = None,
+    caller_seat: int | None = None,
 ) -> dict:
-    """Call the clock on the player in `seat`: the final table's time when one table is left."""
+    """Call the clock on the player in `seat`: the final table's time when one table is left.
+    `caller_seat`: the player who asked, present at this table (docs/rules.md §9.1)."""
     with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         # A finished (or cancelled) tournament: its winner still "plays" in his seat, but no
@@ -43,6 +71,8 @@ def clock_call_begin(
             raise InvalidInput(
                 "seat_empty", _("Nobody plays in seat %(s)s of this table.") % {"s": seat}
             )
+        if caller_seat is not None:
+            _caller_checked(table, seat, caller_seat)
         if ClockCall.objects.filter(tournament_table=table, outcome="").exists():
             raise Conflict("clock_call_running", _("A clock is already running at this table."))
         rules = tournament_rules(tournament)
@@ -73,6 +103,7 @@ def clock_call_begin(
             ends_at_ms=times.ends_at_ms,
             final_table=final_table,
             called_by=actor if actor is not None and actor.is_authenticated else None,
+            caller_seat=caller_seat,
         )
         row = clock_call_out(call, rules, now)
         audit_record(

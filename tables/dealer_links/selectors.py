@@ -21,6 +21,7 @@ from tourney.core import roles
 from tourney.core.errors import PermissionDenied
 from tourney.models import Tournament
 from tourney.penalties.selectors import seats_sitting_out
+from tourney.tournaments.selectors import tournament_rules
 
 
 def _moves(actions: list[dict], number: int) -> tuple[list[dict], list[dict]]:
@@ -71,6 +72,8 @@ def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
             "seats": seats,
         },
         "bounty": tournament.bounty or None,
+        # The house's minimum thinking time before a clock may be called (Mirage: 90 s).
+        "clock_minimum": tournament_rules(tournament).clock_min_elapsed_seconds,
         "incoming": incoming,
         "outgoing": outgoing,
         "clock_calls": [

@@ -116,6 +116,13 @@ def page(request, token: str):
             "busted": _("Bust-out recorded."),
             "moved": _("Move confirmed."),
             "clock_called": _("Clock called."),
+            "pick_caller": _(
+                "Who called the clock? Tap his seat (a player at this table), or Call the clock "
+                "again if nobody says."
+            ),
+            "clock_minimum": _(
+                "Has he had at least %(s)s seconds to act? The house allows a clock only then."
+            ),
             "revoked": _revoked_detail(),
             "empty": _("empty"),
             "move_in": _("%(name)s from table %(t)s seat %(s)s → seat %(to)s"),

@@ -122,6 +122,7 @@ def call_clock(request, tournament_id: Id, number: TableNumber, payload: ClockCa
         table_number=number,
         seat=payload.seat,
         elapsed_seconds=payload.elapsed_seconds,
+        caller_seat=payload.caller_seat,
     )
     return Status(201, row)
 

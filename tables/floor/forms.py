@@ -126,11 +126,15 @@ class ClockCallForm(forms.Form):
 
     table = WholeNumberField(min_value=1, max_value=TABLE_MAX)
     seat = WholeNumberField(min_value=1, max_value=SEAT_MAX)
+    # Who asked (a player at the table) and that the player has had the house's minimum time.
+    caller_seat = WholeNumberField(min_value=1, max_value=SEAT_MAX, required=False)
+    minimum_taken = forms.BooleanField(required=False)
 
     def __init__(self, data) -> None:
         super().__init__(data)
         say = _("Choose the seat of the player the clock is called on.")
         _say(self, ("table", "seat"), say)
+        _say(self, ("caller_seat",), _("Choose the seat of the player who called the clock."))
 
 
 class ClockCallEndForm(forms.Form):

@@ -52,6 +52,7 @@ from tourney.models import Entry, Tournament
 from tourney.penalties.selectors import seats_sitting_out
 from tourney.purchases.views import bustout_rebuy_links
 from tourney.system.pages import role_required
+from tourney.tournaments.selectors import tournament_rules
 
 SEARCH_LIMIT = 8
 # "5 3", "5/3", "T5 S3", "t5s3", "5-3": table then seat.
@@ -208,6 +209,8 @@ def _dealer_context(request: HttpRequest, tournament: Tournament, number: int) -
         "outgoing": outgoing,
         "moves_count": len(incoming) + len(outgoing),
         "clock_calls": calls,
+        # The house's minimum thinking time before a clock may be called (Mirage: 90 s).
+        "clock_minimum": tournament_rules(tournament).clock_min_elapsed_seconds,
         "penalty_seats": [penalties[s] for s in sorted(penalties)],
         "can_floor": roles.can(request.user, "floor"),
         "floor_urls": _floor_urls(tournament),
@@ -522,9 +525,19 @@ def clock_call_start(request, tournament_id: int):
     )
     if not valid:
         return refused(request, first_error(form), fallback)
+    minimum = tournament_rules(tournament).clock_min_elapsed_seconds
     try:
         call = clock_call_begin(
-            actor=request.user, tournament_id=tournament.pk, table_number=table, seat=seat
+            actor=request.user,
+            tournament_id=tournament.pk,
+            table_number=table,
+            seat=seat,
+            caller_seat=form.cleaned_data.get("caller_seat"),
+            # The floor ticks that the player has had the house's minimum (docs/rules.md §9.1);
+            # unticked, the call is refused as too early, as the API refuses it.
+            elapsed_seconds=(minimum if form.cleaned_data.get("minimum_taken") else 0)
+            if minimum
+            else None,
         )
     except TourneyError as exc:
         return refused(request, exc.detail, fallback)

@@ -183,6 +183,9 @@ class HandForHandOut(Schema):
 class ClockCallIn(BodyIn):
     seat: SeatNumber
     elapsed_seconds: bounded(0, 3600) | None = None
+    caller_seat: SeatNumber | None = Field(
+        None, description="The player who asked, present at the table (Veszprém 002:240)"
+    )
 
 
 class ClockCallEndIn(BodyIn):
@@ -193,6 +196,7 @@ class ClockCallOut(Schema):
     id: int
     table: int
     seat: int
+    caller_seat: int | None = None
     entry_id: int | None
     player_name: str | None
     seconds: int

@@ -12,7 +12,7 @@ from clocks.clock.usecases import clock_operate
 from clocks.models import ColorUp
 from tables.dealer_links.selectors import dealer_token
 from tables.dealer_links.usecases import dealer_link_revoke
-from tables.models import TournamentTable
+from tables.models import ClockCall, TournamentTable
 from tables.rooms.usecases import room_create
 from tests.clocks.color_up_game import BREAK_100, game  # noqa: F401 (fixture)
 from tests.conftest import friday_deepstack, numbered_players, seat_players
@@ -74,11 +74,17 @@ def test_a_dealer_busts_a_player_from_the_link_then_the_link_is_revoked(
     assert victim.status == Entry.Status.ELIMINATED
     assert AuditEntry.objects.filter(actor_name=f"dealer link of table {number}").exists()
 
-    # the clock called on the next seat, then the player acted in time
-    caller = page.locator(".dl-seat:not([disabled])").first
-    caller.click()
+    # the clock called on the next seat at the request of the player beside him (only a
+    # player at the table may ask: docs/rules.md §9.1), then the player acted in time
+    called = page.locator(".dl-seat:not([disabled])").first
+    called.click()
     page.locator('[data-action="clock"]').click()
+    expect(page.locator('[data-field="hint"]')).to_contain_text("Who called the clock?")
+    asker = page.locator(".dl-seat:not([disabled])").nth(1)
+    asker_seat = int(asker.get_attribute("data-seat"))
+    asker.click()
     expect(page.locator('[data-field="call"]')).to_be_visible()
+    assert ClockCall.objects.get(tournament=tournament).caller_seat == asker_seat
     assert_geometry(page, "dealer-link-clock-call", full_page=True)
     page.locator('[data-action="call-end"][data-outcome="acted"]').click()
     expect(page.locator('[data-field="call"]')).to_be_hidden()
@@ -388,11 +394,13 @@ def test_the_answer_line_on_a_tablet_covers_no_seat_and_clears_itself(
     expect(message).to_be_hidden(timeout=9000)  # cleared by itself (6 s)
     assert page.locator(".dl-table").bounding_box() == before
 
-    # An error stays until the next action.
+    # An error stays until the next action. (Call the clock twice: nobody says who asked.)
     page.locator(".dl-seat:not([disabled])").first.click()
+    page.locator('[data-action="clock"]').click()
     page.locator('[data-action="clock"]').click()
     expect(message).to_be_visible()
     page.locator(".dl-seat:not([disabled])").nth(1).click()
+    page.locator('[data-action="clock"]').click()
     page.locator('[data-action="clock"]').click()
     expect(message).to_have_class(re.compile(r"\bis-bad\b"))  # a clock runs already
     page.wait_for_timeout(7000)

@@ -75,3 +75,46 @@ def test_clock_call_refuses_an_empty_seat_and_a_bad_outcome(api, tournament):
     row = call(api, tournament, 1, min(taken)).json()
     assert end(api, tournament, row["id"], "maybe").status_code == 422
     assert end(api, tournament, row["id"], "cancelled").json()["outcome"] == "cancelled"
+
+
+def test_only_a_player_present_at_the_table_calls_the_clock(api, director, tournament):
+    """Veszprém 002:240 (issue 31 item 10): the caller's seat is recorded; an empty seat, an
+    away player and the player himself are refused, and nothing is called."""
+    from django.test import Client
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from tables.models import ClockCall
+
+    seat_players(api, tournament, numbered_players(6))
+    seats = list(
+        Entry.objects.filter(tournament=tournament).order_by("seat").values_list("seat", flat=True)
+    )
+    called, asker, away = seats[0], seats[1], seats[2]
+    Entry.objects.filter(tournament=tournament, seat=away).update(absent_since=timezone.now())
+    empty = next(s for s in range(1, 11) if s not in seats)
+    for caller, code in (
+        (called, "clock_caller_is_the_player"),
+        (away, "clock_caller_not_at_table"),
+        (empty, "clock_caller_not_at_table"),
+    ):
+        refused = call(api, tournament, 1, called, caller_seat=caller)
+        assert refused.status_code == 422 and refused.json()["code"] == code
+    assert not ClockCall.objects.exists()
+    row = call(api, tournament, 1, called, caller_seat=asker).json()
+    assert row["caller_seat"] == asker
+    end(api, tournament, row["id"], "cancelled")
+
+    # The dealer page's form: the caller, and Mirage's minimum ticked or not (90 s).
+    tournament.house_rules = "mirage"
+    tournament.save(update_fields=["house_rules"])
+    client = Client()
+    client.force_login(director)
+    url = reverse("tables:floor_clock_call_start", args=[tournament.pk])
+    page = client.get(reverse("tables:dealer", args=[tournament.pk, 1])).content.decode()
+    assert 'name="minimum_taken"' in page and 'name="caller_seat"' in page
+    client.post(url, {"table": 1, "seat": called, "caller_seat": asker})
+    assert not ClockCall.objects.filter(outcome="").exists()  # too early: not ticked
+    client.post(url, {"table": 1, "seat": called, "caller_seat": asker, "minimum_taken": "on"})
+    made = ClockCall.objects.get(outcome="")
+    assert (made.seat, made.caller_seat) == (called, asker)
