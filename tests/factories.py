@@ -30,13 +30,16 @@ ROOM_TABLES = 16
 
 
 class PlayerFactory(DjangoModelFactory):
-    """A player; `search_text` is his name in lower case, as the desk's search finds it."""
+    """A player; `search_text` is his name in lower case, as the desk's search finds it. A club
+    member who signed the house rules, so that a members-only room (Doyle) takes him too."""
 
     class Meta:
         model = Player
 
     name = factory.Sequence(lambda n: f"Player {n + 1}")
     search_text = factory.LazyAttribute(lambda player: player.name.lower())
+    membership_number = factory.Sequence(lambda n: f"M-{n + 1}")
+    rules_acknowledged_at = factory.LazyFunction(timezone.now)
 
 
 class TournamentFactory(DjangoModelFactory):

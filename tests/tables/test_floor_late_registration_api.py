@@ -21,6 +21,9 @@ def create(api, room, structure, **fields) -> int:
         "room_id": room.pk,
         **fields,
     }
+    # The floor's rules of each profile, not Doyle's members-only desk (tests/tourney/
+    # test_membership.py): these players are created at the API without a membership.
+    body["rules"] = {"membership_required": False, **body.get("rules", {})}
     response = api.post("/tournaments", body)
     assert response.status_code == 201, response.json()
     return response.json()["id"]
