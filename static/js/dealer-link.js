@@ -214,6 +214,10 @@
     var bust = document.querySelector('[data-action="bust"]');
     bust.textContent = picking !== null ? S.bust_confirm : S.bust;
     bust.disabled = picking !== null ? !winners.length : chosen === null;
+    field("penalties").hidden = !state.dealer_penalties || !!state.over;
+    Array.prototype.forEach.call(document.querySelectorAll('[data-action="penalty"]'), function (b) {
+      b.disabled = chosen === null || picking !== null || callerFor !== null;
+    });
     // The clock is called on the seat the chart shows: not on a mover's old seat.
     document.querySelector('[data-action="clock"]').disabled =
       chosen === null || !!(seatOf(chosen) || {}).leaving;
@@ -374,6 +378,13 @@
         call("/clock-calls/" + state.clock_calls[0].id + "/end", { outcome: button.dataset.outcome }),
         S.call_ended
       );
+    } else if (action === "penalty" && chosen !== null) {
+      var p = seatOf(chosen);
+      var reason = window.prompt(fmt(S.penalty_reason, { s: p.seat, name: p.player_name }));
+      if (!reason || !reason.trim()) return;
+      var body = { entry_id: p.entry_id, kind: button.dataset.kind, reason: reason.trim() };
+      if (body.kind === "missed_rounds") body.rounds = 3;  // "tři kola stop": three orbits
+      act(call("/penalties", body), S.penalty_given);
     } else if (action === "move-done") {
       act(call("/actions/" + button.dataset.move + "/done", {}), S.moved);
     }

@@ -74,6 +74,8 @@ def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
         "bounty": tournament.bounty or None,
         # The house's minimum thinking time before a clock may be called (Mirage: 90 s).
         "clock_minimum": tournament_rules(tournament).clock_min_elapsed_seconds,
+        # The dealer gives warnings and round penalties where the house says so (Atlas).
+        "dealer_penalties": tournament_rules(tournament).dealer_penalties,
         "incoming": incoming,
         "outgoing": outgoing,
         "clock_calls": [
@@ -279,4 +281,26 @@ def require_color_up_at(actor, tournament_id: int, color_up_id: int) -> None:
         tournament_id=tournament_id, pk=color_up_id, tournament_table__number=dealer.table
     )
     if not here.exists():
+        raise _other_table(dealer)
+
+
+DEALER_PENALTY_KINDS = ("warning", "missed_rounds")
+
+
+def require_penalty_at(actor, tournament_id: int, entry_id: int, kind: str) -> None:
+    """Floor staff give any penalty; a dealer link a warning or a round penalty to a player of
+    its table, where the house lets the dealer give them (`dealer_penalties`, Atlas 004:3, 79;
+    docs/rules.md §10.1)."""
+    dealer = _dealer(actor, tournament_id)
+    if dealer is None:
+        roles.require(actor, "floor")
+        return
+    tournament = Tournament.objects.get(pk=tournament_id)
+    if not tournament_rules(tournament).dealer_penalties or kind not in DEALER_PENALTY_KINDS:
+        raise PermissionDenied(
+            "dealer_link_not_allowed",
+            _("A dealer link can only do its own table's dealer actions."),
+        )
+    tables = tables_really_at(tournament_id, [entry_id])
+    if any(number != dealer.table for number in tables.values()):
         raise _other_table(dealer)

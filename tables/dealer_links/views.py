@@ -116,6 +116,8 @@ def page(request, token: str):
             "busted": _("Bust-out recorded."),
             "moved": _("Move confirmed."),
             "clock_called": _("Clock called."),
+            "penalty_reason": _("Penalty for seat %(s)s, %(name)s: the reason?"),
+            "penalty_given": _("Penalty recorded: the floor is told."),
             "pick_caller": _(
                 "Who called the clock? Tap his seat (a player at this table), or Call the clock "
                 "again if nobody says."

@@ -463,3 +463,41 @@ def test_a_finished_tournaments_link_says_it_is_over_and_refuses_writes(
         answer = response.json()
         assert set(answer) == {"code", "detail"} and answer["code"] and answer["detail"], answer
     assert snapshot(tournament) == before
+
+
+def test_a_dealer_penalises_from_his_link_only_where_the_house_allows_it(api, director, tournament):
+    """Atlas 004:3, 79 (issue 31 item 6): the dealer gives the warning and the three-round stop
+    to a player of his table; the floor undoes it; elsewhere, or a disqualification, refused."""
+    from django.test import Client
+
+    from tables.dealer_links.selectors import dealer_token
+    from tables.models import TournamentTable
+    from tests.conftest import numbered_players, seat_players
+    from tourney.models import Entry, Penalty
+
+    seat_players(api, tournament, numbered_players(20))
+    api.post(f"/tournaments/{tournament.pk}/clock/start")
+    number = TournamentTable.objects.filter(tournament=tournament, status="open").first().number
+    here = Entry.objects.filter(tournament=tournament, tournament_table__number=number).first()
+    there = Entry.objects.filter(tournament=tournament).exclude(tournament_table__number=number)[0]
+    link = Client(headers={"Authorization": f"Bearer {dealer_token(tournament.pk, number, 0)}"})
+    url = f"/api/v1/tournaments/{tournament.pk}/penalties"
+
+    def give(entry, kind="warning", **extra):
+        body = {"entry_id": entry.pk, "kind": kind, "reason": "Trágár beszéd", **extra}
+        return link.post(url, body, content_type="application/json")
+
+    assert give(here).status_code == 403  # rimoc: the floor's alone
+    tournament.house_rules = "atlas"
+    tournament.save(update_fields=["house_rules"])
+    assert give(here).status_code == 201
+    stop = give(here, "missed_rounds", rounds=3)
+    assert stop.status_code == 201, stop.json()
+    assert give(there).json()["code"] == "dealer_link_other_table"
+    refused = give(here, "disqualification", chips=1)
+    assert refused.status_code == 403 and refused.json()["code"] == "dealer_link_not_allowed"
+    assert Penalty.objects.filter(entry=here).count() == 2
+    page = Client().get(f"/dealer/{dealer_token(tournament.pk, number, 0)}/").content.decode()
+    assert '"dealer_penalties": true' in page
+    undone = api.post(f"/tournaments/{tournament.pk}/penalties/{stop.json()['penalty']['id']}/undo")
+    assert undone.status_code == 200

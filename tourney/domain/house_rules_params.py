@@ -192,6 +192,9 @@ class HouseRules:
     penalty_rounds_max: int | None
     """Most penalty rounds per sanction (>= 0; 0 = no round penalties); None = no maximum."""
     dq_forfeits_prize: bool
+    dealer_penalties: bool
+    """True: the dealer gives a warning or a round penalty from his table's dealer link (Atlas
+    004:3, 79); the floor undoes it (docs/rules.md §10.1)."""
     penalty_follows_moves: bool
     """True: a penalty keeps counting when the player is moved to another table."""
     penalty_seconds_per_hand: int

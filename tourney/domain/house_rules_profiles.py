@@ -82,6 +82,7 @@ _TDA_2024 = HouseRules(
     fixed_hands=None,
     penalty_rounds_max=None,
     dq_forfeits_prize=True,
+    dealer_penalties=False,
     penalty_follows_moves=True,
     penalty_seconds_per_hand=120,
     # 11
@@ -303,6 +304,7 @@ _ATLAS = _profile(
     "Atlas Poker Klub Trutnov",
     "Atlas Poker Klub Trutnov general rules (Czech)",
     stated={
+        "dealer_penalties": True,
         "absent_policy": "blind_off",
         "live_checkpoint": "first_bet_round",
         "absent_bb_exception": True,
@@ -311,6 +313,7 @@ _ATLAS = _profile(
         "dq_forfeits_prize": True,
     },
     notes={
+        "dealer_penalties": "004:3, 79: the dealer gives the warning and the three-orbit stop",
         "live_checkpoint": (
             "seed: a player on a short break is folded if not back by the first betting "
             "round; an unannounced absentee's cards are dead at the deal (except the BB)"

@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Query, Router, Schema, Status
 
 from infra.web.schema_types import Id, Line
+from tables.dealer_links.selectors import require_penalty_at
 from tourney.core import roles
 from tourney.models import Player, Tournament
 from tourney.penalties.schemas import BanOut, PenaltyIn, PenaltyOut, PenaltyResultOut
@@ -20,8 +21,9 @@ BASE = "/tournaments/{tournament_id}/penalties"
 
 @router.post(BASE, response={201: PenaltyResultOut, **ERRORS}, url_name="penalty_give")
 def give(request, tournament_id: Id, payload: PenaltyIn):
-    """A warning, missed hands or rounds, or a disqualification (with `chips`, optional ban)."""
-    roles.require(request.auth, "floor")
+    """A warning, missed hands or rounds, or a disqualification (with `chips`, optional ban).
+    A dealer link gives a warning or rounds at its table where the house allows it."""
+    require_penalty_at(request.auth, tournament_id, payload.entry_id, payload.kind)
     result = penalty_give(
         actor=request.auth,
         tournament_id=tournament_id,

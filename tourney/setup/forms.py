@@ -61,6 +61,7 @@ def _rule_field(key: str, default: Any) -> forms.Field:
         "dead_button",
         "ft_redraw",
         "dq_forfeits_prize",
+        "dealer_penalties",
         "penalty_follows_moves",
     }:
         choices = [("", _("House rules: %(value)s") % {"value": shown})]
@@ -380,6 +381,7 @@ SECTIONS = (
             "fixed_hands",
             "penalty_rounds_max",
             "dq_forfeits_prize",
+            "dealer_penalties",
             "penalty_follows_moves",
             "penalty_seconds_per_hand",
         ),
@@ -435,6 +437,7 @@ LABELS = {
     "fixed_hands": _("Fixed missed-hands penalty (hands)"),
     "penalty_rounds_max": _("Most penalty rounds"),
     "dq_forfeits_prize": _("A disqualified player forfeits the prize"),
+    "dealer_penalties": _("The dealer gives warnings and round penalties from his link"),
     "penalty_follows_moves": _("A penalty follows a moved player"),
     "penalty_seconds_per_hand": _("Seconds per hand for penalty estimates"),
     "same_hand_order": _("Out in the same hand: order by"),
