@@ -36,5 +36,5 @@ def open_online(context, base: str, tournament, entry_id: int):
     """The player's page of `entry_id`, its event stream connected."""
     page = context.new_page()
     page.goto(f"{base}/p/{player_token(tournament.pk, entry_id)}/")
-    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    page.wait_for_function("() => document.body && document.body.dataset.stream === 'online'")
     return page

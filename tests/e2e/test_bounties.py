@@ -58,7 +58,7 @@ def test_a_dealer_busts_a_player_and_names_the_split_pots_winners(
     asked = []
     page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     page.goto(f"{live_server.url}/dealer/{dealer_token(pko.pk, table.number, 0)}/")
-    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    page.wait_for_function("() => document.body && document.body.dataset.stream === 'online'")
     bounty = page.locator(f'.dl-seat[data-seat="{first.seat}"] .dl-seat-bounty')
     expect(bounty).to_have_text(_amount(lang, "5", "000"))
     assert_geometry(page, f"bounty-dealer-table-{lang}", full_page=True)

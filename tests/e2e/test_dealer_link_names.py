@@ -63,7 +63,7 @@ def test_seat_names_break_only_between_words(
     page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
     with page.expect_response(lambda r: r.url.endswith("/state.json")):
         page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, number, 0)}/")
-    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    page.wait_for_function("() => document.body && document.body.dataset.stream === 'online'")
     page.evaluate("document.fonts.ready")
     expect(page.locator(".dl-table .dl-seat")).to_have_count(9)
     seats = page.evaluate(NAMES_IN_SEATS)

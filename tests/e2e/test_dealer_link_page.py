@@ -49,7 +49,7 @@ def test_a_dealer_busts_a_player_from_the_link_then_the_link_is_revoked(
     page = new_page(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     page.on("dialog", lambda dialog: dialog.accept())
     page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, number, 0)}/")
-    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    page.wait_for_function("() => document.body && document.body.dataset.stream === 'online'")
     assert_geometry(page, "dealer-link-table", full_page=True)
     # The seats round the table, as on the player's page (Tourney.tableMap): seat 1 at the
     # dealer's left, up the left side, across the far end, down the right side; the action bar
@@ -167,7 +167,7 @@ def test_a_dealer_colors_up_the_table_from_the_link(live_server, new_page, direc
     page = new_page(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     base = f"{live_server.url}/dealer/{dealer_token(tournament.pk, 1, 0)}/"
     page.goto(base)
-    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    page.wait_for_function("() => document.body && document.body.dataset.stream === 'online'")
     banner = page.locator("#dealer-link-colorup")
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("Color-up")
@@ -186,7 +186,7 @@ def test_a_dealer_colors_up_the_table_from_the_link(live_server, new_page, direc
     expect(page.locator("#colorup-discard")).to_have_count(0)  # undo is the floor's
     page.locator("#colorup-confirm").click()
     expect(page).to_have_url(base)
-    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    page.wait_for_function("() => document.body && document.body.dataset.stream === 'online'")
     expect(banner).to_be_hidden()
     assert_geometry(page, "dealer-link-colorup-done", full_page=True)
     assert ColorUp.objects.get(tournament=tournament).status == ColorUp.Status.DONE
@@ -225,7 +225,7 @@ def test_a_pending_mover_shows_in_his_old_seat_with_the_arrow_and_busts_there(
     page = new_page(viewport=tablet, has_touch=True)
     page.on("dialog", lambda dialog: dialog.accept())
     page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, move.from_table, 0)}/")
-    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    page.wait_for_function("() => document.body && document.body.dataset.stream === 'online'")
     seat = page.locator(f'.dl-seat[data-seat="{move.from_seat}"]')
     expect(seat).to_contain_text(name)
     expect(seat).to_contain_text(f"→ T{move.to_table} S{move.to_seat}")
@@ -285,7 +285,7 @@ def test_the_page_says_the_tournament_is_over_when_the_last_bust_out_comes_from_
     page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
     page.context.add_cookies([{"name": "django_language", "value": "hu", "url": live_server.url}])
     page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, number, 0)}/")
-    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    page.wait_for_function("() => document.body && document.body.dataset.stream === 'online'")
     expect(page.locator('[data-field="over"]')).to_be_hidden()
     expect(page.locator('[data-action="hand"]')).to_be_enabled()
     for name in ("P3", "P2", "P1"):  # from the console, not from this page
@@ -335,7 +335,7 @@ def test_a_long_word_in_a_name_stays_inside_its_seat(
     seat_players(api, tournament, LONG_NAMES)
     page = new_page(viewport=viewport, is_mobile=True, has_touch=True)
     page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, 1, 0)}/")
-    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    page.wait_for_function("() => document.body && document.body.dataset.stream === 'online'")
     spill = page.evaluate(
         """() => [...document.querySelectorAll('.dl-seat')].flatMap(seat => {
             const s = seat.getBoundingClientRect();
@@ -376,7 +376,7 @@ def test_the_answer_line_on_a_tablet_covers_no_seat_and_clears_itself(
     page.context.add_cookies([{"name": "django_language", "value": "hu", "url": live_server.url}])
     page.on("dialog", lambda dialog: dialog.accept())
     page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, table.number, 0)}/")
-    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    page.wait_for_function("() => document.body && document.body.dataset.stream === 'online'")
     before = page.locator(".dl-table").bounding_box()
 
     page.locator(f'.dl-seat[data-seat="{victim.seat}"]').click()
@@ -437,7 +437,7 @@ def test_the_longest_names_fit_round_the_table(
     # The stream's opening refetches the state and draws the seats again: after that.
     with page.expect_response(lambda r: r.url.endswith("/state.json")):
         page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, number, 0)}/")
-    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    page.wait_for_function("() => document.body && document.body.dataset.stream === 'online'")
     page.evaluate(LONGEST)
     assert_geometry(page, f"dealer-link-longest-{width}x{height}", full_page=True)
     expect(page.locator('.dl-seat[data-seat="8"]')).to_contain_text("Szentmiklós")
@@ -482,7 +482,7 @@ def test_a_seat_sitting_out_a_penalty_stays_clear_of_the_felt(
     )
     with page.expect_response(lambda r: r.url.endswith("/state.json")):
         page.goto(f"{live_server.url}/dealer/{dealer_token(tournament.pk, number, 0)}/")
-    page.wait_for_function("() => document.body.dataset.stream === 'online'")
+    page.wait_for_function("() => document.body && document.body.dataset.stream === 'online'")
     expect(page.locator(".dl-seat.is-penalty")).to_have_count(9)
     assert page.evaluate(SEATS_ON_THE_FELT) == []
     assert_geometry(page, f"dealer-link-penalty-{width}x{height}", full_page=True)

@@ -87,7 +87,7 @@ def test_a_player_follows_his_move_a_level_change_and_his_bust_out(
         seat = page.locator('[data-field="seat"]')
         expect(seat).to_contain_text(str(move.from_table))
         expect(page.locator('[data-field="move-coming"]')).to_be_visible()
-        page.wait_for_function("() => document.body.dataset.stream === 'online'")
+        page.wait_for_function("() => document.body && document.body.dataset.stream === 'online'")
         expect(page.locator('[data-field="countdown"]')).not_to_be_empty()
         expect(page.locator('[data-field="pool"]')).to_contain_text("\xa0Ft")  # as every page
         assert_geometry(page, f"player-{words['lang']}-seat")
