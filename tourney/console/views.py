@@ -100,6 +100,8 @@ def console(request, tournament_id: int):
             "finished": _("Finished"),
             "pending": _("Not started"),
             "level": _("Level"),
+            # "Level 3" in the language's word order (Hungarian "3. szint", not "Szint 3").
+            "levelN": _("Level %(level)s"),
             "break": _("Break"),
             "ante": _("ante"),
             "start": _("Clock started"),
