@@ -63,6 +63,7 @@ def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
     heads = book_of(tournament, bounty).on_head if bounty else {}
     for seat in seats:
         seat["bounty"] = heads.get(seat["entry_id"]) if seat["entry_id"] else None
+    rules = tournament_rules(tournament)
     return {
         "tournament": {"id": tournament.pk, "name": tournament.name},
         "table": {
@@ -73,9 +74,9 @@ def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
         },
         "bounty": tournament.bounty or None,
         # The house's minimum thinking time before a clock may be called (Mirage: 90 s).
-        "clock_minimum": tournament_rules(tournament).clock_min_elapsed_seconds,
+        "clock_minimum": rules.clock_min_elapsed_seconds,
         # The dealer gives warnings and round penalties where the house says so (Atlas).
-        "dealer_penalties": tournament_rules(tournament).dealer_penalties,
+        "dealer_penalties": rules.dealer_penalties,
         "incoming": incoming,
         "outgoing": outgoing,
         "clock_calls": [
@@ -297,10 +298,7 @@ def require_penalty_at(actor, tournament_id: int, entry_id: int, kind: str) -> N
         return
     tournament = Tournament.objects.get(pk=tournament_id)
     if not tournament_rules(tournament).dealer_penalties or kind not in DEALER_PENALTY_KINDS:
-        raise PermissionDenied(
-            "dealer_link_not_allowed",
-            _("A dealer link can only do its own table's dealer actions."),
-        )
+        roles.require(actor, "floor")  # a dealer link: 403 dealer_link_not_allowed
     tables = tables_really_at(tournament_id, [entry_id])
     if any(number != dealer.table for number in tables.values()):
         raise _other_table(dealer)

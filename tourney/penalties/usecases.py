@@ -174,8 +174,7 @@ def penalty_give(
         penalty, remaining = _penalty_new(
             tournament, entry, kind, reason, rules, now, rounds, hands, chips, ban, actor
         )
-        starts = tournament.room.gaming_day_starts if tournament.room_id else time.min
-        ends_at = _ban_end(ban, ban_days, now, starts) if ban else None
+        ends_at = _ban_end(ban, ban_days, now, tournament.room.gaming_day_starts) if ban else None
         penalty.save()
         actions = []
         if kind == Penalty.Kind.DISQUALIFICATION:

@@ -53,15 +53,12 @@ def _rule_field(key: str, default: Any) -> forms.Field:
         choices += [(c, CHOICES.get(c, c)) for c in PARAMETER_CHOICES[key]]
         return forms.ChoiceField(label=label, choices=choices, required=False)
     if isinstance(default, bool) or key in {
-        "late_registration",
-        "membership_required",
         "absent_bb_exception",
         "absent_itm_forfeit",
         "rebuy_declare_before_next_hand",
         "dead_button",
         "ft_redraw",
         "dq_forfeits_prize",
-        "dealer_penalties",
         "penalty_follows_moves",
     }:
         choices = [("", _("House rules: %(value)s") % {"value": shown})]

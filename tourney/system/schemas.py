@@ -28,7 +28,7 @@ from infra.web.schema_types import (
 from tourney.core.errors import InvalidInput
 from tourney.domain.house_rules_params import describe
 from tourney.domain.purchases import MONEY_FIELDS
-from tourney.models import Entry, Player, Tournament
+from tourney.models import Entry, Game, GameLimit, Player, Tournament
 from tourney.satellites.selectors import satellite_info
 from tourney.setup.usecases import settings_token, setup_values
 from tourney.tournaments.selectors import player_active_ban, tournament_rules, tournament_summary
@@ -110,10 +110,9 @@ class BanIn(BodyIn):
 class GameIn(BodyIn):
     """docs/api.md: the game an event deals and its betting."""
 
-    kind: Literal["holdem", "omaha", "omaha_hilo", "omaha5", "short_deck", "stud", "mixed"] = (
-        "holdem"
-    )
-    limit: Literal["no_limit", "pot_limit", "limit", "mixed"] = "no_limit"
+    # The choices are the model's (tourney/models/games.py), written once.
+    kind: Literal[tuple(Game.values)] = Game.HOLDEM.value
+    limit: Literal[tuple(GameLimit.values)] = GameLimit.NO_LIMIT.value
 
 
 class GameOut(Schema):
