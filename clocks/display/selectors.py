@@ -240,6 +240,14 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
             "hand_for_hand": tournament.hand_for_hand,
             # A flight's end is its day's: no winner, its players bagged (docs/rules.md §15.3).
             "flight": tournament.main_event_id is not None,
+            # Cancelled (docs/rules.md §18): the screen says so and why.
+            "cancel_reason": (
+                tournament.cancellations.filter(undone_at__isnull=True)
+                .values_list("reason", flat=True)
+                .first()
+                if tournament.status == Tournament.Status.CANCELLED
+                else None
+            ),
         },
         "clock": clock,
         "periods": display_periods(periods),

@@ -99,6 +99,8 @@ def display_strings() -> dict[str, str]:
         "level": _("Level %(n)s"),
         "break": _("Break"),
         "finished": _("Tournament finished"),
+        "cancelled": _("Tournament cancelled"),
+        "cancelled_note": _("Ask at the registration desk about your buy-in."),
         "day_over": _("The day is over"),
         "last_level": _("Last level: play goes on"),
         "ante": _("Ante"),
@@ -147,7 +149,8 @@ def _screen(tournament: Tournament, token: str, number: int = 1) -> dict:
         big_blind = clock["next_period"]["big_blind"]
     chips = {c["value"]: c for c in state["chips"]}
     # The tournament has its winner: the finished screen, whatever the clock still says.
-    status = "finished" if tournament.status == Tournament.Status.FINISHED else clock["status"]
+    over = tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
+    status = "finished" if over else clock["status"]
     return {
         "tournament": tournament,
         "token": token,
@@ -157,6 +160,7 @@ def _screen(tournament: Tournament, token: str, number: int = 1) -> dict:
         "state": state,
         "period": period,
         "status_class": f"is-{status}"
+        + (" is-cancelled" if tournament.status == Tournament.Status.CANCELLED else "")
         + (" is-break" if period["kind"] == "break" and status != "finished" else "")
         + (
             " is-last-minute"

@@ -195,8 +195,10 @@
     var period = view.period || {};
     var isBreak = period.kind === "break";
     var cls = root.classList;
-    // The tournament has its winner: finished, whatever the clock still says.
-    var status = (this.state.tournament || {}).status === "finished" ? "finished" : view.status;
+    // The tournament has its winner (or was cancelled): finished, whatever the clock says.
+    var over = (this.state.tournament || {}).status;
+    var status = over === "finished" || over === "cancelled" ? "finished" : view.status;
+    cls.toggle("is-cancelled", over === "cancelled");
     ["pending", "running", "paused", "overtime", "finished"].forEach(function (s) {
       cls.toggle("is-" + s, status === s);
     });
@@ -211,7 +213,8 @@
     if (f.progress) f.progress.style.width = (view.fraction * 100).toFixed(2) + "%";
     setText(
       f.level,
-      status === "finished" ? ((this.state.tournament || {}).flight ? S.day_over : S.finished) : isBreak ? S.break : t("level", { n: view.level })
+      over === "cancelled" ? S.cancelled
+        : status === "finished" ? ((this.state.tournament || {}).flight ? S.day_over : S.finished) : isBreak ? S.break : t("level", { n: view.level })
     );
     if (!isBreak) {
       setText(f.blinds, fmt(period.small_blind) + " / " + fmt(period.big_blind));
@@ -447,6 +450,15 @@
     var money = function (n) { return Tourney.formatMoney(n, pattern); };
     var winner = rows[0];
     var sat = this.state.satellite;  // a satellite: the seats won, every seat winner listed
+    var tournament = this.state.tournament || {};
+    if (tournament.status === "cancelled") {  // why, in the winner's place; no results
+      if (f["winner-box"]) f["winner-box"].classList.remove("is-empty");
+      setText(f["winner-title"], S.cancelled);
+      setText(f["winner-name"], tournament.cancel_reason || "");
+      setText(f["winner-prize"], S.cancelled_note);
+      setHTML(f.results, "");
+      return;
+    }
     if (f["winner-box"]) f["winner-box"].classList.toggle("is-empty", !winner);
     setText(f["winner-title"], sat ? S.seats_won : S.winner);
     setText(f["winner-name"], sat ? sat.target_name : winner ? winner.player_name : "");  // fits

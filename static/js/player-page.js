@@ -132,15 +132,14 @@
       document.querySelector('[data-section="' + name + '"]').hidden = !!cancelled;
     });
     if (!cancelled) return;
-    var paid = cancelled.paid, refunded = cancelled.refunded;
+    setText("cancelled-reason", cancelled.reason || "");
+    var paid = cancelled.paid, back = cancelled.back;
     setText(
       "cancelled-money",
-      paid <= 0 ? ""
-        : refunded >= paid ? fmt(S.cancelled_refunded, { amount: money(refunded) })
-        : refunded > 0 ? fmt(S.cancelled_part_refunded, { paid: money(paid), refunded: money(refunded) })
-        : fmt(S.cancelled_not_refunded, { paid: money(paid) })
+      back > 0 ? fmt(cancelled.settled ? S.cancelled_settled : S.cancelled_back, { amount: money(back) })
+        : paid > 0 ? fmt(S.cancelled_nothing, { paid: money(paid) }) : ""
     );
-    field("cancelled-money").hidden = paid <= 0;
+    field("cancelled-money").hidden = paid <= 0 && back <= 0;
   }
 
   function listItems(name, rows) {

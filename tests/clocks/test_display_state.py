@@ -53,6 +53,7 @@ def test_the_state_of_a_pending_tournament(tournament):
         "has_addons": False,
         "hand_for_hand": False,
         "flight": False,
+        "cancel_reason": None,
     }
     assert data["clock"]["status"] == "pending" and data["clock"]["period_index"] == 0
     # the Rimóc structure: 16 levels and 4 breaks; levels numbered without the breaks

@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 
 from tests.e2e.geometry import assert_geometry
 from tests.e2e.player_page_steps import arrange_players, open_online, phone_context
-from tourney.models import Entry, LedgerEntry, Tournament
+from tourney.cancelling.usecases import cancel_settlement_pay, tournament_cancel
+from tourney.models import Entry, LedgerEntry
 from tourney.players.usecases import player_create
 from tourney.registration.usecases import entry_register, entry_unregister
 
@@ -51,20 +52,22 @@ def test_receipt_times_are_the_rooms_not_the_phones(
 
 
 CANCELLED = {
-    "en-GB": ("This tournament was cancelled", "No refund has been recorded yet", "was refunded"),
-    "hu-HU": ("Ezt a versenyt törölték", "Visszatérítést még nem rögzítettek", "visszakaptad"),
-    "cs-CZ": ("Tento turnaj byl zrušen", "Vrácení zatím nebylo zaznamenáno", "byl vrácen"),
+    "en-GB": ("This tournament was cancelled", "back at the registration desk", "Paid back"),
+    "hu-HU": ("Ezt a versenyt törölték", "jár vissza", "Visszafizetve"),
+    "cs-CZ": ("Tento turnaj byl zrušen", "dostanete zpět", "Vyplaceno zpět"),
 }
+REASON = "Áramszünet a teremben: a verseny nem folytatható"
 
 
 @pytest.mark.parametrize("locale", list(CANCELLED))
 def test_a_cancelled_tournament_says_so_and_what_became_of_the_buy_in(
     live_server, browser, director, tournament, locale
 ):
-    """Cancelled while running: the page says so plainly instead of a level and a countdown,
-    with the player's buy-in as the cage recorded it (cancelling refunds nobody by itself):
-    not refunded yet for a player at a table, refunded for one whose entry the desk took back."""
-    title, not_refunded, refunded = CANCELLED[locale]
+    """Cancelled while running with every buy-in refunded (docs/rules.md §18): the open page
+    turns, from the event stream, into why and what he gets back at the desk instead of a level
+    and a countdown; once the cage has paid him, it says so. A player whose entry the desk
+    refunded before gets nothing more and is told so without figures."""
+    title, back, settled = CANCELLED[locale]
     early = player_create(actor=director, name="Gyöngyösi-Szentmiklóssy Bernadett")
     gone = entry_register(actor=director, tournament_id=tournament.pk, player_id=early.pk)
     entry_unregister(actor=director, tournament_id=tournament.pk, entry_id=gone.pk)
@@ -74,19 +77,24 @@ def test_a_cancelled_tournament_says_so_and_what_became_of_the_buy_in(
     try:
         page = open_online(context, live_server.url, tournament, playing.pk)
         expect(page.locator('[data-section="clock"]')).to_be_visible()
-        Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.CANCELLED)
-        page.reload()
+        tournament_cancel(
+            actor=director, tournament_id=tournament.pk, reason=REASON, settlement="refund"
+        )
         card = page.locator('[data-section="cancelled"]')
         expect(card).to_be_visible()
         expect(card).to_contain_text(title)
-        expect(card.locator('[data-field="cancelled-money"]')).to_contain_text(not_refunded)
-        expect(card).to_contain_text(re.compile(r"12[,\xa0 ]000"))  # what he paid, localized
+        expect(card).to_contain_text(REASON)
+        expect(card.locator('[data-field="cancelled-money"]')).to_contain_text(back)
+        expect(card).to_contain_text(re.compile(r"12[,\xa0 ]000"))  # what he gets, localized
         for gone_section in ("clock", "stats", "payouts", "seat"):
             expect(page.locator(f'[data-section="{gone_section}"]')).to_be_hidden()
         lang = locale[:2]
         assert_geometry(page, f"player-cancelled-{lang}", full_page=True)
+        cancel_settlement_pay(actor=director, tournament_id=tournament.pk, entry_id=playing.pk)
+        expect(card.locator('[data-field="cancelled-money"]')).to_contain_text(settled)
         other = open_online(context, live_server.url, tournament, gone.pk)
-        expect(other.locator('[data-section="cancelled"]')).to_contain_text(refunded)
+        expect(other.locator('[data-section="cancelled"]')).to_contain_text(REASON)
+        expect(other.locator('[data-field="cancelled-money"]')).to_be_hidden()
         expect(other.locator('[data-section="clock"]')).to_be_hidden()
         assert_geometry(other, f"player-cancelled-refunded-{lang}", full_page=True)
     finally:

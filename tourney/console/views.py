@@ -18,6 +18,7 @@ from tables.seating.usecases import seats_draw
 from tourney.audit.selectors import undo_links
 from tourney.backups.selectors import backup_last
 from tourney.bounties.selectors import unclaimed_count
+from tourney.cancelling.views import cancel_panel
 from tourney.chip_counts.views import festival_console_context
 from tourney.core import roles
 from tourney.domain.house_rules_profiles import PROFILES
@@ -133,6 +134,7 @@ def console(request, tournament_id: int):
         context["backup"] = backup_last(int(time.time()))
     context["festival"] = festival_console_context(request, tournament)
     context["bounties_unclaimed"] = unclaimed_count(tournament)
+    context["cancel"] = cancel_panel(request, tournament)
     summary = context["summary"]
     context["can_add_flights"] = (
         context["can_direct"]

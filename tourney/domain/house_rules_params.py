@@ -59,6 +59,7 @@ AfterLastLevel = Literal["count_up", "zero"]
 """§1: what the clock shows once the structure has run out and play goes on at its last level:
 the time played since (counting on), or 0:00."""
 
+from tourney.domain.cancelling import Settlement  # noqa: E402
 from tourney.domain.festival import Day2Draw, FlightSurvivor  # noqa: E402
 
 H4HMode = Literal["tda_rp8", "wsop"]
@@ -210,6 +211,10 @@ class HouseRules:
     money_rounding: int
     """Split prize shares are multiples of this many currency units (>= 1); the remainder
     is left to the payout rules (open point, docs/rules.md §14.2)."""
+    cancel_settlement: Settlement
+    """An event cancelled after its start (docs/rules.md §18): every payment refunded
+    (`refund`), or the prizes still to be won shared by the players left by chip count
+    (`chip_count`) or equally (`equal`)."""
 
     # 15. Festivals: flights and Day 2
     flight_survivor: FlightSurvivor

@@ -91,6 +91,7 @@ _TDA_2024 = HouseRules(
     h4h_mode="tda_rp8",
     h4h_seconds_per_hand=120,
     money_rounding=1,
+    cancel_settlement="chip_count",
     # 15
     flight_survivor="keep_bigger",
     day2_draw="random",
@@ -136,6 +137,9 @@ _TDA_NOTES = {
     "penalty_seconds_per_hand": "[INF] no source; about 30 hands an hour at a full table",
     "equal_stack": "[INF] PokerStars Live rules (docs/rules.md §11.4)",
     "money_rounding": "[INF] no source; whole currency units",
+    "cancel_settlement": (
+        "[INF] no source says how a cancelled event settles; the chip chop, as a deal (§18)"
+    ),
     "flight_survivor": (
         "[INF] no source runs flights; the bigger bag plays Day 2, as most festivals (§15.2)"
     ),
@@ -263,6 +267,10 @@ _VESZPREM = _profile(
             "002:234: a registered player absent at the start 'has no possibility of later "
             "joining'; read as no late entry (docs/rules.md §2.2)"
         ),
+        "cancel_settlement": (
+            "002:264 reserves cancelling 'without harming the players' rights'; silent on how "
+            "it settles: [INF] the chip chop (§18)"
+        ),
         "live_checkpoint": "[INF] seed: cards play only if the player is present at the deal",
         "dead_button": "seed allows moving or dead button; dead button per docs/rules.md §4.1",
         "clock_min_elapsed_seconds": "seed: any seated player may ask; no minimum",
@@ -314,6 +322,9 @@ _ATLAS = _profile(
     },
     notes={
         "dealer_penalties": "004:3, 79: the dealer gives the warning and the three-orbit stop",
+        "cancel_settlement": (
+            "004:6 'may end any game at any time'; silent on how it settles: [INF] the chip chop"
+        ),
         "live_checkpoint": (
             "seed: a player on a short break is folded if not back by the first betting "
             "round; an unannounced absentee's cards are dead at the deal (except the BB)"

@@ -568,5 +568,6 @@ class Penalty(models.Model):
 
 
 # Registered with the app's models; they point at the models above.
+from tourney.models.cancellations import Cancellation  # noqa: E402, F401
 from tourney.models.seasons import Season  # noqa: E402, F401
 from tourney.models.tickets import Ticket  # noqa: E402, F401

@@ -20,6 +20,7 @@ from clocks.display.selectors import display_periods
 from infra.text.money import money_pattern
 from tables.models import FloorAction, TournamentTable
 from tourney.bounties.selectors import book_of, bounty_of
+from tourney.cancelling.selectors import SETTLED, owed_of, standing_cancellation
 from tourney.chip_counts.selectors import big_blind_of, entry_rank
 from tourney.domain.festival import big_blinds
 from tourney.models import Entry, LedgerEntry, Tournament, TournamentEvent
@@ -138,19 +139,23 @@ def _receipts(entry: Entry) -> list[dict]:
 
 
 def _cancelled(tournament: Tournament, entry: Entry) -> dict | None:
-    """A cancelled tournament: what he paid in and what the cage has refunded him, from his
-    ledger rows ({paid, refunded}). Cancelling refunds nobody by itself: each refund is the
-    cage's, recorded as any other (a negative row on a receipt)."""
+    """A cancelled tournament (docs/rules.md §18): why, what he paid in, and what the
+    settlement gives him back (`back`) and whether the cage has paid it (`settled`)."""
     if tournament.status != Tournament.Status.CANCELLED:
         return None
-    paid = refunded = 0
-    rows = LedgerEntry.objects.filter(entry=entry).exclude(purpose__in=PAID_OUT)
-    for amount in rows.values_list("amount", flat=True):
-        if amount > 0:
-            paid += amount
-        else:
-            refunded -= amount
-    return {"paid": paid, "refunded": refunded}
+    cancellation = standing_cancellation(tournament)
+    # What he paid in and still had in play (a refund before the cancellation takes it back).
+    paid = LedgerEntry.objects.filter(entry=entry).exclude(purpose__in=PAID_OUT)
+    paid = paid.exclude(receipt_number__contains=SETTLED)
+    owed = (
+        owed_of(tournament, cancellation.settlement, entry.pk) if cancellation is not None else None
+    )
+    return {
+        "reason": cancellation.reason if cancellation is not None else "",
+        "paid": sum(paid.values_list("amount", flat=True)),
+        "back": owed.total if owed is not None else 0,
+        "settled": bool(owed and owed.paid),
+    }
 
 
 def _stack(tournament: Tournament, entry: Entry, clock: dict) -> dict | None:

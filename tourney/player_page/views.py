@@ -185,14 +185,9 @@ def player_strings() -> dict[str, str]:
         "waiting": _("Waiting list: you will be called when a seat opens."),
         "not_drawn": _("Your seat is drawn before the start."),
         "unregistered": _("This entry was cancelled."),
-        "cancelled_refunded": _("Your buy-in was refunded: %(amount)s."),
-        "cancelled_part_refunded": _(
-            "You paid %(paid)s; %(refunded)s of it has been refunded. Ask at the registration "
-            "desk about the rest."
-        ),
-        "cancelled_not_refunded": _(
-            "You paid %(paid)s. No refund has been recorded yet: ask at the registration desk."
-        ),
+        "cancelled_back": _("You get %(amount)s back at the registration desk."),
+        "cancelled_settled": _("Paid back at the cage: %(amount)s."),
+        "cancelled_nothing": _("You paid %(paid)s; the settlement gives nothing back to you."),
         "entry": _("Entry"),
         "rebuy": _("Rebuy"),
         "addon": _("Add-on"),

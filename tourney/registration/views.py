@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from infra.text.money import money_text
 from infra.web.form_fields import first_error
 from infra.web.schema_types import whole_number
+from tourney.cancelling.views import cancel_panel
 from tourney.models import Entry, LedgerEntry, Player, Tournament
 from tourney.players.selectors import (
     member,
@@ -124,6 +125,7 @@ def _desk_context(request, tournament: Tournament) -> dict:
         "methods": desk_methods(tournament.pk),
         "refund_methods": CASH_METHODS,  # a ticket's entry gets its ticket back, whatever
         "late_registration": _late_registration(tournament),
+        "cancel": cancel_panel(request, tournament),
         "shortcuts": [
             ("/", _("Search")),
             ("↑ ↓", _("Choose")),

@@ -385,7 +385,14 @@ SECTIONS = (
     ),
     (
         _("Places, hand-for-hand and payouts"),
-        ("same_hand_order", "equal_stack", "h4h_mode", "h4h_seconds_per_hand", "money_rounding"),
+        (
+            "same_hand_order",
+            "equal_stack",
+            "h4h_mode",
+            "h4h_seconds_per_hand",
+            "money_rounding",
+            "cancel_settlement",
+        ),
     ),
     (_("Festivals: flights and Day 2"), ("flight_survivor", "day2_draw")),
 )
@@ -442,6 +449,7 @@ LABELS = {
     "h4h_mode": _("Hand-for-hand"),
     "h4h_seconds_per_hand": _("Seconds off the clock per hand-for-hand hand"),
     "money_rounding": _("Prizes rounded to (currency units)"),
+    "cancel_settlement": _("An event cancelled after its start"),
     "flight_survivor": _("A player who bags in two flights"),
     "day2_draw": _("Day-2 seat draw"),
 }
@@ -478,6 +486,9 @@ CHOICES = {
     "tda_rp8": _("TDA RP-8"),
     "wsop": _("WSOP (busts at different tables tie)"),
     "keep_bigger": _("Plays Day 2 with the bigger bag"),
+    "refund": _("Every buy-in and fee refunded"),
+    "chip_count": _("The prizes left shared by chip count"),
+    "equal": _("The prizes left shared equally"),
     "refuse_after_bag": _("Cannot enter a later flight"),
     "spread_stacks": _("At random, the biggest stacks at different tables"),
 }

@@ -18,6 +18,8 @@ BACKLOG_LIMIT = 500
 # What a redacted (player's) stream passes through whole; the rest is `changed` {kind}.
 PUBLIC_KINDS = frozenset({"clock"})
 CHANGED_EVENT = "changed"
+# What a player's page refetches at once for, named or not (the rest waits its turn).
+EVERYONES_KINDS = frozenset({"tournament"})
 
 
 def mentioned_entries(payload: Any) -> frozenset[int]:
@@ -147,7 +149,8 @@ class EventCursor:
     def _redacted_frame(self, message: dict[str, Any]) -> str:
         """A player's `changed` frame, rendered once per message and view (his entry named or
         not) however many players' streams read it: one dict shared by the process's streams."""
-        mine = self.entry_id in message["entries"]
+        # The tournament's own status (started, finished, cancelled) is every player's news.
+        mine = self.entry_id in message["entries"] or message["event"] in EVERYONES_KINDS
         views = message.setdefault("redacted_frames", {})
         if mine not in views:
             data = {"kind": message["event"], "mine": mine}

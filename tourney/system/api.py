@@ -147,6 +147,7 @@ def _mount_app_routers() -> None:
     from tables.seating.api import router as tables_router
     from tourney.bounties.api import router as bounties_router
     from tourney.cage.api import router as cage_router
+    from tourney.cancelling.api import router as cancelling_router
     from tourney.flights.api import router as festivals_router
     from tourney.payouts.api import router as payouts_router
     from tourney.penalties.api import router as penalties_router
@@ -176,6 +177,7 @@ def _mount_app_routers() -> None:
     api.add_router("/", festivals_router)
     api.add_router("/", bounties_router)
     api.add_router("/", tickets_router)
+    api.add_router("/", cancelling_router)
 
 
 _mount_app_routers()

@@ -235,6 +235,7 @@ class TournamentOut(Schema):
     version: int
     late_registration_level: int | None = None
     display_message: str = ""
+    cancel_reason: str | None = Field(None, description="Why it was cancelled (docs/rules.md §18)")
     hand_for_hand: bool = False
     h4h_hand: int | None = None
     rebuys: int = 0
@@ -376,6 +377,13 @@ def tournament_out(tournament: Tournament) -> dict:
         "version": tournament.version,
         "late_registration_level": tournament.late_registration_level,
         "display_message": tournament.display_message,
+        "cancel_reason": (
+            tournament.cancellations.filter(undone_at__isnull=True)
+            .values_list("reason", flat=True)
+            .first()
+            if tournament.status == Tournament.Status.CANCELLED
+            else None
+        ),
         "hand_for_hand": tournament.hand_for_hand,
         "h4h_hand": tournament.h4h_hand if tournament.hand_for_hand else None,
         "payout_structure_id": tournament.payout_structure_id,
