@@ -24,6 +24,7 @@ from clocks.clock.usecases import (
     clocks_advance_due,
     clocks_ending_soon,
 )
+from tourney.sit_and_go.tasks import sng_tick
 
 logger = logging.getLogger(__name__)
 
@@ -65,6 +66,7 @@ def clocks_tick() -> int:
     """Advance every clock that is due and schedule on-time tasks for the next minute."""
     changed = clocks_advance_due()
     _schedule_on_time(clocks_ending_soon(within_ms=SCHEDULE_AHEAD_MS))
+    sng_tick()  # sit-and-gos whose countdown is over start (docs/rules.md §19)
     return changed
 
 

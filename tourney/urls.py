@@ -53,5 +53,6 @@ urlpatterns = [
     path("", include("clocks.festival.urls")),
     path("", include("tourney.backups.urls")),
     path("", include("tourney.bounties.urls")),
+    path("", include("tourney.sit_and_go.urls")),
     path("", include("tourney.manual.urls")),
 ]

@@ -23,7 +23,9 @@ LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
 
 def live_tournaments(room_id: int | None = None) -> list[Tournament]:
     """Tournaments not finished, by start: a room's (the board) or every room's."""
-    rows = Tournament.objects.filter(status__in=LIVE).select_related("room", "structure")
+    rows = Tournament.objects.filter(status__in=LIVE).select_related(
+        "room", "structure", "sng_series"
+    )
     if room_id is not None:
         rows = rows.filter(room_id=room_id)
     return list(rows.order_by("scheduled_start", "pk"))
@@ -47,6 +49,8 @@ def board_row(tournament: Tournament, now: int, signed: bool = True) -> dict:
         "status": tournament.status,
         "currency": tournament.currency,
         "money": money_pattern(tournament.currency),
+        # A sit-and-go filling shows its seats taken of its table's ("7/9", docs/rules.md §19).
+        "seats": tournament.sng_series.seats if tournament.sng_series_id else None,
         "events_url": events_url(tournament, signed),
         "clock": clock_view(tournament, now),
         "periods": display_periods(structure_periods(tournament.structure_id)),

@@ -141,7 +141,8 @@
     follow(entry, row, streamed);
     entry.live.setClock(row.clock);
     var c = entry.card;
-    set(c, "players", num(row.stats.players_remaining));
+    // A sit-and-go filling: its seats taken of its table's ("7/9").
+    set(c, "players", num(row.stats.players_remaining) + (row.seats && row.status === "registering" ? "/" + num(row.seats) : ""));
     set(c, "average", num(row.stats.average_stack));
     set(c, "pool", Tourney.formatMoney(row.stats.prize_pool, row.money));
     if (!config.overview) return;

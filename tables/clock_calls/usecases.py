@@ -76,11 +76,14 @@ def clock_call_begin(
         if ClockCall.objects.filter(tournament_table=table, outcome="").exists():
             raise Conflict("clock_call_running", _("A clock is already running at this table."))
         rules = tournament_rules(tournament)
+        # The final table of a multi-table event: its field needed more than one table (a
+        # sit-and-go's one table is not a final table, docs/rules.md §9).
         final_table = (
             TournamentTable.objects.filter(
                 tournament=tournament, status=TournamentTable.Status.OPEN
             ).count()
             == 1
+            and tournament.sng_series_id is None
         )
         now = now_ms()
         try:

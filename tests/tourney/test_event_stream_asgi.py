@@ -109,7 +109,8 @@ def test_a_players_stream_redacted_resumed_and_closed(director, seated_tournamen
         "cross-origin-opener-policy": "same-origin",
     }
     assert [m["event"] for m in live] == ["changed", "clock", "changed", "changed"]
-    assert live[0]["data"] == {"kind": "tournament", "mine": False}
+    # The tournament's own status (started) is every player's news: refetched at once.
+    assert live[0]["data"] == {"kind": "tournament", "mine": True}
     assert live[1]["data"]["status"] == "running" and live[1]["data"]["reason"] == "start"
     # the other player's bust-out and then his own: only `mine` tells them apart
     assert [m["data"] for m in live[2:]] == [

@@ -165,7 +165,8 @@ def test_the_player_stream_has_the_clock_and_only_changed_for_the_rest(director,
     for message in seen:
         if message["event"] == "changed":
             assert set(message["data"]) == {"kind", "mine"}
-            assert message["data"]["mine"] is False  # another player's bust-out
+            # Another player's bust-out is not his; the tournament's status is everyone's.
+            assert message["data"]["mine"] is (message["data"]["kind"] == "tournament")
     assert EMAIL not in json.dumps(seen) and busted_name not in json.dumps(seen)
 
 

@@ -212,6 +212,11 @@ class Tournament(models.Model):
     bounty = models.JSONField(default=dict, blank=True)
     # A satellite (§17): {"target_id", "seat_value", "leftover"}; {} = none.
     satellite = models.JSONField(default=dict, blank=True)
+    # A sit-and-go (§19): its series, and when it starts itself once its last seat is taken.
+    sng_series = models.ForeignKey(
+        "SitAndGoSeries", null=True, blank=True, on_delete=models.PROTECT, related_name="events"
+    )
+    auto_start_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -570,4 +575,5 @@ class Penalty(models.Model):
 # Registered with the app's models; they point at the models above.
 from tourney.models.cancellations import Cancellation  # noqa: E402, F401
 from tourney.models.seasons import Season  # noqa: E402, F401
+from tourney.models.sit_and_go import SitAndGoSeries  # noqa: E402, F401
 from tourney.models.tickets import Ticket  # noqa: E402, F401

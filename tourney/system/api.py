@@ -156,6 +156,7 @@ def _mount_app_routers() -> None:
     from tourney.purchases.api import router as purchases_router
     from tourney.registration import api as registration_api  # noqa: F401  (entries' routes)
     from tourney.setup import api as setup_api  # noqa: F401  (adds PATCH /tournaments/{id})
+    from tourney.sit_and_go.api import router as sng_router
     from tourney.tickets.api import router as tickets_router
     from tourney.tournaments.api import router as tournaments_router
 
@@ -178,6 +179,7 @@ def _mount_app_routers() -> None:
     api.add_router("/", bounties_router)
     api.add_router("/", tickets_router)
     api.add_router("/", cancelling_router)
+    api.add_router("/", sng_router)
 
 
 _mount_app_routers()

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 from tourney.core import roles
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
 from tourney.models import Game, GameLimit, Tournament
+from tourney.sit_and_go.views import series_rows
 from tourney.system.pages import role_required, run_service
 from tourney.tournaments.forms import TournamentForm, satellite_terms
 from tourney.tournaments.selectors import tournament_summary
@@ -17,10 +18,12 @@ from tourney.tournaments.usecases import tournament_create
 def _home_page(request, form: TournamentForm | None, status: int = 200):
     """Today and upcoming (by start, unscheduled last), then the finished ones (latest first)."""
     live = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
-    upcoming = Tournament.objects.filter(status__in=live).order_by(
+    # A sit-and-go is listed with its series (the card beside), not one by one.
+    events = Tournament.objects.filter(sng_series__isnull=True)
+    upcoming = events.filter(status__in=live).order_by(
         F("scheduled_start").asc(nulls_last=True), "-created_at", "-id"
     )[:50]
-    finished = Tournament.objects.exclude(status__in=live).order_by(
+    finished = events.exclude(status__in=live).order_by(
         F("finished_at").desc(nulls_last=True), "-created_at", "-id"
     )[:30]
     return render(
@@ -30,6 +33,7 @@ def _home_page(request, form: TournamentForm | None, status: int = 200):
             "tournaments": [(t, tournament_summary(t)) for t in upcoming],
             "finished": [(t, tournament_summary(t)) for t in finished],
             "form": form,
+            "sng_rows": series_rows(),
             "can_direct": roles.can(request.user, "director"),
         },
         status=status,
