@@ -198,6 +198,7 @@
           b.setAttribute("aria-checked", "true");
         }
       }
+      if (s.away) b.classList.add("is-away");
       if (s.penalty) {  // sitting out a penalty: the dealer kills the seat's hand
         b.classList.add("is-penalty");
         var meta = document.createElement("span");
@@ -215,6 +216,13 @@
     bust.textContent = picking !== null ? S.bust_confirm : S.bust;
     bust.disabled = picking !== null ? !winners.length : chosen === null;
     field("penalties").hidden = !state.dealer_penalties || !!state.over;
+    // Seats away (docs/rules.md §2.3): which, and when their hand is live by the house rule.
+    var away = state.table.seats.filter(function (s) { return s.away; });
+    field("away").hidden = !away.length || !!state.over;
+    field("away-seats").textContent = away.length ? fmt(S.away, {
+      seats: away.map(function (s) { return fmt(S.away_seat, { s: s.seat, name: s.player_name }); }).join(", "),
+    }) : "";
+    field("away-rule").textContent = state.away_text || "";
     Array.prototype.forEach.call(document.querySelectorAll('[data-action="penalty"]'), function (b) {
       b.disabled = chosen === null || picking !== null || callerFor !== null;
     });

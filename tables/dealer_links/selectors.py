@@ -19,7 +19,7 @@ from tables.seating.selectors import tournament_tables_layout
 from tourney.bounties.selectors import book_of, bounty_of
 from tourney.core import roles
 from tourney.core.errors import PermissionDenied
-from tourney.models import Tournament
+from tourney.models import Entry, Tournament
 from tourney.penalties.selectors import seats_sitting_out
 from tourney.tournaments.selectors import tournament_rules
 
@@ -64,7 +64,22 @@ def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
     for seat in seats:
         seat["bounty"] = heads.get(seat["entry_id"]) if seat["entry_id"] else None
     rules = tournament_rules(tournament)
+    away = set(
+        Entry.objects.filter(
+            tournament=tournament,
+            tournament_table=table,
+            status=Entry.Status.ACTIVE,
+            absent_since__isnull=False,
+        ).values_list("pk", flat=True)
+    )
+    for seat in seats:
+        seat["away"] = seat["entry_id"] in away
     return {
+        # A seat away (docs/rules.md §2.3): when its hand is live is the house's rule.
+        "away_rule": {
+            "live_checkpoint": rules.live_checkpoint,
+            "big_blind_live": rules.absent_bb_exception,
+        },
         "tournament": {"id": tournament.pk, "name": tournament.name},
         "table": {
             "number": table.number,

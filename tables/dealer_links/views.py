@@ -39,6 +39,22 @@ def _events_url(tournament, token: str) -> str:
     return f"/api/v1/tournaments/{tournament.pk}/events?{urlencode({'dealer': token})}"
 
 
+# When the hand of a seat away is live (docs/rules.md §2.3, the house's `live_checkpoint`).
+AWAY_RULES = {
+    "initial_deal_done": lambda: _(
+        "A player away is dealt in; his hand is dead unless he is in his seat when the last "
+        "card of the deal is dealt."
+    ),
+    "first_card": lambda: _(
+        "A player away is dealt in; his hand is dead unless he is in his seat when the first "
+        "card is dealt."
+    ),
+    "first_bet_round": lambda: _(
+        "A player away is dealt in; fold his cards if he is not back by the first betting round."
+    ),
+}
+
+
 def _state(tournament, table) -> dict:
     """dealer_state with each seat's penalty as the dealer reads it ("penalty · 9 left") and a
     pending mover's arrow, as the console shows it ("leaving → T2 S5", "arriving ← T1 S3")."""
@@ -49,6 +65,10 @@ def _state(tournament, table) -> dict:
         _("The tournament is over.")
         if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
         else None
+    )
+    rule = state["away_rule"]
+    state["away_text"] = AWAY_RULES[rule["live_checkpoint"]]() + (
+        " " + str(_("In the big blind his cards stay live.")) if rule["big_blind_live"] else ""
     )
     for seat in state["table"]["seats"]:
         # The bounty on his head, as the dealer reads it (docs/rules.md §16).
@@ -127,6 +147,8 @@ def page(request, token: str):
             ),
             "revoked": _revoked_detail(),
             "empty": _("empty"),
+            "away": _("Away: %(seats)s."),
+            "away_seat": _("seat %(s)s (%(name)s)"),
             "move_in": _("%(name)s from table %(t)s seat %(s)s → seat %(to)s"),
             "move_out": _("%(name)s from seat %(s)s → table %(t)s seat %(to)s"),
             "no_moves": _("No moves for this table."),

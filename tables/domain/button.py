@@ -89,8 +89,12 @@ def first_hand_blinds(button_seat: int, occupied: Collection[int], seats: int) -
     return Blinds(button_seat, small_blind, _next_occupied(small_blind, occ, seats))
 
 
-def next_hand_blinds(previous: Blinds, occupied: Collection[int], seats: int) -> Blinds:
-    """Positions of the next hand from the last hand's, by the dead-button rule (TDA 32).
+def next_hand_blinds(
+    previous: Blinds, occupied: Collection[int], seats: int, *, dead_button: bool = True
+) -> Blinds:
+    """Positions of the next hand from the last hand's, by the dead-button rule (TDA 32), or
+    with `dead_button` False by the moving button (Atlas 004:86, docs/rules.md §4.1): the
+    button goes to the next player after it, the blinds follow it (`moving_button_blinds`).
 
     `occupied` is the seats holding a player at the start of the next hand (>= 2 of them).
     - BB = first occupied seat after the previous BB, so the BB moves one player per hand and
@@ -107,6 +111,8 @@ def next_hand_blinds(previous: Blinds, occupied: Collection[int], seats: int) ->
       or lie beyond it; then the button goes to the last occupied seat before the SB position,
       so the order clockwise is always BTN, SB, BB.
     """
+    if not dead_button:
+        return moving_button_blinds(previous, occupied, seats)
     occ = _occupied_set(occupied, seats)
     _check_seat(previous.big_blind, seats, "previous big blind")
     big_blind = _next_occupied(previous.big_blind, occ, seats)
@@ -128,6 +134,16 @@ def next_hand_blinds(previous: Blinds, occupied: Collection[int], seats: int) ->
     if previous.big_blind in occ:
         return Blinds(button, previous.big_blind, big_blind)
     return Blinds(button, None, big_blind, dead_small_blind=previous.big_blind)
+
+
+def moving_button_blinds(previous: Blinds, occupied: Collection[int], seats: int) -> Blinds:
+    """The moving button: the button moves to the first player after the previous button (an
+    emptied seat is skipped: the button never sits on an empty seat), then SB and BB are the
+    next players after it, as in the first hand. A player may so miss a big blind or post it
+    twice when players leave; the house accepts that in exchange for a simpler table."""
+    occ = _occupied_set(occupied, seats)
+    _check_seat(previous.button, seats, "previous button")
+    return first_hand_blinds(_next_occupied(previous.button, occ, seats), occ, seats)
 
 
 def seats_not_dealt(blinds: Blinds, seats: int) -> frozenset[int]:

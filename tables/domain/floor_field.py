@@ -50,6 +50,8 @@ class FloorTable:
     recent: frozenset[int] = frozenset()
     """Entry ids of players the floor moved here lately (docs/rules.md §5.4): a balancing
     move takes somebody else when another player can go."""
+    dead_button: bool = True
+    """False: the house moves the button one player a hand (docs/rules.md §4.1)."""
     held: frozenset[int] = frozenset()
     """Seats named movers have not left yet (their moves pending, docs/rules.md §3.4): empty
     on the chart, but no mover may be given one. A final-table redraw, where everybody
@@ -301,7 +303,7 @@ def table_next_blinds(table: FloorTable, seated: Collection[int]) -> Blinds | No
     """Positions of the table's next hand with `seated` players, None when not computable."""
     if table.blinds is None or len(seated) < 2:
         return None
-    return next_hand_blinds(table.blinds, seated, table.seats)
+    return next_hand_blinds(table.blinds, seated, table.seats, dead_button=table.dead_button)
 
 
 # --- table count -------------------------------------------------------------------------

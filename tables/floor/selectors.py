@@ -96,6 +96,7 @@ def planning_field(
     held = left_seats(tournament, tables) if shape.pending_moves else {}
     reserved, leaving = unnamed_moves_seats(tournament, tables) if shape.unnamed_moves else ({}, {})
     none: frozenset[int] = frozenset()
+    dead_button = tournament_rules(tournament).dead_button
 
     def load(numbers) -> dict[int, FloorTable]:
         asked = set(numbers)
@@ -121,6 +122,7 @@ def planning_field(
                 leaving=leaving.get(t.pk, 0),
                 recent=recent.get(t.pk, none),
                 held=frozenset(held[t.pk]) if t.pk in held else none,
+                dead_button=dead_button,
             )
             for t in wanted
         }
@@ -265,6 +267,7 @@ def floor_tables(
                 occupied[from_pk][from_seat] = entry_id
     restricted = unavailable_seats(list(tables))
     none: frozenset[int] = frozenset()
+    dead_button = tournament_rules(tournament).dead_button
     return [
         FloorTable(
             number=t.number,
@@ -274,6 +277,7 @@ def floor_tables(
             blinds=table_blinds(t),
             reserved=frozenset(reserved[t.pk]) if not physical and t.pk in reserved else none,
             leaving=0 if physical else leaving.get(t.pk, 0),
+            dead_button=dead_button,
         )
         for t in tables
     ]

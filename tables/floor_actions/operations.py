@@ -35,7 +35,9 @@ def _sits_out_on_arrival(table: TournamentTable, seat: int, rules: HouseRules) -
     ) | {seat}
     if len(occupied) < 2:
         return False
-    upcoming: Blinds = next_hand_blinds(blinds, occupied, table.seats)
+    upcoming: Blinds = next_hand_blinds(
+        blinds, occupied, table.seats, dead_button=rules.dead_button
+    )
     return sits_out_at(seat, upcoming, table.seats, rules.not_dealt)
 
 

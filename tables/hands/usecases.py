@@ -17,11 +17,15 @@ from tourney.eliminations.follow import eliminations_record_locked
 from tourney.events.log import event_append
 from tourney.models import Entry, Tournament
 from tourney.penalties.operations import penalties_after_hand, penalties_follow_seats
-from tourney.tournaments.selectors import tournament_not_over
+from tourney.tournaments.selectors import tournament_not_over, tournament_rules
 
 
 def _hand_blinds(
-    table: TournamentTable, occupied: set[int], previous: Blinds | None, button_seat: int | None
+    table: TournamentTable,
+    occupied: set[int],
+    previous: Blinds | None,
+    button_seat: int | None,
+    dead_button: bool = True,
 ) -> Blinds:
     """The next hand's positions: by the dead-button rule, or from the dealer's `button_seat`."""
     if button_seat is not None:
@@ -36,7 +40,7 @@ def _hand_blinds(
             "button_unknown",
             _("The button of this table is not known yet: report where it is."),
         )
-    return next_hand_blinds(previous, occupied, table.seats)
+    return next_hand_blinds(previous, occupied, table.seats, dead_button=dead_button)
 
 
 def _hand_recorded(
@@ -121,7 +125,8 @@ def _hand_reported(
     now = timezone.now()
     # A player moved since the last hand takes the penalty along before this hand counts.
     penalties_follow_seats(actor, tournament, now)
-    blinds = _hand_blinds(table, occupied, previous, button_seat)
+    dead_button = tournament_rules(tournament).dead_button  # else the moving button (§4.1)
+    blinds = _hand_blinds(table, occupied, previous, button_seat, dead_button)
     hand_for_hand_follow_hand(actor, tournament, table)
     table.hands_played += 1
     fields = blinds_fields(blinds)

@@ -11,9 +11,10 @@ from clocks.clock.usecases import clock_operate
 from tables.dealer_links.selectors import dealer_token
 from tables.models import TournamentTable
 from tests.conftest import friday_deepstack, seat_players
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PASSWORD, PHONE, with_password
 from tests.e2e.desk_steps import sign_in
 from tests.e2e.geometry import assert_geometry
+from tourney.models import Entry
 from tourney.players.usecases import player_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -69,3 +70,44 @@ def test_the_dealer_link_penalises_and_names_the_caller_on_a_phone(
     page.locator('[data-action="clock"]').click()
     expect(page.locator('[data-field="hint"]')).to_contain_text("Ki kérte az órát?")
     assert_geometry(page, "house-rules-dealer-link-caller-hu")
+
+
+def test_a_seat_away_on_the_dealer_link_and_the_console_on_a_phone(
+    live_server, new_page, login, api, director, structure, room
+):
+    """docs/rules.md §2.3: Atlas's dealer link names the seat away with the house's rule (fold
+    by the first betting round, live in the big blind); the console says when he is out
+    (Rimóc's wait, from the moment he was marked). Hungarian, 390x844 and 1366x768."""
+    atlas = friday_deepstack(director, structure, room, house_rules="atlas")
+    seat_players(api, atlas, NAMES)
+    clock_operate(actor=director, tournament_id=atlas.pk, operation="start")
+    away = Entry.objects.filter(tournament=atlas, status="active").order_by("pk").first()
+    assert api.post(f"/tournaments/{atlas.pk}/entries/{away.pk}/absent").status_code == 200
+    number = away.tournament_table.number
+    page = new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    page.context.add_cookies([{"name": "django_language", "value": "hu", "url": live_server.url}])
+    page.goto(f"{live_server.url}/dealer/{dealer_token(atlas.pk, number, 0)}/")
+    page.wait_for_function("() => document.body && document.body.dataset.stream === 'online'")
+    banner = page.locator('[data-field="away"]')
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text(away.player.name)
+    expect(banner).to_contain_text("első licitkörig")
+    expect(banner).to_contain_text("Nagyvakon")
+    assert_geometry(page, "house-rules-dealer-link-away-hu", full_page=True)
+
+    rimoc = friday_deepstack(
+        director, structure, room, name="Rimóci bajnokság", house_rules="rimoc"
+    )
+    seat_players(api, rimoc, [f"R {n}" for n in NAMES])
+    clock_operate(actor=director, tournament_id=rimoc.pk, operation="start")
+    gone = Entry.objects.filter(tournament=rimoc, status="active").order_by("pk").first()
+    api.post(f"/tournaments/{rimoc.pk}/entries/{gone.pk}/absent")
+    with_password(director)
+    console = new_page(viewport={"width": 1366, "height": 768})
+    console.context.add_cookies(
+        [{"name": "django_language", "value": "hu", "url": live_server.url}]
+    )
+    login(console, director, PASSWORD)
+    console.goto(live_server.url + reverse("tourney:console", args=[rimoc.pk]))
+    expect(console.locator("#absent-players [data-out-after]")).to_contain_text("1. szint végén")
+    assert_geometry(console, "house-rules-console-absent-hu", full_page=True)

@@ -501,3 +501,28 @@ def test_a_dealer_penalises_from_his_link_only_where_the_house_allows_it(api, di
     assert '"dealer_penalties": true' in page
     undone = api.post(f"/tournaments/{tournament.pk}/penalties/{stop.json()['penalty']['id']}/undo")
     assert undone.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("profile", "says", "big_blind"),
+    [
+        ("rimoc", "last card of the deal", False),
+        ("mirage", "first card is dealt", False),
+        ("atlas", "first betting round", True),
+    ],
+)
+def test_the_dealer_link_names_a_seat_away_and_the_houses_live_hand_rule(
+    api, running, client, profile, says, big_blind
+):
+    """docs/rules.md §2.3: a seat marked away shows on its table's dealer link with the
+    house's `live_checkpoint` (and Atlas's `absent_bb_exception`: live in the big blind)."""
+    running.house_rules = profile
+    running.save(update_fields=["house_rules"])
+    number = tables_in_play(running)[0]
+    away = seated_at(running, number)[2]
+    assert api.post(f"/tournaments/{running.pk}/entries/{away.pk}/absent").status_code == 200
+    link = api.get(f"/tournaments/{running.pk}/tables/{number}/dealer-link").json()["url"]
+    state = client.get(f"/dealer/{token_of(link)}/state.json").json()
+    assert [s["seat"] for s in state["table"]["seats"] if s["away"]] == [away.seat]
+    assert says in state["away_text"]
+    assert ("big blind" in state["away_text"]) is big_blind

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from tables.domain.button import (
     Blinds,
     first_hand_blinds,
+    moving_button_blinds,
     next_big_blind_seat,
     next_hand_blinds,
     seats_not_dealt,
@@ -188,3 +189,37 @@ def test_blinds_stay_valid_with_busts_and_newcomers(seats: int, seed: int, n_han
         assert 1 <= hand.button <= seats
         assert hand.big_blind not in seats_not_dealt(hand, seats)
         _assert_clockwise_order(hand, seats)
+
+
+def test_the_moving_button_skips_an_emptied_seat_and_the_blinds_follow() -> None:
+    """Atlas 004:86 (docs/rules.md §4.1): BTN 2, SB 3, BB 5 at a 9-seat table with players in
+    2, 3, 5, 7, 8. The small blind (3) busts: the moving button goes to 5, SB 7, BB 8; the
+    dead button would have been at 3 (empty), no small blind, BB 7."""
+    before = first_hand_blinds(2, {2, 3, 5, 7, 8}, 9)
+    assert before == Blinds(2, 3, 5)
+    after = {2, 5, 7, 8}
+    assert moving_button_blinds(before, after, 9) == Blinds(5, 7, 8)
+    assert next_hand_blinds(before, after, 9, dead_button=False) == Blinds(5, 7, 8)
+    assert next_hand_blinds(before, after, 9) == Blinds(3, 5, 7)
+
+
+@given(st.integers(2, 10), st.integers(0, 2**32), st.integers(1, 60))
+def test_the_moving_button_is_always_on_a_player_and_in_order(
+    seats: int, seed: int, n_hands: int
+) -> None:
+    rng = random.Random(seed)
+    occ = frozenset(rng.sample(range(1, seats + 1), rng.randint(2, seats)))
+    hand = first_hand_blinds(rng.choice(sorted(occ)), occ, seats)
+    for _ in range(n_hands):
+        if len(occ) > 2 and rng.random() < 0.3:
+            occ = occ - {rng.choice(sorted(occ))}
+        previous, hand = hand, next_hand_blinds(hand, occ, seats, dead_button=False)
+        assert {hand.button, hand.big_blind} <= occ and hand.small_blind in occ
+        _assert_clockwise_order(hand, seats)
+        if previous.button in occ and len(occ) > 2:
+            # Nobody left: the button moves exactly one player on.
+            assert hand.button == next(
+                s
+                for s in [*range(previous.button + 1, seats + 1), *range(1, seats + 1)]
+                if s in occ
+            )

@@ -3,6 +3,7 @@ eliminates them (Rimóc: one level); time moved by time-machine, never slept."""
 
 import pytest
 import time_machine
+from django.urls import reverse
 
 from clocks.clock.usecases import clocks_advance_due
 from tests.conftest import seat_players
@@ -105,7 +106,6 @@ def test_a_player_who_arrives_in_time_plays_on(api, tournament):
         traveller.shift(6 * 60)
         clocks_advance_due()
     assert Entry.objects.get(pk=ids["X"]).status == "active"
-    assert Tournament.objects.get(pk=tournament.pk).absent_deadline_applied_at is not None
 
 
 def test_a_manual_skip_does_not_eliminate_until_the_clock_moves_on_its_own(api, tournament):
@@ -142,3 +142,66 @@ def test_blind_off_eliminates_nobody(api, structure, room):
         clocks_advance_due()
     assert Entry.objects.get(pk=ids["X"]).status == "active"
     assert not TournamentEvent.objects.filter(tournament_id=tid, kind="eliminations").exists()
+
+
+def test_a_player_marked_away_during_play_waits_his_own_level(api, tournament):
+    """Rimóc's one level at any time (docs/rules.md §2.3, example 1): X goes missing 5 minutes
+    into level 2; the end of level 2 is not enough, the end of level 3 puts him out."""
+    ids = seat_players(api, tournament, ["A", "B", "C", "X"])
+    with time_machine.travel(T0, tick=False) as traveller:
+        api.post(f"/tournaments/{tournament.pk}/clock/start")
+        traveller.shift(20 * 60)
+        clocks_advance_due()
+        absent(api, tournament, ids["X"])
+        assert Entry.objects.get(pk=ids["X"]).absent_level == 2
+        traveller.shift(10 * 60)  # 19:30, the end of level 2
+        clocks_advance_due()
+        assert Entry.objects.get(pk=ids["X"]).status == "active"
+        traveller.shift(15 * 60)  # 19:45, the end of level 3
+        clocks_advance_due()
+    x = Entry.objects.get(pk=ids["X"])
+    assert (x.status, x.place) == ("eliminated", 4)
+    undo = api.post(f"/tournaments/{tournament.pk}/eliminations/{ids['X']}/undo")
+    assert undo.status_code == 200, undo.json()
+    x.refresh_from_db()
+    assert (x.status, x.absent_since) == ("active", None)  # he was there after all
+
+
+def test_doyle_a_player_away_when_the_money_is_reached_wins_nothing(
+    api, director_client, tournament, payout_templates
+):
+    """Doyle #5 (`absent_itm_forfeit`): on the bubble the console asks who is away; X is away
+    when the bubble bursts, so X's place pays him nothing; the undo of that bust-out takes it
+    back."""
+    tournament.house_rules = "doyle"
+    tournament.rules_overrides = {"membership_required": False}  # members' cards aside
+    tournament.save(update_fields=["house_rules", "rules_overrides"])
+    names = [f"P{i}" for i in range(15)]
+    ids = seat_players(api, tournament, names)
+    api.post(f"/tournaments/{tournament.pk}/clock/start")
+    paid = len(api.get(f"/tournaments/{tournament.pk}/payouts").json())
+    assert 1 < paid < 14
+    order = [ids[n] for n in names if n != "P0"]
+    console = reverse("tourney:console", args=[tournament.pk])
+    while Entry.objects.filter(tournament=tournament, status="active").count() > paid + 1:
+        api.post(
+            f"/tournaments/{tournament.pk}/eliminations",
+            {"eliminations": [{"entry_id": order.pop()}]},
+        )
+    assert 'id="absent-bubble"' in director_client.get(console).content.decode()
+    assert absent(api, tournament, ids["P0"]).status_code == 200
+    burst = order.pop()
+    api.post(f"/tournaments/{tournament.pk}/eliminations", {"eliminations": [{"entry_id": burst}]})
+    assert Entry.objects.get(pk=ids["P0"]).absent_at_money is not None
+    assert 'id="absent-bubble"' not in director_client.get(console).content.decode()
+    undo = api.post(f"/tournaments/{tournament.pk}/eliminations/{burst}/undo")
+    assert undo.status_code == 200, undo.json()
+    assert Entry.objects.get(pk=ids["P0"]).absent_at_money is None
+    api.post(f"/tournaments/{tournament.pk}/eliminations", {"eliminations": [{"entry_id": burst}]})
+    api.post(
+        f"/tournaments/{tournament.pk}/eliminations", {"eliminations": [{"entry_id": ids["P0"]}]}
+    )
+    results = api.get(f"/tournaments/{tournament.pk}/results").json()
+    rows = results if isinstance(results, list) else results["rows"]
+    p0 = next(r for r in rows if r["entry_id"] == ids["P0"])
+    assert p0["place"] == paid and p0["earned"] > 0 and p0["prize"] == 0 and p0["forfeited"]

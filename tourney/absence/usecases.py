@@ -1,14 +1,14 @@
 """Absent players (docs/rules.md §2.3): marking a seated entry absent or arrived, the deadline that
 eliminates entries still absent where the house rules say so, and the elimination write.
 
-[INF] Entries eliminated together (at the deadline) share the place range: with n players
-left and m eliminated they finish n-m+1 .. n, each stored with `place` = n-m+1 (the tie
-notation "T-(n-m+1)"), as docs/rules.md §11.4 ties equal starting stacks in one hand: none of
-them has played a hand, so their stacks are equal. Their stacks (the starting stack each) are
-removed from play. [INF] The deadline applies once, to entries absent when it passes; a player
-marked absent later is the floor's call (Rimóc's per-absence wait is not timed here). Manual
-clock changes (next, jump) do not eliminate anyone, because they can be undone; the next
-automatic period change applies a deadline a manual change skipped over.
+Each absent player's wait runs from the level begun when he was marked absent (0 before the
+start): he is out at the end of that level + `absent_eliminate_after_levels` (Rimóc's "one
+blind level" at any time of the event, not only from the start). [INF] Entries eliminated
+together share the place range: with n players left and m eliminated they finish n-m+1 .. n,
+each stored with `place` = n-m+1 (the tie notation "T-(n-m+1)"), as docs/rules.md §11.4 ties
+equal starting stacks in one hand. Their stacks (the starting stack each) are removed from
+play. Manual clock changes (next, jump) do not eliminate anyone, because they can be undone;
+the next automatic period change applies a deadline a manual change skipped over.
 """
 
 from django.db import transaction
@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tourney.absence.selectors import level_begun
 from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import Conflict
 from tourney.core.locks import tournament_lock
@@ -56,7 +57,8 @@ def entry_mark_absent(*, actor, tournament_id: int, entry_id: int, absent: bool 
         )
     before = _absent_snapshot(entry)
     entry.absent_since = timezone.now() if absent else None
-    entry.save(update_fields=["absent_since"])
+    entry.absent_level = level_begun(tournament) if absent else None
+    entry.save(update_fields=["absent_since", "absent_level"])
     after = _absent_snapshot(entry)
     audit_record(
         actor=actor,

@@ -15,6 +15,7 @@ from clocks.display.selectors import display_periods, display_token
 from infra.text.collation import sorted_by_name
 from tables.floor.views import floor_console_context
 from tables.seating.usecases import seats_draw
+from tourney.absence.selectors import bubble_check, out_after_level
 from tourney.audit.selectors import undo_links
 from tourney.backups.selectors import backup_last
 from tourney.bounties.selectors import unclaimed_count
@@ -80,12 +81,16 @@ def _absence(tournament: Tournament) -> dict | None:
         ).select_related("player", "tournament_table"),
         key=lambda entry: entry.player.name,
     )
+    absent = [e for e in seated if e.absent_since is not None]
+    for entry in absent:  # his own wait (docs/rules.md §2.3)
+        entry.out_after_level = out_after_level(tournament, entry)
     return {
         "eliminates": rules.absent_policy == "eliminate",
         "level": rules.absent_eliminate_after_levels,
-        "applied": tournament.absent_deadline_applied_at is not None,
-        "absent": [e for e in seated if e.absent_since is not None],
+        "absent": absent,
         "present": [e for e in seated if e.absent_since is None],
+        # Doyle #5: on the bubble the floor says who is away (no prize if still away).
+        "bubble_check": bubble_check(tournament),
     }
 
 

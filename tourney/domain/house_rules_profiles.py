@@ -313,6 +313,7 @@ _ATLAS = _profile(
     "Atlas Poker Klub Trutnov general rules (Czech)",
     stated={
         "dealer_penalties": True,
+        "dead_button": False,
         "absent_policy": "blind_off",
         "live_checkpoint": "first_bet_round",
         "absent_bb_exception": True,
@@ -329,7 +330,7 @@ _ATLAS = _profile(
             "seed: a player on a short break is folded if not back by the first betting "
             "round; an unannounced absentee's cards are dead at the deal (except the BB)"
         ),
-        "dead_button": "seed: button and blinds move one seat per hand; no dead-button rule",
+        "dead_button": "004:86: button and blinds move one seat per hand (the moving button)",
         "not_dealt": (
             "[INF] seed's 'not between button and big blind' is the cash-game newcomer rule; "
             "TDA default"

@@ -41,6 +41,9 @@ class Finisher:
     place: int
     place_to: int
     disqualified: bool = False
+    absent_at_money: bool = False
+    """Away from the room when the money was reached, where the house forfeits his prize
+    (`absent_itm_forfeit`, docs/rules.md §2.3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +114,7 @@ def awards_for(
     awards = {}
     for finisher in finishers:
         amount, left = earned[finisher.entry_id]
-        forfeit = finisher.disqualified and dq_forfeits_prize
+        forfeit = (finisher.disqualified and dq_forfeits_prize) or finisher.absent_at_money
         awards[finisher.entry_id] = Award(
             entry_id=finisher.entry_id,
             place=finisher.place,

@@ -22,6 +22,7 @@ from tables.floor_actions.operations import (
 from tables.hand_for_hand.follow import hand_for_hand_follow_floor
 from tables.models import FloorAction, TournamentTable
 from tables.seating.operations import entry_seat_late, held_seats, restored_tables_positions
+from tourney.absence.operations import absent_at_money_clear, absent_at_money_mark
 from tourney.audit.log import audit_record, audit_text
 from tourney.bounties.operations import knockouts_record
 from tourney.bounties.selectors import awards_of
@@ -48,6 +49,7 @@ def eliminations_follow(actor, tournament: Tournament, outcome: BustOutcome) -> 
     the clock (no more levels, §1.4)."""
     if outcome.pending_moves:
         floor_moves_supersede(actor, tournament, outcome.busted, "busted")
+    absent_at_money_mark(tournament, len(outcome.busted))  # Doyle #5 (docs/rules.md §2.3)
     if outcome.winner is not None:
         # Over (a winner, or a satellite's seats): moves not confirmed yet have nothing to do.
         floor_moves_void(
@@ -330,7 +332,11 @@ def elimination_undo_locked(
     if row.reason == Elimination.Reason.ABSENT:
         tournament.chips_removed = max(0, tournament.chips_removed - tournament.starting_stack)
         tournament.save(update_fields=["chips_removed"])
+        # Undone: he was there after all; marked absent again, his wait starts again.
+        entry.absent_since, entry.absent_level = None, None
+        Entry.objects.filter(pk=entry.pk).update(absent_since=None, absent_level=None)
     _back_in_play(tournament, entry, rng, now)
+    absent_at_money_clear(tournament)
     restored_tables_positions(actor, tournament, reverted_tables(reverted))  # §4.7
     _waiting_seated_again(actor, tournament)
     after = _undo_announce(actor, tournament, entry, before, reverted)

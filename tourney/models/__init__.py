@@ -286,6 +286,10 @@ class Entry(models.Model):
     seated_at = models.DateTimeField(null=True, blank=True)
     # Set while staff have marked the seated player absent (docs/rules.md §2.3), cleared on arrival.
     absent_since = models.DateTimeField(null=True, blank=True)
+    # The level begun when he was marked absent (0: before the start): his wait runs from it.
+    absent_level = models.PositiveIntegerField(null=True, blank=True)
+    # Marked absent when the money was reached: no prize where the house says so (§2.3).
+    absent_at_money = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
     place = models.PositiveIntegerField(null=True, blank=True)
     # Disqualified (docs/rules.md §10.4): out of the tournament, no prize when the house says so.

@@ -221,6 +221,7 @@ def _finishers(tournament: Tournament, paid: int = 0) -> list[tuple[Finisher, En
                 e.place,
                 e.place_to,
                 e.reason == Elimination.Reason.DISQUALIFIED or e.entry.disqualified_at is not None,
+                e.entry.absent_at_money is not None,
             ),
             e.entry,
         )
@@ -234,7 +235,17 @@ def _finishers(tournament: Tournament, paid: int = 0) -> list[tuple[Finisher, En
             .order_by("pk")
         )
         out[:0] = [
-            (Finisher(w.pk, 1, len(winners), w.disqualified_at is not None), w) for w in winners
+            (
+                Finisher(
+                    w.pk,
+                    1,
+                    len(winners),
+                    w.disqualified_at is not None,
+                    w.absent_at_money is not None,
+                ),
+                w,
+            )
+            for w in winners
         ]
     if tournament.is_main_event:
         out += _day1_finishers(tournament, paid)
