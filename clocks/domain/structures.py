@@ -1,5 +1,6 @@
 """Blind structures as plain data, their validation and the built-in templates."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -284,3 +285,42 @@ def period_rows(data: StructureData) -> list[dict[str, object]]:
         }
         for i, p in enumerate(data.periods)
     ]
+
+
+@dataclass(frozen=True)
+class HouseDifference:
+    """One way a structure departs from the house's usual one (docs/rules.md §1.7): `what`
+    is "level_minutes", "break_every" or "break_minutes"; `house` the house's value,
+    `structure` the structure's (its first differing one)."""
+
+    what: str
+    house: int
+    structure: int
+
+
+def house_differences(
+    periods: Sequence[Period], level_minutes: int, break_every: int, break_minutes: int
+) -> list[HouseDifference]:
+    """How `periods` depart from the house's usual structure: its level length (minutes),
+    a break after every `break_every` levels, of `break_minutes`. Empty when they match; the
+    clock plays the structure either way (the settings page says so to the director)."""
+    out: list[HouseDifference] = []
+    levels = [p.duration_seconds // 60 for p in periods if p.kind == "level"]
+    other = next((m for m in levels if m != level_minutes), None)
+    if other is not None:
+        out.append(HouseDifference("level_minutes", level_minutes, other))
+    runs, run = [], 0
+    for period in periods:
+        if period.kind == "level":
+            run += 1
+        else:
+            runs.append(run)
+            run = 0
+    other = next((r for r in runs if r != break_every), None)
+    if other is not None:
+        out.append(HouseDifference("break_every", break_every, other))
+    breaks = [p.duration_seconds // 60 for p in periods if p.kind == "break"]
+    other = next((m for m in breaks if m != break_minutes), None)
+    if other is not None:
+        out.append(HouseDifference("break_minutes", break_minutes, other))
+    return out

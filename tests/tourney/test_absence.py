@@ -205,3 +205,29 @@ def test_doyle_a_player_away_when_the_money_is_reached_wins_nothing(
     rows = results if isinstance(results, list) else results["rows"]
     p0 = next(r for r in rows if r["entry_id"] == ids["P0"])
     assert p0["place"] == paid and p0["earned"] > 0 and p0["prize"] == 0 and p0["forfeited"]
+
+
+@pytest.mark.parametrize(("absent_policy", "wait", "out_at_minute"), [
+    ("eliminate", 1, 15), ("eliminate", 2, 30), ("blind_off", 1, None),
+])  # fmt: skip
+def test_the_policy_and_the_wait_decide_when_he_is_out(
+    api, tournament, absent_policy, wait, out_at_minute
+):
+    """absent_policy and absent_eliminate_after_levels (docs/rules.md §2.3): a no-show marked
+    at the start is out after one level, after two with a wait of two, never when the house
+    blinds him off."""
+    tournament.rules_overrides = {
+        "absent_policy": absent_policy, "absent_eliminate_after_levels": wait,
+    }  # fmt: skip
+    tournament.save(update_fields=["rules_overrides"])
+    ids = seat_players(api, tournament, ["A", "B", "X"])
+    out = []
+    with time_machine.travel(T0, tick=False) as traveller:
+        api.post(f"/tournaments/{tournament.pk}/clock/start")
+        absent(api, tournament, ids["X"])
+        for minute in (15, 30, 45):
+            traveller.move_to(f"2026-11-29 19:{minute:02d}:00 +01:00")
+            clocks_advance_due()
+            if Entry.objects.get(pk=ids["X"]).status == "eliminated" and not out:
+                out.append(minute)
+    assert (out[0] if out else None) == out_at_minute

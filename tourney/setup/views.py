@@ -4,6 +4,8 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from clocks.clock.selectors import structure_periods
+from clocks.domain.structures import house_differences
 from tourney.core.errors import TourneyError
 from tourney.domain.house_rules_profiles import PROFILES
 from tourney.models import Tournament
@@ -15,6 +17,27 @@ from tourney.setup.usecases import (
     tournament_update,
 )
 from tourney.system.pages import role_required
+from tourney.tournaments.selectors import tournament_rules
+
+
+def _house_structure(tournament: Tournament) -> list[str]:
+    """Where the tournament's structure departs from the house's usual one (docs/rules.md
+    §1.7): a sentence each, for the director; the clock plays the structure."""
+    rules = tournament_rules(tournament)
+    texts = {
+        "level_minutes": _("Levels of %(s)s minutes; the house plays %(h)s."),
+        "break_every": _("A break after %(s)s levels; the house breaks after every %(h)s."),
+        "break_minutes": _("A break of %(s)s minutes; the house's are %(h)s."),
+    }
+    return [
+        texts[d.what] % {"s": d.structure, "h": d.house}
+        for d in house_differences(
+            structure_periods(tournament.structure_id),
+            rules.level_minutes,
+            rules.break_every,
+            rules.break_minutes,
+        )
+    ]
 
 
 @role_required("director")
@@ -55,6 +78,7 @@ def tournament_settings(request, tournament_id: int):
             "tournament": tournament,
             "form": form,
             "profile": PROFILES[tournament.house_rules],
+            "house_structure": _house_structure(tournament),
         },
         status=status,
     )
