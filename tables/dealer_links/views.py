@@ -55,6 +55,15 @@ AWAY_RULES = {
 }
 
 
+def _cancel_reason(tournament) -> str:
+    return (
+        tournament.cancellations.filter(undone_at__isnull=True)
+        .values_list("reason", flat=True)
+        .first()
+        or ""
+    )
+
+
 def _state(tournament, table) -> dict:
     """dealer_state with each seat's penalty as the dealer reads it ("penalty · 9 left") and a
     pending mover's arrow, as the console shows it ("leaving → T2 S5", "arriving ← T1 S3")."""
@@ -63,7 +72,9 @@ def _state(tournament, table) -> dict:
     # API refuses the dealer's writes then, 409).
     state["over"] = (
         _("The tournament is over.")
-        if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
+        if tournament.status == Tournament.Status.FINISHED
+        else _("The tournament is cancelled: %(reason)s") % {"reason": _cancel_reason(tournament)}
+        if tournament.status == Tournament.Status.CANCELLED
         else None
     )
     rule = state["away_rule"]

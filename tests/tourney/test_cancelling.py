@@ -196,3 +196,17 @@ def test_a_ticket_goes_back_to_its_holder(api, director, room, structure, tourna
     ticket.refresh_from_db()
     assert ticket.status == Ticket.Status.ACTIVE and ticket.entry_id is None
     assert _ledger_total(tournament) == 0
+
+
+def test_the_public_page_and_the_dealer_link_say_why(api, tournament, client):
+    from tables.dealer_links.selectors import dealer_token
+    from tourney.public_page.selectors import public_token
+
+    seat_players(api, tournament, ["Őri Zsolt", "Ádám Éva", "Kovács Péter"])
+    start(api, tournament)
+    api.post(f"/tournaments/{tournament.pk}/cancel", {"reason": REASON, "settlement": "equal"})
+    tournament.refresh_from_db()
+    public = client.get(f"/public/{public_token(tournament)}/").content.decode()
+    assert REASON in public
+    state = client.get(f"/dealer/{dealer_token(tournament.pk, 1, 0)}/state.json").json()
+    assert REASON in state["over"]
