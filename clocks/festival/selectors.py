@@ -16,6 +16,7 @@ from infra.text.money import money_pattern
 from tables.clock_calls.selectors import clock_calls_active
 from tables.models import FloorAction, Room
 from tourney.models import Tournament
+from tourney.sit_and_go.selectors import series_board
 from tourney.tournaments.selectors import tournament_summary
 
 LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
@@ -67,6 +68,7 @@ def board_state(room_id: int | None) -> dict:
     now = now_ms()
     return {
         "tournaments": [board_row(t, now) for t in live_tournaments(room_id)],
+        "series": series_board(room_id),  # sit-and-gos: filling, running, last winners
         "server_time_ms": now,
     }
 
@@ -93,7 +95,7 @@ def overview_state() -> dict:
         rows.append(
             row | {"room": tournament.room.name, "pending_actions": pending, "alerts": alerts}
         )
-    return {"tournaments": rows, "server_time_ms": now}
+    return {"tournaments": rows, "series": series_board(None), "server_time_ms": now}
 
 
 def _signer() -> signing.Signer:

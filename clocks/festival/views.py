@@ -125,6 +125,9 @@ def overview_state_json(request):
 def festival_strings() -> dict[str, str]:
     return {
         "level": _("Level %(n)s"),
+        "sng_filling": _("filling %(n)s/%(total)s"),
+        "sng_running": _("running: %(n)s"),
+        "sng_winners": _("last winners: %(names)s"),
         "break": _("Break"),
         "paused": _("Paused"),
         "pending": _("Starts soon"),

@@ -180,6 +180,25 @@
     if (!state.tournaments.length && !empty) box.appendChild(el("p", "fb-empty", S.none));
     if (state.tournaments.length && empty) empty.remove();
     document.body.dataset.cards = String(state.tournaments.length);
+    renderSeries(state.series || []);
+  }
+
+  /** Sit-and-gos: each series' event filling ("7/9"), how many run, its last winners. */
+  function renderSeries(series) {
+    var box = document.querySelector('[data-field="sng"]');
+    var list = document.querySelector('[data-field="sng-list"]');
+    if (!box || !list) return;
+    box.hidden = !series.length;
+    list.textContent = "";
+    series.forEach(function (s) {
+      var li = el("li", "fb-sng-row", "");
+      li.appendChild(el("span", "fb-sng-name", s.name));
+      var facts = [fmt(S.sng_filling, { n: s.filling, total: s.seats })];
+      if (s.running) facts.push(fmt(S.sng_running, { n: s.running }));
+      if (s.winners.length) facts.push(fmt(S.sng_winners, { names: s.winners.join(", ") }));
+      li.appendChild(el("span", "fb-sng-facts", facts.join(" · ")));
+      list.appendChild(li);
+    });
   }
 
   /* ------------------------------------------------------------ the state: on events, and a poll */

@@ -142,3 +142,31 @@ def series_report(series: SitAndGoSeries, day: datetime.date) -> dict:
         "fees": money["fees"],
         "prizes": -money["prizes"],
     }
+
+
+def series_board(room_id: int | None, winners: int = 3) -> list[dict]:
+    """The series of a room (or every room) for the festival board and the lobby: the event
+    filling ("7/9"), the events running, the last winners' names (latest first)."""
+    rows = SitAndGoSeries.objects.select_related("room")
+    if room_id is not None:
+        rows = rows.filter(room_id=room_id)
+    out = []
+    for series in rows:
+        filling = filling_event(series)
+        last = (
+            Entry.objects.filter(tournament__sng_series=series, place=1)
+            .filter(tournament__status=Tournament.Status.FINISHED)
+            .order_by("-tournament__finished_at")
+            .values_list("player__name", flat=True)[:winners]
+        )
+        out.append(
+            {
+                "id": series.pk,
+                "name": series.name,
+                "seats": series.seats,
+                "filling": filling.playing if filling else 0,
+                "running": series.events.filter(status=Tournament.Status.RUNNING).count(),
+                "winners": list(last),
+            }
+        )
+    return out
