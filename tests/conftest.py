@@ -2,6 +2,7 @@
 
 import json
 import os
+import threading
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -85,11 +86,32 @@ def service_missing(reason: str) -> None:
     pytest.skip(reason)
 
 
+class OwnRequestsClient(Client):
+    """A test client that re-raises only its own requests' exceptions. Django's client stores
+    any exception raised while one of its requests runs, in any thread: a browser test's live
+    server answering a page left over from the previous test (its tournament gone with the
+    flush) failed the next test's unrelated API call (CI, test_dealer_link_names)."""
+
+    def request(self, **request):
+        self._thread = threading.current_thread()
+        return super().request(**request)
+
+    def store_exc_info(self, **kwargs):
+        if threading.current_thread() is getattr(self, "_thread", None):
+            super().store_exc_info(**kwargs)
+
+
+@pytest.fixture
+def client() -> OwnRequestsClient:
+    """pytest-django's `client`, re-raising only its own requests' exceptions."""
+    return OwnRequestsClient()
+
+
 class ApiClient:
     """Calls the JSON API as a script would, with a bearer token."""
 
     def __init__(self, token: str | None):
-        self.client = Client()
+        self.client = OwnRequestsClient()
         self.headers = {"Authorization": f"Bearer {token}"} if token else {}
 
     def _call(self, method: str, path: str, body=None):
@@ -216,6 +238,6 @@ def seated_tournament(api, tournament):
 @pytest.fixture
 def director_client(director) -> Client:
     """A browser session of the director (pages, not the API)."""
-    client = Client()
+    client = OwnRequestsClient()
     client.force_login(director)
     return client

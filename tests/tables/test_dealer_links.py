@@ -446,11 +446,18 @@ def test_a_finished_tournaments_link_says_it_is_over_and_refuses_writes(
             )
             assert busted.status_code == 200, busted.content
     else:
-        Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.CANCELLED)
+        cancelled = api.post(
+            f"/tournaments/{tournament.pk}/cancel", {"reason": "Áramszünet", "settlement": "equal"}
+        )
+        assert cancelled.status_code == 200, cancelled.json()
+    over = {
+        "finished": "The tournament is over.",
+        "cancelled": "The tournament is cancelled: Áramszünet",
+    }[end]
     state = client.get(f"/dealer/{token}/state.json").json()
-    assert state["over"] == "The tournament is over."
+    assert state["over"] == over
     page = client.get(f"/dealer/{token}/").content.decode()
-    assert 'data-field="over" role="status">The tournament is over.</p>' in page
+    assert f'data-field="over" role="status">{over}</p>' in page
     before = snapshot(tournament)
     base = f"/tournaments/{tournament.pk}"
     for path, body in (
