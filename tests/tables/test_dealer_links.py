@@ -13,7 +13,7 @@ from clocks.clock.usecases import clock_operate
 from tables.dealer_links.selectors import dealer_token
 from tables.models import FloorAction, TournamentTable
 from tests.conftest import ApiClient, numbered_players, seat_players
-from tourney.models import AuditEntry, Elimination, Entry, Tournament, TournamentEvent
+from tourney.models import AuditEntry, Elimination, Entry, TournamentEvent
 
 pytestmark = pytest.mark.django_db
 
