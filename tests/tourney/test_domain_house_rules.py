@@ -53,7 +53,7 @@ def test_describe_is_json_and_round_trips(key: str) -> None:
 
 def test_parameter_keys_are_the_dataclass_fields() -> None:
     assert tuple(f.name for f in dataclasses.fields(HouseRules)) == PARAMETER_KEYS
-    assert len(PARAMETER_KEYS) == len(set(PARAMETER_KEYS)) == 53
+    assert len(PARAMETER_KEYS) == len(set(PARAMETER_KEYS)) == 54
 
 
 @pytest.mark.parametrize("key", [k for k in PROFILE_KEYS if k != "tda2024"])

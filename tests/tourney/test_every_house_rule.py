@@ -34,6 +34,7 @@ SHOWN_BY: dict[str, list[tuple[str, str | None]]] = {
     "break_minutes": [(HOUSE, None)],
     "after_last_level": [("clocks/test_structure_extend.py::test_the_structure_runs_out_and_the_tournament_plays_on", None)],
     "late_registration": [("tourney/test_late_registration.py::test_without_late_registration_entries_close_when_the_clock_starts", None)],
+    "late_refund_levels": [("tourney/test_late_refund.py::test_a_late_entry_is_refunded_within_the_houses_levels", None)],
     "membership_required": [("tourney/test_membership.py::test_a_non_member_is_refused_until_his_membership_is_recorded", None)],
     "absent_policy": [(f"{ABSENCE}::test_the_policy_and_the_wait_decide_when_he_is_out", None)],
     "absent_eliminate_after_levels": [(f"{ABSENCE}::test_the_policy_and_the_wait_decide_when_he_is_out", None)],

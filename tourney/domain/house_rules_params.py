@@ -107,6 +107,9 @@ class HouseRules:
     late_registration: bool
     """True: entries come in after the start until the tournament's late-registration level;
     False: registration closes when the clock starts (docs/rules.md §2.2)."""
+    late_refund_levels: int
+    """A late entry made by mistake is refunded at the desk until the end of this many levels,
+    counting the one it came in (>= 0; 0: never after the start; docs/rules.md §2.2)."""
     membership_required: bool
     """True: only a member plays, who signed that he read the house rules (docs/rules.md §2.1):
     the desk asks for both before his first buy-in."""
@@ -235,6 +238,7 @@ INT_BOUNDS: dict[str, tuple[int, int | None]] = {
     "break_minutes": (1, None),
     "absent_eliminate_after_levels": (1, None),
     "reentry_max": (0, None),
+    "late_refund_levels": (0, None),
     "alternates_new_table": (1, None),
     "seats_per_table": (2, None),
     "single_table_seats": (2, None),

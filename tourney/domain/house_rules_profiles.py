@@ -37,6 +37,7 @@ _TDA_2024 = HouseRules(
     after_last_level="count_up",
     # 2
     late_registration=True,
+    late_refund_levels=1,
     membership_required=False,
     absent_policy="blind_off",
     absent_eliminate_after_levels=1,
@@ -107,6 +108,7 @@ _TDA_NOTES = {
         "TDA 27 (a declared rebuy must be completed); docs/rules.md §2.5"
     ),
     "reentry_max": "[INF] no source sets a limit; 0 = re-entry off until the event enables it",
+    "late_refund_levels": "[INF] no source; a late entry made by mistake goes back in its level",
     "alternates_new_table": (
         "TDA 8-A seats alternates from the seat pool; no source opens tables for them; [INF] "
         "off (docs/rules.md §2.1)"

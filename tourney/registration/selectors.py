@@ -23,10 +23,15 @@ from django.db import connection
 
 from clocks.clock.selectors import clock_for, clock_state, structure_periods
 from clocks.clock.selectors import now_ms as clock_now_ms
+from clocks.domain.clock import view
 from infra.db.raw_rows import model_columns, model_from_row
 from tourney.domain.registration import Deadline, deadline
-from tourney.models import Entry, LedgerEntry, Player, PlayerBan, Tournament
-from tourney.tournaments.selectors import CAPACITY_SQL, registration_deadline_level
+from tourney.models import Entry, LedgerEntry, Player, PlayerBan, Tournament, TournamentEvent
+from tourney.tournaments.selectors import (
+    CAPACITY_SQL,
+    registration_deadline_level,
+    tournament_rules,
+)
 
 _ACTIVE, _WAITING, _OUT = Entry.Status.ACTIVE, Entry.Status.WAITING, Entry.Status.ELIMINATED
 
@@ -164,3 +169,36 @@ def players_playing_elsewhere(player_ids: list[int], tournament: Tournament) -> 
         .order_by("id")
     )
     return {entry.player_id: entry for entry in entries}
+
+
+def _level_of(periods, index: int) -> int:
+    """The level played at period `index`: a break counts as the level before it."""
+    return sum(1 for p in periods[: index + 1] if p.kind == "level")
+
+
+def late_refund_open(tournament: Tournament, entry: Entry) -> bool:
+    """A late entry made by mistake (docs/rules.md §2.2): playing, registered after the start,
+    and the clock still within `late_refund_levels` levels of the one it came in."""
+    if (
+        entry.status != Entry.Status.ACTIVE
+        or tournament.status != Tournament.Status.RUNNING
+        or tournament.started_at is None
+        or entry.created_at < tournament.started_at
+    ):
+        return False
+    levels = tournament_rules(tournament).late_refund_levels
+    if levels == 0:
+        return False
+    came = (
+        TournamentEvent.objects.filter(
+            tournament=tournament, kind="clock", at__lte=entry.created_at
+        )
+        .order_by("-id")
+        .values_list("payload", flat=True)
+        .first()
+    )
+    periods = structure_periods(tournament.structure_id)
+    state = clock_state(clock_for(tournament))
+    now_index = view(state, periods, clock_now_ms()).period_index if periods else 0
+    came_index = (came or {}).get("period_index", 0)
+    return _level_of(periods, now_index) <= _level_of(periods, came_index) + levels - 1

@@ -19,7 +19,7 @@ from tourney.domain.festival import flight_entry_refusal
 from tourney.domain.receipts import REFUND, receipt_number, repeat_tail
 from tourney.events.log import event_new
 from tourney.flights.selectors import flight_standing
-from tourney.models import Entry, LedgerEntry, Player, Tournament
+from tourney.models import ChipPurchase, Entry, LedgerEntry, Player, Tournament
 from tourney.players.selectors import member, player_search_text, player_tournament_ban
 from tourney.registration.operations import (
     entry_payment,
@@ -32,6 +32,7 @@ from tourney.registration.operations import (
 from tourney.registration.selectors import (
     OPEN_FOR_REGISTRATION,
     RegistrationFacts,
+    late_refund_open,
     refunds_of,
     registration_facts_of,
     registration_facts_query,
@@ -392,12 +393,20 @@ def entry_unregister(
     entry = entry_of(tournament, entry_id)
     if entry.status == Entry.Status.UNREGISTERED:
         raise Conflict("already_unregistered", _("This entry has been refunded already."))
+    late = tournament.status == Tournament.Status.RUNNING and late_refund_open(tournament, entry)
     if entry.status == Entry.Status.ELIMINATED or (
-        tournament.status != Tournament.Status.REGISTERING and entry.status == Entry.Status.ACTIVE
+        tournament.status != Tournament.Status.REGISTERING
+        and entry.status == Entry.Status.ACTIVE
+        and not late
     ):
         raise Conflict(
             "tournament_started",
             _("The tournament has started: a playing entry can no longer be refunded."),
+        )
+    if late and ChipPurchase.objects.filter(entry=entry, undone_at__isnull=True).exists():
+        raise Conflict(
+            "entry_has_purchases",
+            _("He has bought chips since: undo the rebuy or add-on first."),
         )
     before = entry_snapshot(entry)
     now = timezone.now()
@@ -433,4 +442,6 @@ def entry_unregister(
         method=paid_method,
     )
     waiting_promote(tournament, actor, now)
+    if late:  # his seat is free: balancing or a table break may follow (docs/rules.md §2.2)
+        floor_follow(actor=actor, tournament=tournament)
     return entry

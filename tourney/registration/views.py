@@ -22,7 +22,11 @@ from tourney.players.selectors import (
 from tourney.players.usecases import player_create, player_membership_set
 from tourney.purchases.views import desk_purchase, desk_purchase_rows
 from tourney.registration.forms import MembershipForm, NewPlayerForm, RefundForm, RegisterForm
-from tourney.registration.selectors import players_playing_elsewhere, registration_window
+from tourney.registration.selectors import (
+    late_refund_open,
+    players_playing_elsewhere,
+    registration_window,
+)
 from tourney.registration.usecases import entry_register, entry_unregister
 from tourney.system.pages import role_required, run_service
 from tourney.tickets.selectors import CASH_METHODS, desk_methods, ticket_to_use, tickets_for_event
@@ -303,9 +307,15 @@ def refund_undo_url(tournament_id: int, entry_id: int) -> str:
 
 
 def entry_refundable(tournament: Tournament, entry: Entry) -> bool:
-    """A waiting entry any time, a playing one until the start (entry_unregister's rule)."""
-    return entry.status == Entry.Status.WAITING or (
-        entry.status == Entry.Status.ACTIVE and tournament.status == Tournament.Status.REGISTERING
+    """A waiting entry any time, a playing one until the start, a late one within the house's
+    limit (entry_unregister's rule, docs/rules.md §2.2)."""
+    return (
+        entry.status == Entry.Status.WAITING
+        or (
+            entry.status == Entry.Status.ACTIVE
+            and tournament.status == Tournament.Status.REGISTERING
+        )
+        or late_refund_open(tournament, entry)
     )
 
 

@@ -332,6 +332,7 @@ SECTIONS = (
         _("Registration, absence and re-entry"),
         (
             "late_registration",
+            "late_refund_levels",
             "membership_required",
             "absent_policy",
             "absent_eliminate_after_levels",
@@ -404,6 +405,7 @@ LABELS = {
     "break_minutes": _("Break length (minutes)"),
     "after_last_level": _("The clock after the last level"),
     "late_registration": _("Late registration after the start"),
+    "late_refund_levels": _("A late entry is refunded at the desk for … level(s)"),
     "membership_required": _("Members only (membership number and house rules read)"),
     "absent_policy": _("Absent players"),
     "absent_eliminate_after_levels": _("Levels an absent player may miss"),
