@@ -198,6 +198,9 @@ def test_a_finished_tournaments_console_disables_the_clock_controls(
     assert controls.count() == 8  # pause/resume, previous, next, -1, +1, jump to, jump, undo
     for control in controls.all():
         expect(control).to_be_disabled()
+    # Issue 32: no red Pause on a finished console; the disabled toggle is grey.
+    expect(page.locator("#cc-toggle")).not_to_have_class(re.compile(r"\bbtn-danger\b"))
+    expect(page.locator("#cc-toggle")).to_have_class(re.compile(r"\bbtn-secondary\b"))
     screenshot(page, "console-clock-finished", full_page=False)
 
     sent = []
