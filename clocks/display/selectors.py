@@ -17,6 +17,7 @@ from clocks.domain.clock import level_numbers
 from clocks.domain.structures import Period
 from tables.models import FloorAction
 from tourney.bounties.selectors import biggest_bounties, book_of, bounty_of, mystery_state
+from tourney.cancelling.selectors import cancel_reason
 from tourney.chip_counts.selectors import big_blind_of, chip_leaderboard
 from tourney.models import Entry, Tournament, TournamentEvent
 from tourney.payouts.selectors import payout_ladder, tournament_results
@@ -241,13 +242,7 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
             # A flight's end is its day's: no winner, its players bagged (docs/rules.md §15.3).
             "flight": tournament.main_event_id is not None,
             # Cancelled (docs/rules.md §18): the screen says so and why.
-            "cancel_reason": (
-                tournament.cancellations.filter(undone_at__isnull=True)
-                .values_list("reason", flat=True)
-                .first()
-                if tournament.status == Tournament.Status.CANCELLED
-                else None
-            ),
+            "cancel_reason": cancel_reason(tournament),
         },
         "clock": clock,
         "periods": display_periods(periods),

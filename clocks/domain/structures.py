@@ -165,6 +165,12 @@ def _check_level(
         )
 
 
+def level_played(periods: Sequence[Period], index: int) -> int:
+    """The level being played at period `index`: a break counts as the level before it, 0
+    before the first level."""
+    return sum(1 for p in periods[: index + 1] if p.kind == "level")
+
+
 def total_seconds(periods: tuple[Period, ...] | list[Period]) -> int:
     """Playing time of the whole structure, breaks included, in seconds."""
     return sum(p.duration_seconds for p in periods)

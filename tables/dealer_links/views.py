@@ -26,6 +26,7 @@ from tables.dealer_links.selectors import (
 )
 from tables.dealer_links.usecases import dealer_link_revoke
 from tables.models import TournamentTable
+from tourney.cancelling.selectors import cancel_reason
 from tourney.core.errors import PermissionDenied
 from tourney.models import Tournament
 from tourney.system.pages import role_required, run_service
@@ -55,15 +56,6 @@ AWAY_RULES = {
 }
 
 
-def _cancel_reason(tournament) -> str:
-    return (
-        tournament.cancellations.filter(undone_at__isnull=True)
-        .values_list("reason", flat=True)
-        .first()
-        or ""
-    )
-
-
 def _state(tournament, table) -> dict:
     """dealer_state with each seat's penalty as the dealer reads it ("penalty · 9 left") and a
     pending mover's arrow, as the console shows it ("leaving → T2 S5", "arriving ← T1 S3")."""
@@ -73,7 +65,8 @@ def _state(tournament, table) -> dict:
     state["over"] = (
         _("The tournament is over.")
         if tournament.status == Tournament.Status.FINISHED
-        else _("The tournament is cancelled: %(reason)s") % {"reason": _cancel_reason(tournament)}
+        else _("The tournament is cancelled: %(reason)s")
+        % {"reason": cancel_reason(tournament) or ""}
         if tournament.status == Tournament.Status.CANCELLED
         else None
     )

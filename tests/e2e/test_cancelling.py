@@ -111,6 +111,11 @@ def test_the_director_cancels_and_the_desk_pays_back(
     expect(screen.locator('[data-field="level"]')).to_have_text(cancelled)
     expect(screen.locator('[data-field="winner-name"]')).to_have_text(REASON[lang])
     assert_geometry(tv, f"cancelled-tv-1920x1080-{lang}", fixed_height=True)
+    tv.set_viewport_size({"width": 1080, "height": 1920})  # a portrait TV, switched on
+    tv.goto(f"{live_server.url}/display/{display_token(tournament.pk)}/?lang={lang}")
+    tv.wait_for_function("() => window.Tourney && Tourney.displayScreens")
+    expect(screen.locator('[data-field="winner-name"]')).to_have_text(REASON[lang])
+    assert_geometry(tv, f"cancelled-tv-1080x1920-{lang}", fixed_height=True)
     if lang == "en":
         manual_picture(tv, "cancelling-tv")
 
@@ -121,5 +126,9 @@ def test_the_director_cancels_and_the_desk_pays_back(
     expect(page.locator("#cancel-entries tbody tr").first).to_contain_text(paid)
     expect(page.locator("#cancel-undo")).to_have_count(0)  # paid back: the cancellation stands
     assert_geometry(page, f"cancelled-desk-1366x768-{lang}", full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})  # the floor's phone
+    assert_geometry(page, f"cancelled-desk-390x844-{lang}", full_page=True)
+    page.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
+    assert_geometry(page, f"cancelled-console-390x844-{lang}", full_page=True)
     assert LedgerEntry.objects.filter(tournament=tournament, kind="payout").count() == 1
     tv.context.close()

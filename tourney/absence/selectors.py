@@ -2,6 +2,7 @@
 and whether the console asks the floor who is away before the money."""
 
 from clocks.clock.selectors import clock_view, now_ms, structure_periods
+from clocks.domain.structures import level_played
 from tourney.core.errors import Conflict
 from tourney.models import Entry, Tournament
 from tourney.payouts.selectors import payout_amounts
@@ -22,7 +23,7 @@ def level_begun(tournament: Tournament) -> int:
         return 0
     periods = structure_periods(tournament.structure_id)
     index = min(clock["period_index"], len(periods) - 1)
-    level = sum(1 for p in periods[: index + 1] if p.kind == "level")
+    level = level_played(periods, index)
     period = periods[index]
     played_ms = period.duration_seconds * 1000 - clock["remaining_ms"]
     fresh = period.kind == "level" and played_ms < GRACE_MS and clock["status"] != "overtime"

@@ -53,6 +53,14 @@ def standing_cancellation(tournament: Tournament) -> Cancellation | None:
     return Cancellation.objects.filter(tournament=tournament, undone_at__isnull=True).first()
 
 
+def cancel_reason(tournament: Tournament) -> str | None:
+    """Why the event was cancelled, as every screen says it (None: not cancelled)."""
+    if tournament.status != Tournament.Status.CANCELLED:
+        return None
+    cancellation = standing_cancellation(tournament)
+    return cancellation.reason if cancellation else None
+
+
 def held_payments(tournament: Tournament) -> dict[int, dict[tuple[str, str], tuple[int, int]]]:
     """Entry id -> (purpose, method) -> (buy-in, fee) paid in and not refunded, before the
     settlement (whose own rows are left out: what it pays back stays on the plan as paid)."""

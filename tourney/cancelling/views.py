@@ -10,12 +10,15 @@ from tourney.tournaments.selectors import tournament_rules
 
 
 def cancel_panel(request, tournament: Tournament) -> dict:
-    """What `tourney/cancelling/_panel.html` shows to this reader."""
+    """What `_cancelled.html` and `_cancel_form.html` (templates/tourney/cancelling/) show to
+    this reader."""
     cancelled = tournament.status == Tournament.Status.CANCELLED
+    cancellation = (
+        cancellation_out(tournament, standing_cancellation(tournament)) if cancelled else None
+    )
     return {
-        "cancellation": (
-            cancellation_out(tournament, standing_cancellation(tournament)) if cancelled else None
-        ),
+        "cancellation": cancellation,
+        "settlement_label": Settlement(cancellation["settlement"]).label if cancellation else "",
         "can_cancel": not cancelled
         and tournament.status != Tournament.Status.FINISHED
         and roles.can(request.user, "director"),

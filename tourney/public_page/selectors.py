@@ -9,7 +9,7 @@ from django.db.models import Q
 
 from clocks.clock.selectors import clock_view
 from tables.seating.selectors import seated_players_by_name, tournament_tables_layout
-from tourney.cancelling.selectors import standing_cancellation
+from tourney.cancelling.selectors import cancel_reason
 from tourney.chip_counts.selectors import chip_leaderboard
 from tourney.core.errors import Conflict
 from tourney.flights.selectors import flight_rows
@@ -69,15 +69,10 @@ def public_state(tournament: Tournament) -> dict:
     summary = tournament_summary(tournament)
     main = tournament.is_main_event
     results = _safe(lambda: tournament_results(tournament).rows, [])
-    cancellation = (
-        standing_cancellation(tournament)
-        if tournament.status == Tournament.Status.CANCELLED
-        else None
-    )
     return {
         "clock": clock_view(tournament),
         # Cancelled (docs/rules.md §18): why, as every screen says it.
-        "cancel_reason": cancellation.reason if cancellation else None,
+        "cancel_reason": cancel_reason(tournament),
         "summary": summary,
         # a flight over: its players bagged for Day 2 are its players left
         "players_left": summary.players_remaining

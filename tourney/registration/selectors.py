@@ -21,9 +21,9 @@ from datetime import datetime
 
 from django.db import connection
 
-from clocks.clock.selectors import clock_for, clock_state, structure_periods
+from clocks.clock.selectors import clock_for, clock_state, clock_view, structure_periods
 from clocks.clock.selectors import now_ms as clock_now_ms
-from clocks.domain.clock import view
+from clocks.domain.structures import level_played
 from infra.db.raw_rows import model_columns, model_from_row
 from tourney.domain.registration import Deadline, deadline
 from tourney.models import Entry, LedgerEntry, Player, PlayerBan, Tournament, TournamentEvent
@@ -171,11 +171,6 @@ def players_playing_elsewhere(player_ids: list[int], tournament: Tournament) -> 
     return {entry.player_id: entry for entry in entries}
 
 
-def _level_of(periods, index: int) -> int:
-    """The level played at period `index`: a break counts as the level before it."""
-    return sum(1 for p in periods[: index + 1] if p.kind == "level")
-
-
 def late_refund_open(tournament: Tournament, entry: Entry) -> bool:
     """A late entry made by mistake (docs/rules.md §2.2): playing, registered after the start,
     and the clock still within `late_refund_levels` levels of the one it came in."""
@@ -198,7 +193,6 @@ def late_refund_open(tournament: Tournament, entry: Entry) -> bool:
         .first()
     )
     periods = structure_periods(tournament.structure_id)
-    state = clock_state(clock_for(tournament))
-    now_index = view(state, periods, clock_now_ms()).period_index if periods else 0
+    now_index = clock_view(tournament)["period_index"]
     came_index = (came or {}).get("period_index", 0)
-    return _level_of(periods, now_index) <= _level_of(periods, came_index) + levels - 1
+    return level_played(periods, now_index) <= level_played(periods, came_index) + levels - 1

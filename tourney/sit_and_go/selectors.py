@@ -145,8 +145,9 @@ def series_report(series: SitAndGoSeries, day: datetime.date) -> dict:
 
 
 def series_board(room_id: int | None, winners: int = 3) -> list[dict]:
-    """The series of a room (or every room) for the festival board and the lobby: the event
-    filling ("7/9"), the events running, the last winners' names (latest first)."""
+    """The series of a room (or every room) for the festival board, the home page and the
+    series' list: the event filling ("7/9"), those counting down, those running, the last
+    winners' names (latest first)."""
     rows = SitAndGoSeries.objects.select_related("room")
     if room_id is not None:
         rows = rows.filter(room_id=room_id)
@@ -165,6 +166,9 @@ def series_board(room_id: int | None, winners: int = 3) -> list[dict]:
                 "name": series.name,
                 "seats": series.seats,
                 "filling": filling.playing if filling else 0,
+                "starting": series.events.filter(
+                    status=Tournament.Status.REGISTERING, auto_start_at__isnull=False
+                ).count(),
                 "running": series.events.filter(status=Tournament.Status.RUNNING).count(),
                 "winners": list(last),
             }

@@ -16,27 +16,20 @@ from tourney.players.usecases import player_create
 from tourney.registration.selectors import players_playing_elsewhere
 from tourney.sit_and_go.api import sng_register
 from tourney.sit_and_go.forms import SeriesEntryForm, SeriesForm
-from tourney.sit_and_go.selectors import filling_event, gaming_day_in_play, series_report
+from tourney.sit_and_go.selectors import (
+    filling_event,
+    gaming_day_in_play,
+    series_board,
+    series_report,
+)
 from tourney.sit_and_go.usecases import sng_series_create
 from tourney.system.pages import role_required, run_service
 
 
 def series_rows() -> list[dict]:
-    """Each series with its event filling, the ones counting down and running (the home page,
-    the series list)."""
-    rows = []
-    for series in SitAndGoSeries.objects.select_related("room"):
-        filling = filling_event(series)
-        live = series.events.filter(status__in=("registering", "running"))
-        rows.append(
-            {
-                "series": series,
-                "filling": filling.playing if filling else 0,
-                "starting": live.filter(status="registering", auto_start_at__isnull=False).count(),
-                "running": live.filter(status="running").count(),
-            }
-        )
-    return rows
+    """Each series (its model, for the pages' money and game) with `series_board`'s figures."""
+    board = {row["id"]: row for row in series_board(None)}
+    return [{**board[s.pk], "series": s} for s in SitAndGoSeries.objects.select_related("room")]
 
 
 @role_required("read")

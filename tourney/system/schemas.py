@@ -25,6 +25,7 @@ from infra.web.schema_types import (
     Text,
     bounded,
 )
+from tourney.cancelling.selectors import cancel_reason
 from tourney.core.errors import InvalidInput
 from tourney.domain.house_rules_params import describe
 from tourney.domain.purchases import MONEY_FIELDS
@@ -377,13 +378,7 @@ def tournament_out(tournament: Tournament) -> dict:
         "version": tournament.version,
         "late_registration_level": tournament.late_registration_level,
         "display_message": tournament.display_message,
-        "cancel_reason": (
-            tournament.cancellations.filter(undone_at__isnull=True)
-            .values_list("reason", flat=True)
-            .first()
-            if tournament.status == Tournament.Status.CANCELLED
-            else None
-        ),
+        "cancel_reason": cancel_reason(tournament),
         "hand_for_hand": tournament.hand_for_hand,
         "h4h_hand": tournament.h4h_hand if tournament.hand_for_hand else None,
         "payout_structure_id": tournament.payout_structure_id,
