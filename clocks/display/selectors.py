@@ -19,10 +19,11 @@ from tables.models import FloorAction
 from tourney.bounties.selectors import biggest_bounties, book_of, bounty_of, mystery_state
 from tourney.cancelling.selectors import cancel_reason
 from tourney.chip_counts.selectors import big_blind_of, chip_leaderboard
+from tourney.domain.house_rules_params import final_table_players
 from tourney.models import Entry, Tournament, TournamentEvent
 from tourney.payouts.selectors import payout_ladder, tournament_results
 from tourney.satellites.selectors import prize_label, satellite_of, seat_value_of
-from tourney.tournaments.selectors import tournament_summary
+from tourney.tournaments.selectors import tournament_rules, tournament_summary
 
 # Event kinds whose payload may name a player and the seat they now take.
 MOVE_EVENT_KINDS = ("seating", "entry", "move", "action")
@@ -237,12 +238,24 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
             # The screen shows rebuy and add-on counts only for a tournament that has them.
             "has_rebuys": tournament.rebuy_until_level is not None,
             "has_addons": tournament.addon_level is not None,
+            # The add-on sold at the break after its level: the break's screen says so.
+            "addon": (
+                {
+                    "after_level": tournament.addon_level,
+                    "price": tournament.addon_buy_in + tournament.addon_fee,
+                    "chips": tournament.addon_chips,
+                }
+                if tournament.addon_level is not None
+                else None
+            ),
             # The clock stands still between hands: the screen says hand-for-hand, not paused.
             "hand_for_hand": tournament.hand_for_hand,
             # A flight's end is its day's: no winner, its players bagged (docs/rules.md §15.3).
             "flight": tournament.main_event_id is not None,
             # Cancelled (docs/rules.md §18): the screen says so and why.
             "cancel_reason": cancel_reason(tournament),
+            # Down to one table (after the final-table redraw): the screen says "Final table".
+            "final_table": _final_table(tournament, summary.players_remaining),
         },
         "clock": clock,
         "periods": display_periods(periods),
@@ -278,6 +291,14 @@ def display_state(tournament: Tournament, now: int | None = None) -> dict:
         "last_event_id": last_event_id,
         "server_time_ms": now,
     }
+
+
+def _final_table(tournament: Tournament, players_left: int) -> bool:
+    """A running event down to its final table's players (docs/rules.md §7.1: the house's
+    final-table size), from the moment the last table break or redraw is called."""
+    if tournament.status != Tournament.Status.RUNNING or tournament.seats_drawn_at is None:
+        return False
+    return 1 < players_left <= final_table_players(tournament_rules(tournament))
 
 
 REVOKED_EVENT = "display_revoked"

@@ -110,6 +110,7 @@ def display_strings() -> dict[str, str]:
         "no_moves": _("No moves yet"),
         "color_up_note": _("leave the table: change them up"),
         "no_color_up": _("No color-up at this break"),
+        "addon_now": _("On sale now at the tables: %(chips)s chips for %(price)s"),
         "color_up_race": _("Chip race"),
         "color_up_round_up": _("Stacks rounded up"),
         "color_up_mixed": _("Chip race and round-up"),

@@ -24,6 +24,20 @@
   var callerFor = null;
   var hintText = null;
 
+  // The clock called at this table: its end by this phone's clock, and the closing countdown's
+  // length (ms); the seconds left shown every quarter second.
+  var callDue = null;
+  function tickCall() {
+    if (!callDue) return;
+    var left = Math.max(0, callDue.at - Date.now());
+    var box = field("call");
+    field("call-time").textContent = String(Math.ceil(left / 1000));
+    field("call-phase").textContent = left === 0 ? S.call_up : left <= callDue.last ? S.call_countdown : S.call_act;
+    box.classList.toggle("is-countdown", left > 0 && left <= callDue.last);
+    box.classList.toggle("is-up", left === 0);
+  }
+  window.setInterval(tickCall, 250);
+
   function fmt(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_m, key) {
       return values[key] === undefined || values[key] === null ? "" : values[key];
@@ -239,7 +253,13 @@
     field("call").hidden = !running;
     if (running) {
       field("call-line").textContent = fmt(S.call_line, { s: running.seat, name: running.player_name || "" });
+      field("call-rule").textContent = running.at_expiry_text || "";
+      // counted from this phone's clock: what was left when the state was served
+      callDue = { id: running.id, at: Date.now() + (running.remaining_ms || 0), last: running.countdown_seconds * 1000 };
+    } else {
+      callDue = null;
     }
+    tickCall();
 
     var moves = field("moves");
     moves.textContent = "";

@@ -38,14 +38,22 @@
     if (el.getClientRects().length === 0) return;
     var size = parseFloat(window.getComputedStyle(el).fontSize);
     var floor = size * (mode === "wrap" ? WRAP_FLOOR : FIT_FLOOR);
+    // not a pixel over: an ellipsis shows at the first one ("40,0…" on the TV)
     var over = mode === "height"
-      ? function () { return el.scrollHeight > el.clientHeight + 1; }
-      : function () { return el.scrollWidth > el.clientWidth + 1; };
-    for (var guard = 0; guard < 30 && over() && size > floor; guard++) {
-      size = Math.max(floor, size * 0.95);
-      el.style.fontSize = size.toFixed(2) + "px";
+      ? function () { return el.scrollHeight > el.clientHeight; }
+      : function () { return el.scrollWidth > el.clientWidth; };
+    var shrink = function (to) {
+      for (var guard = 0; guard < 40 && over() && size > to; guard++) {
+        size = Math.max(to, size * 0.95);
+        el.style.fontSize = size.toFixed(2) + "px";
+      }
+    };
+    shrink(floor);
+    if (mode === "wrap" && over()) {
+      el.style.whiteSpace = "normal";
+      // one word longer than the line ("ÁTLAGSTACK" in a quarter of the row) cannot wrap
+      shrink(size * FIT_FLOOR / WRAP_FLOOR);
     }
-    if (mode === "wrap" && over()) el.style.whiteSpace = "normal";
   }
 
   function Pager(list) {

@@ -204,6 +204,8 @@
     });
     cls.toggle("is-break", isBreak && status !== "finished" && status !== "pending");
     cls.toggle("is-hand-for-hand", !!(this.state.tournament || {}).hand_for_hand && status !== "finished");
+    // down to one table: the header says "Final table" (issue 32: nothing said so at the redraw)
+    cls.toggle("is-final-table", !!(this.state.tournament || {}).final_table && status !== "finished");
     cls.toggle("is-last-minute", view.last_minute && !isBreak && status !== "finished");
     cls.toggle("is-predicted", view.predicted);
     root.setAttribute("data-period-index", view.period_index);
@@ -249,6 +251,7 @@
       this.chipsIndex = chipsIndex;
       this.renderChips(chipsIndex, period);
     }
+    this.renderAddon(status, view.period_index, period);
     this.renderAverage(view);
     // A new part of the screen shows (a break, the end, another level's blinds, the
     // hand-for-hand flag in the header): fit it again.
@@ -304,6 +307,23 @@
             '<span class="dclock-colorup-note">' + esc(S.color_up_note) + "</span>"
         : '<span class="dclock-colorup-note">' + esc(S.no_color_up) + "</span>"
     );
+  };
+
+  /** The add-on's break (the break after its level, the clock on it): what is on sale, beside
+   * "Break"; a color-up box that would only say "no color-up" gives way to it. */
+  Screen.prototype.renderAddon = function (status, index, period) {
+    var f = this.fields;
+    var addon = (this.state.tournament || {}).addon;
+    var before = (this.state.periods || [])[index - 1];
+    var selling = !!(addon && period && period.kind === "break" && before &&
+      before.level === addon.after_level && (status === "running" || status === "paused"));
+    if (!f["addon-box"]) return;
+    f["addon-box"].hidden = !selling;
+    if (selling) {
+      var money = Tourney.formatMoney(addon.price, this.root.getAttribute("data-money"));
+      setText(f.addon, S.addon_now.replace("%(chips)s", fmt(addon.chips)).replace("%(price)s", money));
+    }
+    if (f["colorup-box"]) f["colorup-box"].hidden = selling && !(period.color_up || []).length;
   };
 
   Screen.prototype.renderAverage = function (view) {

@@ -366,7 +366,10 @@
     var quick = document.getElementById("quick-bustout-form");
     if (quick) {
       updatePicks(quick);
-      Tourney.shortcuts({ b: function () { quick.querySelector("#bustout-search").focus(); } });
+      Tourney.shortcuts({ b: function () {
+        if (Tourney.openTool) Tourney.openTool("bustout");  // the console's tab, if closed
+        quick.querySelector("#bustout-search").focus();
+      } });
     }
     if (!frame) tick();
   }

@@ -66,7 +66,9 @@
     if (!dialog) return;
     paying = button.getAttribute("data-pay-prize");
     document.getElementById("pay-name").textContent = button.getAttribute("data-pay-name") || "";
-    document.getElementById("pay-place").textContent = "#" + (button.getAttribute("data-pay-place") || "");
+    // "Place 3" ("3. hely"): "#" is the entry's number elsewhere
+    var place = button.getAttribute("data-pay-place") || "";
+    document.getElementById("pay-place").textContent = place ? t("place", "Place %(place)s", { place: place }) : "";
     document.getElementById("pay-amount").textContent = button.getAttribute("data-pay-amount") || "";
     var error = document.getElementById("pay-error");
     error.hidden = true;

@@ -110,6 +110,8 @@
     var section = document.querySelector('[data-section="result"]');
     section.hidden = !result;
     if (!result) return;
+    // the winner won: "your tournament is over" read as a bust-out on the night
+    setText("result-title", result.place === 1 && result.place_to === 1 ? S.winner_title : S.out_title);
     setText(
       "place",
       result.place_to !== result.place

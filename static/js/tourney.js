@@ -32,6 +32,9 @@
  */
 (function (window, document) {
   "use strict";
+  // Read in the head, before the page is drawn: styles that need the script (the phone's
+  // folded menu) apply from the first paint.
+  document.documentElement.classList.add("js");
 
   var Tourney = window.Tourney || {};
   window.Tourney = Tourney;
@@ -507,7 +510,8 @@
       el.classList.remove("is-broken");
       var limit = parseFloat(window.getComputedStyle(seat).minHeight) || 0;
       var overflows = function () {
-        return el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1 ||
+        // not a pixel over: the clamp's box cuts a word's last letter at the first one
+        return el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth ||
           (limit && seat.offsetHeight > limit + 1);
       };
       if (!overflows()) return;
@@ -544,6 +548,13 @@
 
   onReady(function () {
     var body = document.body;
+    var menu = document.querySelector(".nav-toggle");
+    if (menu) menu.addEventListener("click", function () {
+      var nav = document.getElementById(menu.getAttribute("aria-controls"));
+      var open = !nav.classList.contains("is-open");
+      nav.classList.toggle("is-open", open);
+      menu.setAttribute("aria-expanded", open ? "true" : "false");
+    });
     // translated strings from <body data-i18n-undo="..." ...>
     Object.keys(Tourney.i18n).forEach(function (k) {
       var v = body.getAttribute("data-i18n-" + k.replace(/[A-Z]/g, function (c) { return "-" + c.toLowerCase(); }));

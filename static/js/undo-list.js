@@ -14,6 +14,8 @@
   document.addEventListener("click", function (e) {
     var button = e.target.closest && e.target.closest("[data-row-undo]");
     if (!button || button.disabled) return;
+    // an undo with wide effects (the seat draw) asks first: data-confirm
+    if (button.hasAttribute("data-confirm") && !window.confirm(button.getAttribute("data-confirm"))) return;
     var url = button.getAttribute("data-row-undo");
     button.disabled = true;
     Tourney.fetchJSON(url, { method: "POST", body: {} }).then(function (data) {

@@ -23,6 +23,17 @@ from tourney.models import Entry, Tournament
 from tourney.penalties.selectors import seats_sitting_out
 from tourney.tournaments.selectors import tournament_rules
 
+CALL_FIELDS = (
+    "id",
+    "seat",
+    "player_name",
+    "ends_at_ms",
+    "remaining_ms",
+    "phase",
+    "countdown_seconds",
+    "at_expiry_text",
+)
+
 
 def _moves(actions: list[dict], number: int) -> tuple[list[dict], list[dict]]:
     """Pending moves to table `number` and from it (a move within the table counts in)."""
@@ -95,7 +106,8 @@ def dealer_state(tournament: Tournament, table: TournamentTable) -> dict:
         "incoming": incoming,
         "outgoing": outgoing,
         "clock_calls": [
-            {k: c[k] for k in ("id", "seat", "player_name", "ends_at_ms")}
+            # what is left when served: the page counts it down from its own clock
+            {k: c[k] for k in CALL_FIELDS}
             for c in clock_calls_active(tournament)
             if c["table"] == table.number
         ],

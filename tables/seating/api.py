@@ -6,7 +6,7 @@ from ninja import Router
 from infra.web.schema_types import Id
 from tables.seating.schemas import DrawOut, TableOut
 from tables.seating.selectors import tournament_tables_layout
-from tables.seating.usecases import seats_draw
+from tables.seating.usecases import seats_draw, seats_draw_undo
 from tourney.core import roles
 from tourney.models import Tournament
 from tourney.system.schemas import ERROR_RESPONSES
@@ -19,6 +19,15 @@ ERRORS = ERROR_RESPONSES
 def draw(request, tournament_id: Id):
     roles.require(request.auth, "director")
     return {"tables": seats_draw(actor=request.auth, tournament_id=tournament_id)}
+
+
+@router.post("/tournaments/{tournament_id}/draw/undo", response={200: DrawOut, **ERRORS})
+def draw_undo(request, tournament_id: Id):
+    """Take the draw back before the start: every player unseated, the draw to make again;
+    the answer is the chart (no table in play)."""
+    roles.require(request.auth, "director")
+    tournament = seats_draw_undo(actor=request.auth, tournament_id=tournament_id)
+    return {"tables": tournament_tables_layout(tournament)}
 
 
 @router.get("/tournaments/{tournament_id}/tables", response={200: list[TableOut], **ERRORS})

@@ -15,7 +15,7 @@ from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import Conflict, InvalidInput, NotFound
 from tourney.core.locks import tournament_lock
 from tourney.events.log import event_append
-from tourney.models import Entry
+from tourney.models import Entry, Tournament
 
 
 def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -> list[dict]:
@@ -24,6 +24,66 @@ def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -
     with collector_paused(), transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         return seats_draw_locked(actor, tournament, rng)
+
+
+DRAWN_FIELDS = (
+    "status",
+    "opened_at",
+    "closed_at",
+    "button_seat",
+    "small_blind_seat",
+    "big_blind_seat",
+    "dead_small_blind_seat",
+    "button_draw",
+)
+
+
+def _draw_undoable(tournament: Tournament) -> None:
+    if tournament.seats_drawn_at is None:
+        raise Conflict("draw_not_done", _("The seats have not been drawn."))
+    if tournament.started_at is not None or tournament.status != Tournament.Status.REGISTERING:
+        raise Conflict(
+            "tournament_started", _("The tournament has started: its seats stay as drawn.")
+        )
+    if tournament.is_main_event or tournament.sng_series_id is not None:
+        raise Conflict(
+            "draw_not_undoable",
+            _("A Day 2 or a sit-and-go keeps its draw: correct single seats instead."),
+        )
+
+
+@transaction.atomic(durable=True)
+def seats_draw_undo(*, actor, tournament_id: int) -> Tournament:
+    """Take the seat draw back before the start (issue 32: a draw made by mistake): every
+    entry unseated, the tables out of play with no button, the draw to be made again."""
+    tournament = tournament_lock(tournament_id)
+    _draw_undoable(tournament)
+    seated = Entry.objects.filter(tournament=tournament, tournament_table__isnull=False)
+    count = seated.update(tournament_table=None, seat=None, seated_at=None, waits_for_button=False)
+    tables = TournamentTable.objects.filter(tournament=tournament).exclude(
+        status=TournamentTable.Status.IDLE
+    )
+    opened = sorted(tables.values_list("number", flat=True))
+    tables.update(
+        **dict.fromkeys(DRAWN_FIELDS[1:7]), status=TournamentTable.Status.IDLE, button_draw=[]
+    )
+    drawn_at = tournament.seats_drawn_at
+    tournament.seats_drawn_at = None
+    tournament.save(update_fields=["seats_drawn_at"])
+    audit_record(
+        actor=actor,
+        action="seating.draw_undo",
+        summary=audit_text(
+            "Seat draw undone: %(n)s players unseated, tables: %(t)s",
+            {"n": count, "t": len(opened)},
+        ),
+        tournament=tournament,
+        target=tournament,
+        before={"seats_drawn_at": drawn_at.isoformat(), "tables": opened},
+        after={"seats_drawn_at": None},
+    )
+    event_append(tournament, "seating", {"reason": "draw_undone"})
+    return tournament
 
 
 @transaction.atomic(durable=True)

@@ -158,6 +158,15 @@ def manual_picture():
     return save_manual_picture
 
 
+def open_tool(page, name: str) -> None:
+    """Open the console's tool `name` (its tab: bustout, h4h, penalties, absent, payouts,
+    message, activity, cancel); the others are hidden under their tabs."""
+    tab = page.locator(f"#tab-{name}")
+    if tab.count():
+        tab.click()
+        expect(page.locator(f"#tool-{name}")).to_be_visible()
+
+
 def with_password(user):
     """`user` with the password PASSWORD, saved, to sign in with through /login/."""
     user.set_password(PASSWORD)

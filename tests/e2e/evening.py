@@ -34,7 +34,8 @@ NAMES = [
     "Takács Zsófia", "Juhász Levente", "Oláh Bálint", "Rácz Csilla", "Fehér Gábor",
     "Csizmadia Ede", "Čapek Karel", "Chalupa Jan", "Dvořáková Markéta", "Řezníček Přemysl",
     "Šťastný Jiří", "Žáček Ondřej", "Zsigmond Örs", "Gyöngyösi-Szentmiklóssy Bernadett",
-    "Orbán Zoltán", "Öreg Béla", "Sánta Éva", "Szalai Gyula", "Benkő Tamás", "Lukács Ildikó",
+    "Őri Zsolt", "Ősz-Würtzburger Évike Ágnes", "Sánta Éva", "Szalai Gyula", "Benkő Tamás",
+    "Lukács Ildikó",
     "Pintér Szilveszter", "Vörös Kristóf", "Bíró Henrietta", "Hegedűs Norbert",
     "Novák Tomáš", "Svoboda Václav", "Procházka Matěj", "Kučerová Tereza", "Horák Vojtěch",
 ]  # fmt: skip

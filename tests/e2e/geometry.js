@@ -42,9 +42,9 @@
   // `scrollers`: count boxes a person scrolls (overflow auto or scroll) as clipping too; what
   // they hide is out of sight, but not cut (it scrolls into view).
   const scrolls = (e) => ["auto", "scroll"].includes(styleOf(e).overflowY) || ["auto", "scroll"].includes(styleOf(e).overflowX);
-  const visibleRect = (el, rect, scrollers = true) => {
+  const visibleRect = (el, rect, scrollers = true, self = false) => {
     let r = { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
-    for (let e = el.parentElement; e && e !== document.body && e !== document.documentElement; e = e.parentElement) {
+    for (let e = self ? el : el.parentElement; e && e !== document.body && e !== document.documentElement; e = e.parentElement) {
       // what a scroller hides scrolls into view: a box around the scroller (a card with
       // rounded corners) hides nothing more of it
       if (!scrollers && clips(e) && scrolls(e)) break;
@@ -65,6 +65,10 @@
     }
     return false;
   };
+  const ownText = (el) => [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join("");
+  const accentedCapital = /[ÁÉÍÓÖŐÚÜŰČĎĚŇŘŠŤŮŽÝÀÂÈÊÔ]/;
+  const descender = /[gjpqy]/;
+  const inkTolerance = 0.5;
   const area = (r) => Math.max(0, r.right - r.left) * Math.max(0, r.bottom - r.top);
   const union = (rects) => rects.reduce((u, r) => ({
     left: Math.min(u.left, r.left), top: Math.min(u.top, r.top),
@@ -104,12 +108,20 @@
     // than the font's em (a line box may be tighter than the font's ascent and descent)
     if (!isControl && !skipped(el, "clip")) {
       const em = parseFloat(styleOf(el).fontSize);
+      const text = ownText(el);
+      // the marks over a capital (Ő, Á, Ř) reach the top of the font's box, a tail (g, y, p)
+      // its bottom: a line-height tighter than the font cuts them by its own overflow
+      const tall = accentedCapital.test(text), tailed = descender.test(text);
       for (const r of rects) {
-        const v = visibleRect(el, r, false);
+        const v = visibleRect(el, r, false, true);
         const w = Math.max(0, v.right - v.left), h = Math.max(0, v.bottom - v.top);
         if (w * h <= 1) continue; // a line wholly hidden: another page
-        if (r.width - w > tolerance || h < Math.min(r.height, em) - tolerance) {
-          problems.push(`clipped: ${describe(el)} shows ${Math.round(w)}x${Math.round(h)} of ${Math.round(r.width)}x${Math.round(r.height)}px of its text`);
+        const cut = r.width - w > tolerance || h < Math.min(r.height, em) - tolerance;
+        const top = tall && v.top - r.top > inkTolerance;
+        const bottom = tailed && r.bottom - v.bottom > inkTolerance;
+        if (cut || top || bottom) {
+          const why = cut ? "" : top ? " (the accents' tops)" : " (the tails under the line)";
+          problems.push(`clipped: ${describe(el)} shows ${Math.round(w)}x${Math.round(h)} of ${Math.round(r.width)}x${Math.round(r.height)}px of its text${why}`);
           break;
         }
       }
@@ -188,8 +200,30 @@
     const s = styleOf(el);
     const scrollsX = s.overflowX === "auto" || s.overflowX === "scroll";
     const scrollsY = s.overflowY === "auto" || s.overflowY === "scroll";
-    if (!scrollsX && el.scrollWidth > el.clientWidth + tolerance) problems.push(`clipped: ${describe(el)} is ${el.scrollWidth}px wide in ${el.clientWidth}px`);
-    else if (!scrollsY && el.scrollHeight > el.clientHeight + tolerance) problems.push(`clipped: ${describe(el)} is ${el.scrollHeight}px high in ${el.clientHeight}px`);
+    // an ellipsis (or a clamp's) shows the moment a pixel is over: no tolerance
+    const marks = s.textOverflow === "ellipsis" || (s.webkitLineClamp && s.webkitLineClamp !== "none");
+    const slack = marks ? 0 : tolerance;
+    if (!scrollsX && el.scrollWidth > el.clientWidth + slack) problems.push(`clipped: ${describe(el)} is ${el.scrollWidth}px wide in ${el.clientWidth}px`);
+    else if (!scrollsY && el.scrollHeight > el.clientHeight + slack) problems.push(`clipped: ${describe(el)} is ${el.scrollHeight}px high in ${el.clientHeight}px`);
+  }
+  // a main action (data-main-action: the home page's Desk and Console, the menu's links, a
+  // form's submit) a person must find without scrolling: wholly in the first screen, not
+  // hidden by a scroller (the top bar's links) nor below the fold
+  // (data-main-action="row": a list's row, in view sideways wherever the list puts it)
+  for (const el of document.querySelectorAll("[data-main-action], .topbar-nav .nav-link")) {
+    if (!seen(el) || skipped(el, "all") || (modal && !modal.contains(el))) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) continue;
+    const v = visibleRect(el, r);
+    // where it is when the page opens: a bar stuck to the window's top is there however far
+    // the page has been scrolled since
+    const stuck = fixedAncestor(el) ? 0 : window.scrollY;
+    const top = r.top + stuck, bottom = r.bottom + stuck;
+    const sideways = el.getAttribute("data-main-action") === "row";
+    const hidden = sideways ? (v.right - v.left) < r.width - tolerance : area(v) < area(r) - tolerance * Math.max(r.width, r.height);
+    if (hidden || r.left < -1 || r.right > W + 1 || (!sideways && (top < -1 || bottom > H + 1))) {
+      problems.push(`out of view: ${describe(el)}, a main action, is not wholly in the first screen (${Math.round(r.left)},${Math.round(top)} to ${Math.round(r.right)},${Math.round(bottom)} in ${W}x${H})`);
+    }
   }
   return [...new Set(problems)];
 }

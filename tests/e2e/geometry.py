@@ -8,7 +8,15 @@
   (`fixed_height=True`: the lobby TV, which never scrolls), or a page wider than its window;
 - **clipped**: text cut by a box: an element with `overflow` other than visible whose content
   is larger than its box (scrollWidth > clientWidth, scrollHeight > clientHeight; an ellipsis
-  "Varga Fere…" is such a case), or a text run partly outside a clipping ancestor.
+  "Varga Fere…" or a line clamp is such a case, with no tolerance: it shows at the first pixel
+  over), or a text run partly outside a clipping box (its own or an ancestor's); a run with an
+  accented capital (Ő, Á, Ř) must show the top of its font box, where the accents are, and one
+  with a descender (g, y, p) its bottom: a line-height tighter than the font cuts them;
+- **out of view**: a main action (`data-main-action`, and the top bar's menu links) not wholly
+  in the first screen, or hidden by a scroller (the home page's Desk and Console scrolled out
+  of the list's box); `data-main-action="row"` (a list's rows): in view sideways only.
+
+tests/e2e/test_geometry_check.py shows it finds each of these on a page made to have it.
 
 What a person does not see is not measured: `display: none`, `visibility: hidden`, zero
 opacity, screen-reader-only text (a box of a pixel or less), a skip link waiting above the page for

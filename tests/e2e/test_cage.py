@@ -66,6 +66,7 @@ def test_the_console_pays_a_prize_by_card_and_undoes_it(
     dialog = page.locator("#pay-dialog")
     expect(dialog).to_be_visible()
     expect(dialog.locator("#pay-name")).to_have_text("P0")
+    expect(dialog.locator("#pay-place")).to_have_text("Place 1")  # not "#1", an entry's number
     expect(dialog.locator("#pay-amount")).to_contain_text("Ft")
     dialog.locator('input[value="card"]').check()
     screenshot(page, "console-pay-confirm")

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from clocks.clock.usecases import clock_operate
 from clocks.display.selectors import display_token
 from tests.conftest import seat_players
-from tests.e2e.conftest import PASSWORD, TV, with_password
+from tests.e2e.conftest import PASSWORD, TV, open_tool, with_password
 from tests.e2e.geometry import assert_geometry
 from tourney.models import Entry, LedgerEntry, Tournament
 
@@ -86,6 +86,7 @@ def test_the_director_cancels_and_the_desk_pays_back(
     page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
     login(page, director, PASSWORD)
     page.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
+    open_tool(page, "cancel")
     form = page.locator("#cancel-event")
     form.locator("summary").click()
     expect(form.locator("summary")).to_have_text(cancel_title)

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from clocks.models import Clock
 from tables.seating.usecases import seats_draw
-from tests.e2e.conftest import PASSWORD, with_password
+from tests.e2e.conftest import PASSWORD, open_tool, with_password
 from tourney.models import Tournament
 from tourney.players.usecases import player_create
 from tourney.registration.usecases import entry_register
@@ -221,6 +221,7 @@ def test_a_finished_tournaments_console_disables_the_clock_controls(
 
     # The finishing bust-out undone (here, on this console): play goes on, the page is drawn
     # again with the clock running and its controls back.
+    open_tool(page, "activity")
     with page.expect_navigation():
         page.locator("#activity-log li", has_text="eliminated").first.locator(
             "[data-row-undo]"

@@ -16,7 +16,7 @@ from tables.models import ClockCall, TournamentTable
 from tables.rooms.usecases import room_create
 from tests.clocks.color_up_game import BREAK_100, game  # noqa: F401 (fixture)
 from tests.conftest import friday_deepstack, numbered_players, seat_players
-from tests.e2e.conftest import PASSWORD, PHONE, with_password
+from tests.e2e.conftest import PASSWORD, PHONE, open_tool, with_password
 from tests.e2e.dealer_link_checks import SPLIT_WORDS
 from tests.e2e.geometry import assert_geometry
 from tourney.models import AuditEntry, Elimination, Entry
@@ -84,7 +84,15 @@ def test_a_dealer_busts_a_player_from_the_link_then_the_link_is_revoked(
     asker_seat = int(asker.get_attribute("data-seat"))
     asker.click()
     expect(page.locator('[data-field="call"]')).to_be_visible()
-    assert ClockCall.objects.get(tournament=tournament).caller_seat == asker_seat
+    call = ClockCall.objects.get(tournament=tournament)
+    assert call.caller_seat == asker_seat
+    # the call first on the page, its seconds counting down (issue 32 item 7: the log said
+    # 25 s, the page showed no number and opened below the fold)
+    seconds = page.locator('[data-field="call-time"]')
+    expect(seconds).to_have_text(re.compile(r"^\d+$"))
+    assert 0 < int(seconds.inner_text()) <= call.seconds + call.countdown_seconds
+    expect(page.locator('[data-field="call-phase"]')).to_have_text("Time to act")
+    assert page.locator('[data-field="call"]').bounding_box()["y"] < PHONE["height"] / 3
     assert_geometry(page, "dealer-link-clock-call", full_page=True)
     page.locator('[data-action="call-end"][data-outcome="acted"]').click()
     expect(page.locator('[data-field="call"]')).to_be_hidden()
@@ -255,6 +263,7 @@ def test_a_pending_mover_shows_in_his_old_seat_with_the_arrow_and_busts_there(
     with_password(director)
     login(console, director, PASSWORD)
     console.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    open_tool(console, "activity")
     console.locator("#activity-log li", has_text=f"{name} eliminated").first.locator(
         "[data-row-undo]"
     ).click()

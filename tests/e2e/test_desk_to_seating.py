@@ -102,8 +102,11 @@ def test_desk_registration_draw_and_seating(
 
     # Console: draw the seats.
     page.get_by_role("link", name="Console", exact=True).click()
+    asked = []  # the draw asks first, with the number of players (issue 32)
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     page.locator("#draw-seats").click()
     expect(page.locator("#toasts .toast")).to_contain_text("Seats drawn")
+    assert asked == ["Draw the seats of 10 players now? Later registrations get the seats left."]
     chart = page.locator("#seating-chart")
     expect(chart.locator(".table-card")).to_have_count(1)  # rimoc: 10 players sit at one table
     card = chart.locator(".table-card").first

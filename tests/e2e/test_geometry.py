@@ -17,6 +17,7 @@ Screenshots: test-artifacts/screenshots/geometry-<screen>-<stage>-<viewport>-<la
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from django.urls import reverse
@@ -43,6 +44,7 @@ pytestmark = [
 VIEWPORTS = {
     "1920x1080": {"width": 1920, "height": 1080},
     "1366x768": {"width": 1366, "height": 768},
+    "1440x900": {"width": 1440, "height": 900},
     "1280x720": {"width": 1280, "height": 720},
     "1080x1920": {"width": 1080, "height": 1920},
     "390x844": {"width": 390, "height": 844},
@@ -92,7 +94,16 @@ def tv_promises(page: Page, evening: Evening, size: str, problems: list[str]) ->
             box = page.locator(f"[data-field={field}]").bounding_box()
             if not box or box["y"] + box["height"] > viewport["height"] or box["height"] < 8:
                 problems.append(f"{where}: {field} is not on the screen")
+    if evening.stage == "break":
+        # the add-on's break says what is on sale (issue 32: only "no color-up")
+        addon = page.locator("[data-field=addon-box]:visible")
+        if not addon.count() or "20000" not in re.sub(r"\s", "", addon.first.inner_text()):
+            problems.append(f"{where}: the add-on on sale is not on the break's screen")
     if evening.stage == "final-table":
+        # the room is told it is down to the final table (issue 32: nothing said so)
+        flag = page.locator("[data-field=final-flag]:visible")
+        if not flag.count() or "finálasztal" not in flag.first.inner_text().casefold():
+            problems.append(f"{where}: the screen does not say Final table")
         moves = page.evaluate(ALL_PAGES, ".dclock-moves")
         redraw = FloorAction.objects.filter(
             tournament=evening.tournament, kind=FloorAction.Kind.MOVE, parent__isnull=False
@@ -170,6 +181,7 @@ def staff_pages(tournament, stage: str) -> dict[str, str]:
     board = reverse("festival:board", args=[board_token(tournament.room)])
     pages = {
         "running": {
+            "home": reverse("tourney:home"),
             "console": console,
             "desk": desk,
             "dealer": dealer,

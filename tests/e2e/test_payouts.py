@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from clocks.clock.usecases import clock_operate
 from clocks.display.selectors import display_token
 from tables.seating.usecases import seats_draw
-from tests.e2e.conftest import DESKTOP, PASSWORD, TV, save_manual_picture, with_password
+from tests.e2e.conftest import DESKTOP, PASSWORD, TV, open_tool, save_manual_picture, with_password
 from tourney.eliminations.usecases import eliminations_record
 from tourney.models import Deal, Entry, PayoutStructure
 from tourney.payouts.operations import payout_structure_templates_install
@@ -76,6 +76,7 @@ def test_deal_at_the_final_table_goes_into_the_results_and_the_csv(
     )
     page = _director_page(new_page, login, director)
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    open_tool(page, "payouts")
     ladder = page.locator("#payout-ladder")
     expect(ladder).to_be_visible()
     expect(ladder.locator("tr[data-place='3']")).to_have_attribute("data-state", "next")

@@ -68,6 +68,7 @@ def test_a_two_round_penalty_counts_down_on_the_console_and_ends(
     console.locator(f'#penalty-results [data-penalty-entry="{offender.pk}"]').click()
     expect(console.locator("#penalty-picked-name")).to_have_text("Szabó Zoltán")
     expect(console.locator("#penalty-history")).to_contain_text("No earlier penalties")
+    console.locator('input[name="kind"][value="missed_rounds"]').check()
     console.locator("#penalty-count").fill("2")
     expect(console.locator("#penalty-preview")).to_have_text("2 × 4 players = 8 hands")
     console.locator("#penalty-reason").fill("Abusive language")

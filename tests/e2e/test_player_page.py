@@ -245,12 +245,15 @@ def test_no_seat_once_out_or_the_tournament_is_over(live_server, browser, direct
             actor=director, tournament_id=tournament.pk, eliminations=[(busted.pk, None)]
         )
         expect(out.locator('[data-field="place"]')).to_contain_text("10")
+        expect(out.locator('[data-field="result-title"]')).to_have_text("Your tournament is over")
         expect(out.locator('[data-section="seat"]')).to_be_hidden()
         for entry in entries[1:-1]:
             eliminations_record(
                 actor=director, tournament_id=tournament.pk, eliminations=[(entry.pk, None)]
             )
         expect(won.locator('[data-field="place"]')).to_contain_text("1")
+        # the winner won (issue 32: his phone said "your tournament is over")
+        expect(won.locator('[data-field="result-title"]')).to_have_text("You won the tournament")
         expect(won.locator('[data-field="prize"]')).not_to_have_class(re.compile(r"\bis-none\b"))
         expect(won.locator('[data-section="seat"]')).to_be_hidden()
         expect(won.locator('[data-action="notify"]')).to_be_hidden()

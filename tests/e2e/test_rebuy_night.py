@@ -130,6 +130,7 @@ def test_a_rebuy_night_from_registration_to_the_payouts(
     expect(console.locator("body")).to_have_attribute("data-floor-stream", "online")
     penalty_search(console, f"{offender.tournament_table.number} {offender.seat}")
     console.locator(f'#penalty-results [data-penalty-entry="{offender.pk}"]').click()
+    console.locator('input[name="kind"][value="missed_rounds"]').check()
     console.locator("#penalty-count").fill("1")
     expect(console.locator("#penalty-preview")).to_have_text(
         f"1 × {at_table} players = {at_table} hands"

@@ -39,7 +39,7 @@ from tables.floor.usecases import floor_action_done
 from tables.models import FloorAction
 from tables.rooms.usecases import room_create
 from tables.seating.usecases import seats_draw
-from tests.e2e.conftest import MANUAL_MODE, PASSWORD, save_manual_picture, with_password
+from tests.e2e.conftest import MANUAL_MODE, PASSWORD, open_tool, save_manual_picture, with_password
 from tests.e2e.desk_steps import desk_search
 from tests.e2e.evening import _payouts, _structure
 from tests.e2e.geometry import geometry_problems
@@ -437,6 +437,7 @@ def test_one_evening_on_six_screens(live_server, browser, director, manual_lang)
         expect(console.locator("body")).to_have_attribute("data-floor-stream", "online")
         penalty_search(console, f"{offender.tournament_table.number} {offender.seat}")
         console.locator(f'#penalty-results [data-penalty-entry="{offender.pk}"]').click()
+        console.locator('input[name="kind"][value="missed_rounds"]').check()
         console.locator("#penalty-count").fill("1")
         console.locator("#penalty-reason").fill("Trágár beszéd a dealerrel")
         console.locator("#penalty-submit").click()
@@ -493,6 +494,7 @@ def test_one_evening_on_six_screens(live_server, browser, director, manual_lang)
         stacks = [chips // 2, chips * 3 // 10]
         stacks.append(chips - sum(stacks))
         console = room.goto("console", reverse("tourney:console", args=[t]))
+        open_tool(console, "payouts")
         console.locator("#deal-open").click()
         dialog = console.locator("#deal-dialog")
         expect(dialog).to_be_visible()

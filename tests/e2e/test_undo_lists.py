@@ -6,6 +6,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.conftest import numbered_players, seat_players
+from tests.e2e.conftest import open_tool
 from tests.e2e.desk_steps import sign_in
 from tests.factories import bust, start
 from tourney.models import Entry
@@ -19,6 +20,7 @@ def test_a_bust_out_from_another_device_is_undone_on_the_console(
     bust(api, tournament, (ids["P5"], None))  # recorded by a dealer's phone
     sign_in(page, login, director)
     page.goto(live_server.url + reverse("tourney:console", args=[tournament.pk]))
+    open_tool(page, "payouts")  # the places so far, under the Payouts tab
     row = page.locator(f'#payouts-finished li[data-entry="{ids["P5"]}"]')
     expect(row.locator("[data-row-undo]")).to_be_visible()
     screenshot(page, "console-finished-undo")
@@ -28,6 +30,7 @@ def test_a_bust_out_from_another_device_is_undone_on_the_console(
     assert Entry.objects.get(pk=ids["P5"]).status == "active"
 
     bust(api, tournament, (ids["P4"], None))
+    open_tool(page, "activity")
     activity = page.locator("#activity-log")
     item = activity.locator("li", has_text="P4 eliminated").first
     expect(item.locator("[data-row-undo]")).to_be_visible()

@@ -55,3 +55,34 @@ def test_the_console_activity_and_the_audit_log_name_the_dealer_link_in_hungaria
         page = director_client.get(url).content.decode()
         assert "3. asztal osztólinkje" in page, url
         assert "dealer link of table" not in page, url
+
+
+@pytest.mark.django_db
+def test_the_audit_log_names_what_an_action_is_about_not_its_code(director_client, tournament):
+    """Issue 32: the log showed `entry.eliminate`; it says "Nevezések" (entries) in Hungarian,
+    keeps the code in the tooltip, and filters by the group (every entry action)."""
+    import re
+
+    from django.urls import reverse
+
+    from infra.text.collation import sorted_by_name
+    from tourney.audit.log import audit_record, audit_text
+
+    for action in ("entry.eliminate", "entry.register", "clock.next", "mystery.thing"):
+        audit_record(
+            actor=None, action=action, summary=audit_text("Something"), tournament=tournament
+        )
+    director_client.cookies["django_language"] = "hu"
+    url = reverse("tourney:audit_log")
+    page = director_client.get(url).content.decode()
+    cells = re.findall(r'<span class="audit-action" title="([^"]+)">([^<]+)</span>', page)
+    assert ("entry.eliminate", "Nevezések") in cells
+    assert ("clock.next", "Óra") in cells
+    assert ("mystery.thing", "Egyéb") in cells
+    options = re.findall(r'<option value="([a-z_]+\.)"[^>]*>([^<]+)</option>', page)
+    assert ("entry.", "Nevezések") in options and ("clock.", "Óra") in options
+    labels = [label for _v, label in options]
+    assert labels == sorted_by_name(labels, language="hu")  # Hungarian order
+    page = director_client.get(url + "?action=entry.").content.decode()
+    shown = re.findall(r'<span class="audit-action" title="([^"]+)">', page)
+    assert sorted(shown) == ["entry.eliminate", "entry.register"]

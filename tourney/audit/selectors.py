@@ -69,6 +69,7 @@ KINDS: dict[str, tuple[str, str, object]] = {
         _("Undo"),
     ),
     "tournament.player_links_revoke": ("director", API + "/player-links/revoke/undo", _("Undo")),
+    "seating.draw": ("director", API + "/draw/undo", _("Undo")),
 }
 
 
@@ -161,6 +162,12 @@ STATUS: dict[str, Callable[[list[AuditEntry]], dict[int, bool | None]]] = {
     "player.merge": _by_target(Player, lambda r: r[0] is None, ("merged_into_id",)),
     "entry.player_link_revoke": _generations(Entry),
     "tournament.player_links_revoke": _generations(Tournament),
+    # The draw: undone while no seats are drawn; kept (no button) once the event has started.
+    "seating.draw": _by_target(
+        Tournament,
+        lambda r: True if r[0] is None else None if r[1] is not None else False,
+        ("seats_drawn_at", "started_at"),
+    ),
 }
 
 

@@ -3,7 +3,9 @@
 from django.core.paginator import Paginator
 from django.shortcuts import render
 
+from infra.text.collation import sorted_by_name
 from infra.web.schema_types import whole_number
+from tourney.audit.groups import group_label, group_of
 from tourney.audit.selectors import undo_links
 from tourney.models import AuditEntry, Tournament
 from tourney.system.pages import role_required
@@ -26,14 +28,20 @@ def audit_log(request):
         entries = entries.filter(actor_name__icontains=filters["actor"])
     page = Paginator(entries, 50).get_page(request.GET.get("page"))
     page.object_list = undo_links(page.object_list, request.user)
-    actions = AuditEntry.objects.order_by("action").values_list("action", flat=True).distinct()
+    codes = AuditEntry.objects.order_by("action").values_list("action", flat=True).distinct()
+    # The filter offers the groups (`entry.` matches every entry action), by their names.
+    groups = {group_of(code): group_label(code) for code in codes}
+    actions = sorted_by_name(
+        [{"value": f"{code}.", "label": label} for code, label in groups.items()],
+        key=lambda g: g["label"],
+    )
     return render(
         request,
         "tourney/audit_log.html",
         {
             "page": page,
             "filters": filters,
-            "actions": list(actions),
+            "actions": actions,
             "tournaments": Tournament.objects.all()[:100],
         },
     )

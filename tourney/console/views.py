@@ -6,6 +6,8 @@ import time
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -62,10 +64,25 @@ def _console_clock(request, tournament: Tournament) -> dict:
         "can_direct": roles.can(request.user, "director"),
         "can_pause": roles.can(request.user, "floor"),
         "ready": tournament.seats_drawn_at is not None,
+        "start_warning": _start_warning(tournament, clock),
         "at_end": not over
         and clock["next_period"] is None
         and clock["status"] in ("running", "paused", "overtime"),
         "strings": _end_strings(),
+    }
+
+
+def _start_warning(tournament: Tournament, clock: dict) -> str | None:
+    """The question Start asks when the event is scheduled for another day (issue 32: an
+    event was started six days before its date with no word)."""
+    if clock["status"] != "pending" or tournament.scheduled_start is None:
+        return None
+    local = timezone.localtime(tournament.scheduled_start)
+    if local.date() == timezone.localdate():
+        return None
+    return _("This tournament is scheduled for %(date)s %(time)s, not today. Start it now?") % {
+        "date": date_format(local, "DATE_FORMAT"),
+        "time": local.strftime("%H:%M"),
     }
 
 

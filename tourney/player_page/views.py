@@ -182,6 +182,7 @@ def player_strings() -> dict[str, str]:
         ),
         "collected": _("Paid at the cage. Thank you for playing."),
         "out_title": _("Your tournament is over"),
+        "winner_title": _("You won the tournament"),
         "waiting": _("Waiting list: you will be called when a seat opens."),
         "not_drawn": _("Your seat is drawn before the start."),
         "unregistered": _("This entry was cancelled."),

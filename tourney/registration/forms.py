@@ -12,10 +12,16 @@ class NewPlayerForm(forms.Form):
     nickname = forms.CharField(label=_("Nickname"), max_length=60, required=False)
     phone = forms.CharField(label=_("Phone"), max_length=40, required=False)
     email = forms.EmailField(label=_("E-mail"), required=False)
-    method = forms.ChoiceField(  # a new player holds no ticket
+    # Set from the desk's one "Paid by" choice above the search (a second control here was
+    # seen on the night); a new player holds no ticket.
+    method = forms.ChoiceField(
         label=_("Paid by"),
         choices=[c for c in LedgerEntry.Method.choices if c[0] != LedgerEntry.Method.TICKET],
         initial="cash",
+        widget=forms.HiddenInput,
+        error_messages={
+            "invalid_choice": _("A new player holds no ticket: paid by cash, card or other.")
+        },
     )
     # Sent by the duplicates warning's "Create a new player anyway" (templates/tourney/desk.html),
     # never shown in the form (it had no label: a checkbox "Create anyway" in English).

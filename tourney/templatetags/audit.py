@@ -11,6 +11,8 @@ import re
 from django import template
 from django.utils.translation import gettext
 
+from tourney.audit.groups import group_label
+
 register = template.Library()
 
 _DEALER_LINK = re.compile(r"dealer link of table (\d+)")
@@ -26,3 +28,9 @@ def audit_actor(name: str) -> str:
     if name == "system":
         return gettext("system (automatic)")
     return name
+
+
+@register.filter
+def audit_group(action: str) -> str:
+    """What an action's code is about, as the reader says it (tourney/audit/groups.py)."""
+    return group_label(action)
