@@ -51,9 +51,11 @@ def test_the_state_of_a_pending_tournament(tournament):
         "seats_drawn": False,
         "has_rebuys": False,
         "has_addons": False,
+        "addon": None,
         "hand_for_hand": False,
         "flight": False,
         "cancel_reason": None,
+        "final_table": False,
     }
     assert data["clock"]["status"] == "pending" and data["clock"]["period_index"] == 0
     # the Rimóc structure: 16 levels and 4 breaks; levels numbered without the breaks

@@ -193,6 +193,17 @@
     else if (fixedHeight && (u.top < -1 || u.bottom > H + 1)) problems.push(`viewport: ${describe(el)} leaves the window (${Math.round(u.top)}..${Math.round(u.bottom)} of ${H})`);
   }
 
+  // a button's words running out of it ("Undo the deal" over the amounts beside it): a .btn
+  // draws its text over whatever is next to it
+  for (const el of document.body.querySelectorAll(".btn")) {
+    if (!seen(el) || skipped(el, "clip") || clips(el) || srOnly(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || !el.innerText || !el.innerText.trim()) continue;
+    if (el.scrollWidth > el.clientWidth + tolerance) {
+      problems.push(`clipped: ${describe(el)}: its words are ${el.scrollWidth}px wide in a ${el.clientWidth}px button`);
+    }
+  }
+
   // clipped: a box that hides part of its text (overflow hidden, an ellipsis)
   for (const el of document.body.querySelectorAll("*")) {
     if (!clips(el) || !seen(el) || skipped(el, "clip") || srOnly(el) || el.matches("select, textarea, input")) continue;

@@ -60,6 +60,7 @@ def test_the_first_screen_holds_the_clock_and_the_tables(
     assert_geometry(page, f"console-first-screen-{width}x{height}-hu")
     if size == (1440, 900):
         page.locator("#tab-bustout").click()
+        page.evaluate("window.scrollTo(0, 0)")
         manual_picture(page, "console-first-screen")
 
 

@@ -59,6 +59,14 @@ def problems_of(page, body: str, size=(800, 600)) -> list[str]:
             "</button>",
             "out of view:",
         ),
+        # the console's "Undo the deal" running over the amounts beside it
+        (
+            '<div style="display:flex;width:220px"><span>90 223</span><button class="btn" '
+            'style="width:40px;white-space:nowrap">Undo the deal</button></div>',
+            '<div style="display:flex;width:220px"><span>90 223</span><button class="btn" '
+            'style="white-space:nowrap">Undo the deal</button></div>',
+            "its words are",
+        ),
         (
             '<div style="position:relative;height:40px"><span style="position:absolute;left:0">'
             'Ősz-Würtzburger Évike Ágnes</span><span style="position:absolute;left:60px">'
@@ -68,7 +76,7 @@ def problems_of(page, body: str, size=(800, 600)) -> list[str]:
             "overlap:",
         ),
     ],
-    ids=["accent", "descender", "ellipsis", "scroller", "below-the-fold", "overlap"],
+    ids=["accent", "descender", "ellipsis", "scroller", "below-the-fold", "button", "overlap"],
 )
 def test_the_check_finds_each_fault_and_passes_its_fix(page, fault, fixed, found):
     problems = problems_of(page, fault)

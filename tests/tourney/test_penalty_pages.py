@@ -32,7 +32,9 @@ def test_console_form_search_history_give_and_the_panel(api, tournament, directo
     console = director_client.get(reverse("tourney:console", args=[t])).content.decode()
     assert 'id="penalties-panel"' in console and 'id="penalty-form-slot"' in console
     form = director_client.get(reverse("penalties:form", args=[t])).content.decode()
-    assert 'id="penalty-search"' in form and 'value="missed_rounds" checked' in form
+    # no sanction chosen beforehand (issue 32: "missed rounds" was, and was given by mistake)
+    assert 'id="penalty-search"' in form and 'value="missed_rounds" required' in form
+    assert "checked" not in form
     query = f"{entry.tournament_table.number} {entry.seat}"
     found = director_client.get(reverse("penalties:search", args=[t]), {"q": query})
     assert f'data-penalty-entry="{entry.pk}"' in found.content.decode()

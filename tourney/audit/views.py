@@ -5,8 +5,7 @@ from django.shortcuts import render
 
 from infra.text.collation import sorted_by_name
 from infra.web.schema_types import whole_number
-from tourney.audit.groups import group_label, group_of
-from tourney.audit.selectors import undo_links
+from tourney.audit.selectors import group_label, group_of, undo_links
 from tourney.models import AuditEntry, Tournament
 from tourney.system.pages import role_required
 

@@ -11,7 +11,7 @@ import re
 from django import template
 from django.utils.translation import gettext
 
-from tourney.audit.groups import group_label
+from tourney.audit.selectors import group_label
 
 register = template.Library()
 
@@ -32,5 +32,5 @@ def audit_actor(name: str) -> str:
 
 @register.filter
 def audit_group(action: str) -> str:
-    """What an action's code is about, as the reader says it (tourney/audit/groups.py)."""
+    """What an action's code is about, as the reader says it (tourney/audit/selectors.py)."""
     return group_label(action)
