@@ -322,10 +322,11 @@
     field("colorup").hidden = true;
   }
 
+  // `text`: the answer to say, or a function of the server's answer that makes it
   function act(promise, text) {
     return promise.then(
-      function () {
-        say(text);
+      function (data) {
+        say(typeof text === "function" ? text(data || {}) : text);
         chosen = null;
         return refresh();
       },
@@ -334,6 +335,15 @@
         say(error.message, true);
       }
     );
+  }
+
+  // The bust-out's answer names the place (issue 32: "recorded" and nothing more); the floor
+  // undoes a wrong one from the console.
+  function bustedText(data) {
+    var row = (data.results || [])[0];
+    if (!row) return S.busted;
+    var place = row.place_to !== row.place ? row.place + "–" + row.place_to : row.place;
+    return fmt(S.busted_place, { name: row.player_name || "", place: place });
   }
 
   function callClock(seat, caller) {
@@ -382,7 +392,7 @@
       act(call("/eliminations", { eliminations: [{
         entry_id: busted.entry_id,
         busted_by: won.map(function (w) { return seatOf(w).entry_id; }),
-      }] }), S.busted);
+      }] }), bustedText);
     } else if (action === "bust" && chosen !== null && state.bounty) {
       picking = chosen;  // now the winners' seats
       winners = [];
@@ -393,7 +403,7 @@
       // The seat is let go at once: a double tap must not bust (or ask about) it again.
       chosen = null;
       render();
-      act(call("/eliminations", { eliminations: [{ entry_id: s.entry_id }] }), S.busted);
+      act(call("/eliminations", { eliminations: [{ entry_id: s.entry_id }] }), bustedText);
     } else if (action === "clock" && callerFor !== null) {
       callClock(callerFor, null);  // nobody says who asked
     } else if (action === "clock" && chosen !== null) {

@@ -138,6 +138,9 @@ def page(request, token: str):
             "done": _("Done"),
             "hand_recorded": _("Hand recorded; the button has moved."),
             "busted": _("Bust-out recorded."),
+            "busted_place": _(
+                "Bust-out recorded: %(name)s, place %(place)s. The floor can undo it."
+            ),
             "moved": _("Move confirmed."),
             "clock_called": _("Clock called."),
             "penalty_reason": _("Penalty for seat %(s)s, %(name)s: the reason?"),

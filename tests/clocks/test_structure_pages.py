@@ -1,6 +1,7 @@
 """The structure pages: list, editor, duplicate, JSON import and the printable sheet."""
 
 import json
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -9,8 +10,9 @@ from django.test import Client
 from clocks.domain.structures import structure_payload
 from clocks.models import Structure
 from clocks.structures.selectors import structure_data
+from clocks.structures.usecases import structure_duplicate
 from tests.conftest import make_staff
-from tourney.models import AuditEntry
+from tourney.models import AuditEntry, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -119,3 +121,20 @@ def test_a_bad_pasted_import_is_refused_and_changes_nothing(director_client, str
     assert response.status_code == 200
     assert [m.level_tag for m in response.context["messages"]] == ["bad"]
     assert Structure.objects.count() == 1
+
+
+def test_a_template_in_play_shows_no_later_rows_can_change_notice(
+    api, director, director_client, seated_tournament, structure
+):
+    """Issue 32: a template played by an event showed "later rows can still change" over a
+    page where nothing can change; a copy in play shows it. The lock is drawn, not an emoji."""
+    api.post(f"/tournaments/{seated_tournament.pk}/clock/start")
+    template = director_client.get(f"/structures/{structure.pk}/")
+    assert template.context["config"]["locked_through"] >= 0
+    assert 'id="locked-notice"' not in template.content.decode()
+    own = structure_duplicate(actor=director, structure_id=structure.pk, name="Ours")
+    Tournament.objects.filter(pk=seated_tournament.pk).update(structure=own)
+    page = director_client.get(f"/structures/{own.pk}/").content.decode()
+    assert 'id="locked-notice"' in page
+    css = (Path(__file__).resolve().parents[2] / "static" / "css" / "structures.css").read_text()
+    assert "🔒" not in css

@@ -71,6 +71,10 @@ def test_a_dealer_busts_a_player_from_the_link_then_the_link_is_revoked(
     expect(page.locator('[data-field="message"]')).to_be_visible()
     expect(page.locator(f'.dl-seat[data-seat="{victim.seat}"]')).to_be_disabled()
     victim.refresh_from_db()
+    # the answer names the place (issue 32: "recorded" and nothing more)
+    expect(page.locator('[data-field="message"]')).to_have_text(
+        f"Bust-out recorded: {victim.player.name}, place {victim.place}. The floor can undo it."
+    )
     assert victim.status == Entry.Status.ELIMINATED
     assert AuditEntry.objects.filter(actor_name=f"dealer link of table {number}").exists()
 
@@ -391,7 +395,9 @@ def test_the_answer_line_on_a_tablet_covers_no_seat_and_clears_itself(
     page.locator(f'.dl-seat[data-seat="{victim.seat}"]').click()
     page.locator('[data-action="bust"]').click()
     message = page.locator('[data-field="message"]')
-    expect(message).to_have_text("Kiesés rögzítve.")
+    expect(message).to_have_text(
+        re.compile(r"^Kiesés rögzítve: .+, \d+\. hely\. A floor visszavonhatja\.$")
+    )
     expect(page.locator(f'.dl-seat[data-seat="{victim.seat}"]')).to_be_disabled()
     assert page.locator(".dl-table").bounding_box() == before
     bar = page.locator(".dl-actions").bounding_box()
