@@ -122,7 +122,7 @@ def structure_duplicate(*, actor, structure_id: int, name: str | None = None) ->
             "structure_not_found",
             _("There is no blind structure with id %(id)s.") % {"id": structure_id},
         )
-    copy_name = (name or "").strip() or _("Copy of %(name)s") % {"name": source.name}
+    copy_name = (name or "").strip() or _("Copy of %(name)s") % {"name": source.display_name}
     structure = structure_copy(source, copy_name)
     data = structure_data(structure)
     audit_record(

@@ -138,3 +138,13 @@ def test_a_template_in_play_shows_no_later_rows_can_change_notice(
     assert 'id="locked-notice"' in page
     css = (Path(__file__).resolve().parents[2] / "static" / "css" / "structures.css").read_text()
     assert "🔒" not in css
+
+
+def test_a_templates_name_is_shown_in_the_readers_language(director_client, tournament, structure):
+    """Issue 32: Hungarian screens showed the template's English name."""
+    director_client.cookies["django_language"] = "hu"
+    for url in ("/structures/", f"/structures/{structure.pk}/", f"/tournaments/{tournament.pk}/"):
+        page = director_client.get(url).content.decode()
+        assert "Rimóc bajnokság (15 perces szintek)" in page, url
+        assert "Rimóc championship (15-minute levels)" not in page, url
+    assert structure.name == "Rimóc championship (15-minute levels)"  # stored as installed
