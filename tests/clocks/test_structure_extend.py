@@ -85,8 +85,13 @@ def test_the_structure_runs_out_and_the_tournament_plays_on(api, director, seate
     assert clocks_advance_due() == 0  # no timer has anything more to do
 
 
-def test_add_levels_copies_the_template_and_goes_on_from_overtime(api, director, seated_tournament):
-    template = seated_tournament.structure
+def test_add_levels_copies_the_template_and_goes_on_from_overtime(
+    api, director, seated_tournament, structure
+):
+    # an event playing a template itself (one made before events got their own copy, or a
+    # sit-and-go's): adding levels copies it
+    Tournament.objects.filter(pk=seated_tournament.pk).update(structure=structure)
+    template = structure
     assert template.template_key
     _overtime(director, seated_tournament)
     r = api.post(f"/tournaments/{seated_tournament.pk}/clock/levels", {"count": 3})

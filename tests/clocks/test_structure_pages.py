@@ -6,12 +6,13 @@ from pathlib import Path
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import translation
 
 from clocks.domain.structures import structure_payload
 from clocks.models import Structure
 from clocks.structures.selectors import structure_data
 from clocks.structures.usecases import structure_duplicate
-from tests.conftest import make_staff
+from tests.conftest import friday_deepstack, make_staff
 from tourney.models import AuditEntry, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -128,6 +129,8 @@ def test_a_template_in_play_shows_no_later_rows_can_change_notice(
 ):
     """Issue 32: a template played by an event showed "later rows can still change" over a
     page where nothing can change; a copy in play shows it. The lock is drawn, not an emoji."""
+    # an event playing the template itself (made before events got their own copy)
+    Tournament.objects.filter(pk=seated_tournament.pk).update(structure=structure)
     api.post(f"/tournaments/{seated_tournament.pk}/clock/start")
     template = director_client.get(f"/structures/{structure.pk}/")
     assert template.context["config"]["locked_through"] >= 0
@@ -140,11 +143,18 @@ def test_a_template_in_play_shows_no_later_rows_can_change_notice(
     assert "🔒" not in css
 
 
-def test_a_templates_name_is_shown_in_the_readers_language(director_client, tournament, structure):
+def test_a_templates_name_is_shown_in_the_readers_language(
+    director, director_client, tournament, structure
+):
     """Issue 32: Hungarian screens showed the template's English name."""
     director_client.cookies["django_language"] = "hu"
-    for url in ("/structures/", f"/structures/{structure.pk}/", f"/tournaments/{tournament.pk}/"):
-        page = director_client.get(url).content.decode()
-        assert "Rimóc bajnokság (15 perces szintek)" in page, url
-        assert "Rimóc championship (15-minute levels)" not in page, url
+    page = director_client.get(f"/structures/{structure.pk}/").content.decode()
+    assert "Rimóc bajnokság (15 perces szintek)" in page
+    assert "Rimóc championship (15-minute levels)" not in page
+    listed = director_client.get("/structures/").content.decode()
+    assert f'{structure.pk}/">Rimóc bajnokság (15 perces szintek)</a>' in listed
     assert structure.name == "Rimóc championship (15-minute levels)"  # stored as installed
+    # an event made in Hungarian names its copy in Hungarian
+    with translation.override("hu"):
+        event = friday_deepstack(director, structure, tournament.room, name="Péntek")
+    assert event.structure.name == "Rimóc bajnokság (15 perces szintek) · Péntek"

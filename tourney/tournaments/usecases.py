@@ -6,6 +6,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from clocks.models import Structure
+from clocks.structures.operations import structure_copy
 from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import InvalidInput
 from tourney.core.locks import tournament_lock
@@ -18,8 +20,21 @@ MESSAGE_MAX_LENGTH = 500
 
 @transaction.atomic(durable=True)
 def tournament_create(*, actor, **settings: Any) -> Tournament:
-    """Create a tournament (`tournament_record`'s settings), audited."""
-    return tournament_record(actor=actor, **settings)
+    """Create a tournament (`tournament_record`'s settings), audited. A built-in template is
+    copied for it (issue 32: the event played the template itself, whose editor is read-only):
+    its levels can then change for this event alone."""
+    return tournament_record(actor=actor, **_own_structure(settings))
+
+
+def _own_structure(settings: dict[str, Any]) -> dict[str, Any]:
+    template = Structure.objects.filter(
+        pk=settings.get("structure_id"), template_key__gt=""
+    ).first()
+    if template is None:
+        return settings
+    name = " ".join(str(settings.get("name") or "").split())
+    copy = structure_copy(template, f"{template.display_name} · {name}" if name else template.name)
+    return {**settings, "structure_id": copy.pk}
 
 
 @transaction.atomic(durable=True)
