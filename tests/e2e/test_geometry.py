@@ -245,7 +245,9 @@ def staff_matrix(page: Page, base: str, pages: dict, stage: str, lang: str, prob
         for name, path in pages.items():
             if size in SMALL_PHONE and name not in PHONE_PAGES:
                 continue
-            page.goto(base + path)  # the page's own parts (htmx) load before the check
+            # the public page's language is in its address (one cached copy per language)
+            where = f"{path}?lang={lang}" if name == "public" else path
+            page.goto(base + where)  # the page's own parts (htmx) load before the check
             page.wait_for_function(SETTLED)
             page.evaluate("document.fonts.ready")
             check(page, f"geometry-{name}-{stage}-{size}-{lang}", problems, full_page=True)
