@@ -4,10 +4,11 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clocks.domain.structures import TEMPLATES
+
 # The built-in templates' names on screen, in the reader's language (issue 32: Hungarian screens
 # showed the English name); the stored name stays as installed (exports, the API).
 TEMPLATE_NAMES = {"rimoc-championship": _("Rimóc championship (15-minute levels)")}
-TEMPLATE_NAME_STORED = {"rimoc-championship": "Rimóc championship (15-minute levels)"}
 
 
 class Structure(models.Model):
@@ -28,8 +29,11 @@ class Structure(models.Model):
     @property
     def display_name(self) -> str:
         """The name to show: a built-in template's in the active language, else as stored."""
-        if self.template_key in TEMPLATE_NAMES and self.name == TEMPLATE_NAME_STORED.get(
-            self.template_key
+        shipped = TEMPLATES.get(self.template_key)
+        if (
+            shipped is not None
+            and self.name == shipped.name
+            and self.template_key in TEMPLATE_NAMES
         ):
             return str(TEMPLATE_NAMES[self.template_key])
         return self.name

@@ -321,7 +321,7 @@
     f["addon-box"].hidden = !selling;
     if (selling) {
       var money = Tourney.formatMoney(addon.price, this.root.getAttribute("data-money"));
-      setText(f.addon, S.addon_now.replace("%(chips)s", fmt(addon.chips)).replace("%(price)s", money));
+      setText(f.addon, t("addon_now", { chips: fmt(addon.chips), price: money }));
     }
     if (f["colorup-box"]) f["colorup-box"].hidden = selling && !(period.color_up || []).length;
   };

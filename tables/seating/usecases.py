@@ -26,18 +26,6 @@ def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -
         return seats_draw_locked(actor, tournament, rng)
 
 
-DRAWN_FIELDS = (
-    "status",
-    "opened_at",
-    "closed_at",
-    "button_seat",
-    "small_blind_seat",
-    "big_blind_seat",
-    "dead_small_blind_seat",
-    "button_draw",
-)
-
-
 def _draw_undoable(tournament: Tournament) -> None:
     if tournament.seats_drawn_at is None:
         raise Conflict("draw_not_done", _("The seats have not been drawn."))
@@ -64,8 +52,15 @@ def seats_draw_undo(*, actor, tournament_id: int) -> Tournament:
         status=TournamentTable.Status.IDLE
     )
     opened = sorted(tables.values_list("number", flat=True))
-    tables.update(
-        **dict.fromkeys(DRAWN_FIELDS[1:7]), status=TournamentTable.Status.IDLE, button_draw=[]
+    tables.update(  # as before the draw: out of play, no button, no cards drawn for it
+        status=TournamentTable.Status.IDLE,
+        opened_at=None,
+        closed_at=None,
+        button_seat=None,
+        small_blind_seat=None,
+        big_blind_seat=None,
+        dead_small_blind_seat=None,
+        button_draw=[],
     )
     drawn_at = tournament.seats_drawn_at
     tournament.seats_drawn_at = None

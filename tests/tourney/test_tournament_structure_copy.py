@@ -4,6 +4,7 @@ template's periods and chips, is named for the event and is no template; an even
 structure of the room's own plays that structure; a refused event leaves no copy behind."""
 
 import pytest
+from django.utils import translation
 
 from clocks.models import Structure
 from clocks.structures.selectors import structure_data
@@ -15,7 +16,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_template_is_copied_for_the_event(director, structure, room):
-    tournament = friday_deepstack(director, structure, room, name="Friday deepstack")
+    with translation.override("en"):  # the copy is named in the director's language
+        tournament = friday_deepstack(director, structure, room, name="Friday deepstack")
     own = tournament.structure
     assert own.pk != structure.pk and not own.template_key
     assert own.name == "Rimóc championship (15-minute levels) · Friday deepstack"
