@@ -35,6 +35,10 @@
     field("call-phase").textContent = left === 0 ? S.call_up : left <= callDue.last ? S.call_countdown : S.call_act;
     box.classList.toggle("is-countdown", left > 0 && left <= callDue.last);
     box.classList.toggle("is-up", left === 0);
+    // as on the floor's page: "Time expired" only at zero, "Acted in time" only before it
+    box.querySelectorAll('[data-action="call-end"]').forEach(function (b) {
+      b.disabled = b.dataset.outcome === "expired" ? left > 0 : left === 0;
+    });
   }
   window.setInterval(tickCall, 250);
 

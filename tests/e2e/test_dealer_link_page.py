@@ -98,6 +98,8 @@ def test_a_dealer_busts_a_player_from_the_link_then_the_link_is_revoked(
     expect(page.locator('[data-field="call-phase"]')).to_have_text("Time to act")
     assert page.locator('[data-field="call"]').bounding_box()["y"] < PHONE["height"] / 3
     assert_geometry(page, "dealer-link-clock-call", full_page=True)
+    # "Time expired" waits for zero, as on the floor's page
+    expect(page.locator('[data-action="call-end"][data-outcome="expired"]')).to_be_disabled()
     page.locator('[data-action="call-end"][data-outcome="acted"]').click()
     expect(page.locator('[data-field="call"]')).to_be_hidden()
 

@@ -12,9 +12,30 @@ LANGUAGES = ("en", "hu", "cs")
 MAX_AGE = 10
 
 
+def _accepted(header: str) -> str:
+    """The reader's browser's first language the page is written in (Accept-Language, by its
+    weights), else English. Read here rather than with Django's, which also reads a cookie:
+    the proxy's copies vary by this header alone."""
+    weighted = []
+    for i, part in enumerate(header.split(",")[:20]):
+        tag, _sep, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                continue
+        weighted.append((-weight, i, tag.split("-")[0].lower()))
+    return next((lang for _w, _i, lang in sorted(weighted) if lang in LANGUAGES), "en")
+
+
 def _language(request) -> str:
+    """?lang= (the page's own links) first; a link given out without one opens in the reader's
+    language (a Hungarian friend got English)."""
     lang = request.GET.get("lang", "")
-    return lang if lang in LANGUAGES else "en"
+    if lang in LANGUAGES:
+        return lang
+    return _accepted(request.headers.get("Accept-Language", ""))
 
 
 def _etag(request, token: str) -> str | None:
