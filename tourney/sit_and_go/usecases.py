@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clocks.models import Structure
+from clocks.structures.operations import structure_copy
 from tables.models import Room, Table
 from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import Conflict, InvalidInput, NotFound
@@ -75,7 +76,8 @@ def sng_series_create(
     countdown_seconds: int = 60,
     currency: str = "HUF",
 ) -> SitAndGoSeries:
-    """A series whose events the desk fills one after another. Refused: a bad number
+    """A series whose events the desk fills one after another, on its own copy of a built-in
+    structure template. Refused: a bad number
     (`invalid_*`), no room, structure or payout structure (404), no table of the room with
     that many seats (`no_table_for_seats`)."""
     fields = {
@@ -105,6 +107,10 @@ def sng_series_create(
     if payout_structure_id is not None:
         payout_structure_of(payout_structure_id)
     game, game_limit = game_checked(game, game_limit)
+    if structure.template_key:
+        # the series' own copy of a built-in template, as a new event gets (issue 32): its
+        # events play it, and its levels can change for this series alone
+        structure = structure_copy(structure, f"{structure.display_name} · {fields['name']}")
     series = SitAndGoSeries.objects.create(
         **fields,
         room=room,
