@@ -19,6 +19,11 @@ class Room(models.Model):
     operator_tax_number = models.CharField(_("tax number"), max_length=40, blank=True)
     # The room's festival lobby board link (clocks/festival): revoking bumps it.
     board_link_generation = models.PositiveIntegerField(default=0)
+    # The cash games' house rules (docs/rules.md §20.7): a profile and its values changed.
+    cash_house_rules = models.CharField(
+        _("cash games' house rules"), max_length=20, default="tda2024"
+    )
+    cash_rules = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["id"]
@@ -299,3 +304,187 @@ class ClockCall(models.Model):
 
     class Meta:
         ordering = ["tournament_id", "id"]
+
+
+# --- cash games (docs/rules.md §20) --------------------------------------------------------
+
+
+class CashTable(models.Model):
+    """A room's table dealing a cash game at its blinds, opened and closed by the floor. A
+    must-move table feeds `must_move_for`, the main game of its game and blinds (§20.4)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        CLOSED = "closed", _("Closed")
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="cash_tables")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+")
+    number = models.PositiveIntegerField(_("table number"))
+    seats = models.PositiveSmallIntegerField(_("seats"))
+    game = models.CharField(max_length=20)
+    game_limit = models.CharField(max_length=20)
+    small_blind = models.PositiveIntegerField()
+    big_blind = models.PositiveIntegerField()
+    min_buy_in = models.PositiveIntegerField()
+    max_buy_in = models.PositiveIntegerField()
+    straddle = models.BooleanField(default=False)
+    must_move_for = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="feeders"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    opened_at = models.DateTimeField()
+    closed_at = models.DateTimeField(null=True, blank=True)
+    # The seats taken, kept by the use cases with the seats (the list page reads no join).
+    players = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["room_id", "number", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"], condition=models.Q(status="open"), name="cashtable_open_once"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(big_blind__gte=models.F("small_blind"))
+                & models.Q(max_buy_in__gte=models.F("min_buy_in")),
+                name="cashtable_stakes_in_order",
+            ),
+        ]
+
+
+class CashSeat(models.Model):
+    """A player at a cash table: one seat a player in the whole room (§20.2), one player a
+    seat. `away_since` while he is away from the table (§20.5); `owes` the blinds he missed."""
+
+    cash_table = models.ForeignKey(CashTable, on_delete=models.CASCADE, related_name="taken")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey("tourney.Player", on_delete=models.PROTECT, related_name="+")
+    seated_at = models.DateTimeField()
+    away_since = models.DateTimeField(null=True, blank=True)
+    owes = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["cash_table_id", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["cash_table", "seat"], name="cashseat_one_player"),
+            models.UniqueConstraint(fields=["player"], name="cashseat_one_seat_a_player"),
+        ]
+
+
+class CashList(models.Model):
+    """A waiting list of a room for a game at its blinds (an interest list while no table
+    deals it)."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="cash_lists")
+    game = models.CharField(max_length=20)
+    game_limit = models.CharField(max_length=20)
+    small_blind = models.PositiveIntegerField()
+    big_blind = models.PositiveIntegerField()
+    created_at = models.DateTimeField()
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["room_id", "big_blind", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["room", "game", "game_limit", "small_blind", "big_blind"],
+                condition=models.Q(closed_at=None),
+                name="cashlist_one_a_game",
+            )
+        ]
+
+
+class CashListPlayer(models.Model):
+    """A player's place on a list, kept after he leaves it (the evening's report reads the
+    waits). `since` orders the list; `table_change_from` when he asks to change tables."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting")
+        SEATED = "seated", _("Seated")
+        LEFT = "left", _("Left the list")
+        PASSED = "passed", _("Passed over")
+
+    class Via(models.TextChoices):
+        DESK = "desk", _("Desk")
+        FLOOR = "floor", _("Floor")
+        SELF = "self", _("His phone")
+
+    cash_list = models.ForeignKey(CashList, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey("tourney.Player", on_delete=models.PROTECT, related_name="+")
+    joined_at = models.DateTimeField()
+    since = models.DateTimeField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    via = models.CharField(max_length=10, choices=Via.choices, default=Via.DESK)
+    table_change_from = models.ForeignKey(
+        CashTable, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    passes = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["cash_list_id", "since", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["cash_list", "player"],
+                condition=models.Q(status="waiting"),
+                name="cashlistplayer_once_a_list",
+            )
+        ]
+
+
+class CashCall(models.Model):
+    """A seat offered to a player of a list (§20.2): one open call a seat and a player."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Called")
+        TAKEN = "taken", _("Seated")
+        PASSED = "passed", _("Passed over")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    cash_table = models.ForeignKey(CashTable, on_delete=models.CASCADE, related_name="calls")
+    seat = models.PositiveSmallIntegerField()
+    # the list's place he was called from; none for a must-move table's player (§20.4)
+    list_player = models.ForeignKey(
+        CashListPlayer, null=True, blank=True, on_delete=models.CASCADE, related_name="calls"
+    )
+    # where he sits now when the call moves him (a table change, a must-move table)
+    from_table = models.ForeignKey(
+        CashTable, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    player = models.ForeignKey("tourney.Player", on_delete=models.PROTECT, related_name="+")
+    called_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    called_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["cash_table", "seat"],
+                condition=models.Q(status="open"),
+                name="cashcall_one_a_seat",
+            ),
+            models.UniqueConstraint(
+                fields=["player"], condition=models.Q(status="open"), name="cashcall_one_a_player"
+            ),
+        ]
+
+
+class CashEvent(models.Model):
+    """What a room's cash screens must learn (`cash_call`, `cash_seat`, `cash_list`), in
+    order: its id is the stream's event id, `version` one more than the room's last."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="cash_events")
+    kind = models.CharField(max_length=20)
+    version = models.PositiveIntegerField()
+    payload = models.JSONField(default=dict)
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "version"], name="cashevent_version_unique")
+        ]

@@ -208,6 +208,7 @@ def undo_links(entries: Iterable[AuditEntry], user) -> list[AuditEntry]:
 GROUPS = {
     "backup": pgettext_lazy("audit", "Backups"),
     "bounty": pgettext_lazy("audit", "Bounties"),
+    "cash": pgettext_lazy("audit", "Cash games"),
     "chips": pgettext_lazy("audit", "Chip counts"),
     "clock": pgettext_lazy("audit", "Clock"),
     "clock_call": pgettext_lazy("audit", "Clock calls"),

@@ -140,6 +140,8 @@ def _mount_app_routers() -> None:
     from clocks.color_ups.api import router as colorup_router
     from clocks.display.api import router as display_router
     from clocks.structures.api import router as clocks_router
+    from tables.cash.api import router as cash_router
+    from tables.cash_seats.api import router as cash_seats_router
     from tables.dealer_links.api import router as dealer_links_router
     from tables.floor.api import router as floor_router
     from tables.hands.api import router as hands_router
@@ -180,6 +182,8 @@ def _mount_app_routers() -> None:
     api.add_router("/", tickets_router)
     api.add_router("/", cancelling_router)
     api.add_router("/", sng_router)
+    api.add_router("/", cash_router)
+    api.add_router("/", cash_seats_router)
 
 
 _mount_app_routers()
