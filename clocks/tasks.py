@@ -24,6 +24,7 @@ from clocks.clock.usecases import (
     clocks_advance_due,
     clocks_ending_soon,
 )
+from tables.cash_seats.tasks import cash_tick
 from tourney.sit_and_go.tasks import sng_tick
 
 logger = logging.getLogger(__name__)
@@ -67,6 +68,7 @@ def clocks_tick() -> int:
     changed = clocks_advance_due()
     _schedule_on_time(clocks_ending_soon(within_ms=SCHEDULE_AHEAD_MS))
     sng_tick()  # sit-and-gos whose countdown is over start (docs/rules.md §19)
+    cash_tick()  # cash seat calls not taken in time are passed over (§20.2)
     return changed
 
 

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from tables.cash import views as cash_views
 from tables.floor import views as views_floor
 from tables.hands import views as hands_views
 from tables.rooms import views as rooms_views
@@ -10,6 +11,14 @@ T = "tournaments/<int:tournament_id>"
 urlpatterns = [
     path("rooms/", rooms_views.rooms, name="rooms"),
     path("rooms/<int:room_id>/", rooms_views.room_detail, name="room"),
+    # The cash floor (docs/rules.md §20): the floor's page, its actions, the lobby TV's page.
+    path("rooms/<int:room_id>/cash/", cash_views.floor, name="cash_floor"),
+    path("rooms/<int:room_id>/cash/version/", cash_views.version, name="cash_version"),
+    path("rooms/<int:room_id>/cash/act/", cash_views.act, name="cash_act"),
+    path("rooms/<int:room_id>/cash/open/", cash_views.open_table, name="cash_open"),
+    path("rooms/<int:room_id>/cash/list/", cash_views.new_list, name="cash_list"),
+    path("board/<str:token>/cash/", cash_views.tv, name="cash_tv"),
+    path("board/<str:token>/cash/version/", cash_views.tv_version, name="cash_tv_version"),
     path(f"{T}/seating/", views.seating_chart, name="seating_chart"),
     path(f"{T}/tables/<int:number>/", views_floor.dealer, name="dealer"),
     path(f"{T}/tables/<int:number>/live/", views_floor.dealer_live, name="dealer_live"),

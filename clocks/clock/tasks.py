@@ -24,6 +24,7 @@ def run_clock_loop(stop: threading.Event) -> None:
     from clocks.clock.selectors import now_ms
     from clocks.clock.usecases import clocks_advance_due
     from clocks.models import Clock
+    from tables.cash_seats.tasks import cash_tick
     from tourney.sit_and_go.tasks import sng_tick
 
     wait_s = 0.0
@@ -31,6 +32,7 @@ def run_clock_loop(stop: threading.Event) -> None:
         try:
             clocks_advance_due()
             sng_tick()  # sit-and-gos whose countdown is over start (docs/rules.md §19)
+            cash_tick()  # cash seat calls not taken in time are passed over (§20.2)
             next_end = Clock.objects.filter(status="running").aggregate(
                 end=Min("period_ends_at_ms")
             )["end"]

@@ -5,11 +5,22 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db.models import Q
+from django.db.models import Count, Q
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from tables.domain.cash import CASH_PROFILES, CashRules, Sitter, Waiter, away_expired, list_order
-from tables.models import CashCall, CashList, CashListPlayer, CashSeat, CashTable, Room
+from tables.models import (
+    CashCall,
+    CashEvent,
+    CashList,
+    CashListPlayer,
+    CashSeat,
+    CashTable,
+    Room,
+    Table,
+    TournamentTable,
+)
 from tourney.core.errors import NotFound
 from tourney.models import PlayerBan
 from tourney.models.games import game_name
@@ -102,7 +113,10 @@ def banned_players(player_ids: list[int], now: datetime) -> set[int]:
 
 def stakes_name(row: CashTable | CashList) -> str:
     """ "No-limit Hold'em 200/400" in the reader's language."""
-    return f"{game_name(row.game, row.game_limit)} {row.small_blind}/{row.big_blind}"
+    blinds = [
+        formats.number_format(b, force_grouping=True) for b in (row.small_blind, row.big_blind)
+    ]
+    return f"{game_name(row.game, row.game_limit)} {blinds[0]}/{blinds[1]}"
 
 
 def cash_table_out(table: CashTable) -> dict:
@@ -217,4 +231,74 @@ def away_overdue(room: Room, now: datetime) -> list[CashSeat]:
         .select_related("player", "cash_table")
         .order_by("away_since")
         if away_expired(ms(s.away_since) or 0, at, rules)
+    ]
+
+
+def cash_version(room_id: int) -> int:
+    """The room's last cash event's version (0 before any): the pages reload when it moves."""
+    return (
+        CashEvent.objects.filter(room_id=room_id)
+        .order_by("-version")
+        .values_list("version", flat=True)
+        .first()
+        or 0
+    )
+
+
+def cash_floor(room: Room, now: datetime) -> dict:
+    """What the cash floor's page and TV show of a room: its open tables with their seats, its
+    lists in order, the calls running, the lists ready for a new table, the away seats whose
+    hold has run out, and the room's tables free to open."""
+    rules = cash_rules(room)
+    tables = [cash_table_out(t) for t in CashTable.objects.filter(room=room, status="open")]
+    lists = [cash_list_out(x) for x in CashList.objects.filter(room=room, closed_at=None)]
+    free_seats: dict[tuple, int] = {}
+    for t in tables:
+        key = (t["game"]["kind"], t["game"]["limit"], t["small_blind"], t["big_blind"])
+        open_seats = sum(1 for s in t["seats"] if not s["player_id"] and not s["call"])
+        free_seats[key] = free_seats.get(key, 0) + open_seats
+        t["open_seats"] = open_seats
+    for x in lists:
+        key = (x["game"]["kind"], x["game"]["limit"], x["small_blind"], x["big_blind"])
+        x["open_seats"] = free_seats.get(key, 0)
+        x["ready"] = len(x["players"]) >= rules.open_table_at and not free_seats.get(key)
+    in_play = set(
+        CashTable.objects.filter(room=room, status="open").values_list("table_id", flat=True)
+    )
+    in_play |= set(
+        TournamentTable.objects.filter(
+            table__room=room, status="open", tournament__status__in=("registering", "running")
+        ).values_list("table_id", flat=True)
+    )
+    return {
+        "rules": rules,
+        "tables": tables,
+        "lists": lists,
+        "calls": [
+            s["call"] | {"table": t["number"]} for t in tables for s in t["seats"] if s["call"]
+        ],
+        "away_overdue": away_overdue(room, now),
+        "free_tables": [t for t in Table.objects.filter(room=room) if t.pk not in in_play],
+        "version": cash_version(room.pk),
+        "now_ms": ms(now),
+    }
+
+
+def rooms_cash() -> list[dict]:
+    """Each room with its cash tables open and players waiting (the home page's card)."""
+    tables = dict(
+        CashTable.objects.filter(status="open")
+        .values_list("room_id")
+        .annotate(n=Count("id"))
+        .values_list("room_id", "n")
+    )
+    waiting = dict(
+        CashListPlayer.objects.filter(status="waiting", cash_list__closed_at=None)
+        .values_list("cash_list__room_id")
+        .annotate(n=Count("id"))
+        .values_list("cash_list__room_id", "n")
+    )
+    return [
+        {"room": r, "tables": tables.get(r.pk, 0), "waiting": waiting.get(r.pk, 0)}
+        for r in Room.objects.all()[:20]
     ]

@@ -5,6 +5,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tables.cash.selectors import rooms_cash
 from tourney.core import roles
 from tourney.domain.purchases import MONEY_FIELDS, MoneySettings
 from tourney.models import Game, GameLimit, Tournament
@@ -34,6 +35,7 @@ def _home_page(request, form: TournamentForm | None, status: int = 200):
             "finished": [(t, tournament_summary(t)) for t in finished],
             "form": form,
             "sng_rows": series_rows(),
+            "cash_rooms": rooms_cash(),
             "can_direct": roles.can(request.user, "director"),
         },
         status=status,

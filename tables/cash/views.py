@@ -1,0 +1,233 @@
+"""The cash floor's pages (docs/rules.md §20): the floor's page of a room (calls, tables,
+lists, a player found and put on a list, a table opened), its actions, and the lobby TV's page
+of the games and lists (by the room's board link). Each page reloads itself when the room's
+cash events move (`version`)."""
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from clocks.festival.selectors import board_room_id, board_token
+from infra.web.schema_types import whole_number
+from tables.cash.selectors import cash_floor, cash_version
+from tables.cash.usecases import (
+    cash_list_create,
+    cash_list_join,
+    cash_list_leave,
+    cash_table_close,
+    cash_table_from_list,
+    cash_table_open,
+)
+from tables.cash_seats.usecases import (
+    cash_call_pass,
+    cash_call_take,
+    cash_seat_away,
+    cash_seat_call,
+    cash_seat_leave,
+)
+from tables.models import Room
+from tourney.core import roles
+from tourney.models.games import Game, GameLimit
+from tourney.players.selectors import player_search
+from tourney.players.usecases import player_create
+from tourney.system.pages import role_required, run_service
+
+BIG = 10**9
+
+
+class TableOpenForm(forms.Form):
+    table = forms.IntegerField(min_value=1, max_value=10_000)
+    game = forms.ChoiceField(choices=Game.choices)
+    game_limit = forms.ChoiceField(choices=GameLimit.choices)
+    small_blind = forms.IntegerField(min_value=1, max_value=BIG)
+    big_blind = forms.IntegerField(min_value=1, max_value=BIG)
+    min_buy_in = forms.IntegerField(min_value=1, max_value=BIG)
+    max_buy_in = forms.IntegerField(min_value=1, max_value=BIG)
+    straddle = forms.BooleanField(required=False)
+
+
+@role_required("read")
+def floor(request, room_id: int):
+    room = get_object_or_404(Room, pk=room_id)
+    query = " ".join(request.GET.get("q", "").split())[:120]
+    state = cash_floor(room, timezone.now())
+    return render(
+        request,
+        "tables/cash/floor.html",
+        {
+            "room": room,
+            "state": state,
+            "query": query,
+            "found": player_search(query, limit=6) if query else [],
+            "can_floor": roles.can(request.user, "floor"),
+            "can_desk": roles.can(request.user, "desk"),
+            "tv_url": reverse("tables:cash_tv", args=[board_token(room)]),
+            "games": Game.choices,
+            "limits": GameLimit.choices,
+            "config": {
+                "version_url": reverse("tables:cash_version", args=[room.pk]),
+                "version": state["version"],
+            },
+        },
+    )
+
+
+@role_required("read")
+@never_cache
+def version(request, room_id: int):
+    return JsonResponse({"version": cash_version(room_id)})
+
+
+def _number(request, name: str) -> int | None:
+    return whole_number(request.POST.get(name), least=1)
+
+
+def _act(request, room: Room):
+    """The action the form names, as its use case; None when a field is missing or wrong."""
+    action, user = request.POST.get("action", ""), request.user
+    table, seat, call = (
+        _number(request, "cash_table"),
+        _number(request, "seat"),
+        _number(request, "call"),
+    )
+    cash_list, player = _number(request, "cash_list"), _number(request, "player")
+    floor_actions = {
+        "call": (table and seat)
+        and (lambda: cash_seat_call(actor=user, cash_table_id=table, seat=seat)),
+        "take": call and (lambda: cash_call_take(actor=user, call_id=call)),
+        "pass": call and (lambda: cash_call_pass(actor=user, call_id=call)),
+        "leave": (table and seat)
+        and (lambda: cash_seat_leave(actor=user, cash_table_id=table, seat=seat)),
+        "away": (table and seat)
+        and (lambda: cash_seat_away(actor=user, cash_table_id=table, seat=seat, away=True)),
+        "back": (table and seat)
+        and (lambda: cash_seat_away(actor=user, cash_table_id=table, seat=seat, away=False)),
+        "close": table and (lambda: cash_table_close(actor=user, cash_table_id=table)),
+        "from_list": cash_list
+        and _number(request, "table")
+        and (
+            lambda: cash_table_from_list(
+                actor=user,
+                cash_list_id=cash_list,
+                table_number=_number(request, "table"),
+                min_buy_in=_number(request, "min_buy_in") or 0,
+                max_buy_in=_number(request, "max_buy_in") or 0,
+            )
+        ),
+    }
+    desk_actions = {
+        "join": cash_list and (lambda: _join(request, cash_list, player)),
+        "unlist": (cash_list and player)
+        and (lambda: cash_list_leave(actor=user, cash_list_id=cash_list, player_id=player)),
+    }
+    if action in floor_actions and roles.can(user, "floor"):
+        return floor_actions[action]
+    if action in desk_actions and roles.can(user, "desk"):
+        return desk_actions[action]
+    return None
+
+
+def _join(request, cash_list: int, player: int | None):
+    if player is None:
+        name = " ".join(request.POST.get("name", "").split())[:120]
+        player = player_create(actor=request.user, name=name).pk
+    return cash_list_join(actor=request.user, cash_list_id=cash_list, player_id=player, via="desk")
+
+
+@role_required("desk")
+@require_POST
+def act(request, room_id: int):
+    """One of the floor page's buttons (PRG: back to the page)."""
+    room = get_object_or_404(Room, pk=room_id)
+    action = _act(request, room)
+    if not action:
+        messages.error(request, _("This cannot be done from here."))
+    else:
+        run_service(request, action)
+    return redirect(reverse("tables:cash_floor", args=[room.pk]))
+
+
+@role_required("floor")
+@require_POST
+def open_table(request, room_id: int):
+    room = get_object_or_404(Room, pk=room_id)
+    form = TableOpenForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Fill in the table, the game, the blinds and the buy-ins."))
+    else:
+        d = form.cleaned_data
+        run_service(
+            request,
+            lambda: cash_table_open(
+                actor=request.user,
+                room_id=room.pk,
+                table_number=d["table"],
+                game=d["game"],
+                game_limit=d["game_limit"],
+                small_blind=d["small_blind"],
+                big_blind=d["big_blind"],
+                min_buy_in=d["min_buy_in"],
+                max_buy_in=d["max_buy_in"],
+                straddle=d["straddle"],
+            ),
+        )
+    return redirect(reverse("tables:cash_floor", args=[room.pk]))
+
+
+@role_required("desk")
+@require_POST
+def new_list(request, room_id: int):
+    room = get_object_or_404(Room, pk=room_id)
+    form = TableOpenForm({**request.POST.dict(), "table": 1, "min_buy_in": 1, "max_buy_in": 1})
+    if not form.is_valid():
+        messages.error(request, _("Fill in the game and the blinds."))
+    else:
+        d = form.cleaned_data
+        run_service(
+            request,
+            lambda: cash_list_create(
+                actor=request.user,
+                room_id=room.pk,
+                game=d["game"],
+                game_limit=d["game_limit"],
+                small_blind=d["small_blind"],
+                big_blind=d["big_blind"],
+            ),
+        )
+    return redirect(reverse("tables:cash_floor", args=[room.pk]))
+
+
+@never_cache
+def tv(request, token: str):
+    """The lobby TV's page of the room's cash games (its board link: no login)."""
+    room_id = board_room_id(token)
+    if room_id is None:
+        raise Http404
+    room = Room.objects.get(pk=room_id)
+    state = cash_floor(room, timezone.now())
+    return render(
+        request,
+        "tables/cash/tv.html",
+        {
+            "room": room,
+            "state": state,
+            "config": {
+                "version_url": reverse("tables:cash_tv_version", args=[token]),
+                "version": state["version"],
+            },
+        },
+    )
+
+
+@never_cache
+def tv_version(request, token: str):
+    room_id = board_room_id(token)
+    if room_id is None:
+        raise Http404
+    return JsonResponse({"version": cash_version(room_id)})
