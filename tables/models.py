@@ -488,3 +488,28 @@ class CashEvent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["room", "version"], name="cashevent_version_unique")
         ]
+
+
+class CashPass(models.Model):
+    """The code the desk gives a cash player (§20.2): typed on the room's page at the entrance
+    (its link or QR), it opens his own page, where he sees his places and joins or leaves the
+    lists himself. One live code a player and room; revoking it ends his page."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="cash_passes")
+    player = models.ForeignKey("tourney.Player", on_delete=models.CASCADE, related_name="+")
+    code = models.CharField(max_length=8)
+    created_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["room", "code"], condition=models.Q(revoked_at=None), name="cashpass_code"
+            ),
+            models.UniqueConstraint(
+                fields=["room", "player"],
+                condition=models.Q(revoked_at=None),
+                name="cashpass_one_a_player",
+            ),
+        ]

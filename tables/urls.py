@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tables.cash import views as cash_views
+from tables.cash_players import views as cash_player_views
 from tables.floor import views as views_floor
 from tables.hands import views as hands_views
 from tables.rooms import views as rooms_views
@@ -19,6 +20,9 @@ urlpatterns = [
     path("rooms/<int:room_id>/cash/list/", cash_views.new_list, name="cash_list"),
     path("board/<str:token>/cash/", cash_views.tv, name="cash_tv"),
     path("board/<str:token>/cash/version/", cash_views.tv_version, name="cash_tv_version"),
+    path("cash/<str:token>/", cash_player_views.entrance, name="cash_entrance"),
+    path("cash/me/<str:token>/", cash_player_views.me, name="cash_me"),
+    path("cash/me/<str:token>/version/", cash_player_views.me_version, name="cash_me_version"),
     path(f"{T}/seating/", views.seating_chart, name="seating_chart"),
     path(f"{T}/tables/<int:number>/", views_floor.dealer, name="dealer"),
     path(f"{T}/tables/<int:number>/live/", views_floor.dealer_live, name="dealer_live"),

@@ -9,11 +9,13 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from clocks.festival.selectors import board_room_id, board_token
+from infra.text.qr import qr_svg
 from infra.web.schema_types import whole_number
 from tables.cash.selectors import cash_floor, cash_version
 from tables.cash.usecases import (
@@ -24,6 +26,7 @@ from tables.cash.usecases import (
     cash_table_from_list,
     cash_table_open,
 )
+from tables.cash_players.usecases import cash_pass_give
 from tables.cash_seats.usecases import (
     cash_call_pass,
     cash_call_take,
@@ -31,7 +34,7 @@ from tables.cash_seats.usecases import (
     cash_seat_call,
     cash_seat_leave,
 )
-from tables.models import Room
+from tables.models import CashPass, Room
 from tourney.core import roles
 from tourney.models.games import Game, GameLimit
 from tourney.players.selectors import player_search
@@ -57,6 +60,15 @@ def floor(request, room_id: int):
     room = get_object_or_404(Room, pk=room_id)
     query = " ".join(request.GET.get("q", "").split())[:120]
     state = cash_floor(room, timezone.now())
+    code_id = whole_number(request.GET.get("code"), least=1)
+    given = (
+        CashPass.objects.filter(pk=code_id, room=room, revoked_at=None)
+        .select_related("player")
+        .first()
+        if code_id
+        else None
+    )
+    entrance = request.build_absolute_uri(reverse("tables:cash_entrance", args=[board_token(room)]))
     return render(
         request,
         "tables/cash/floor.html",
@@ -68,6 +80,9 @@ def floor(request, room_id: int):
             "can_floor": roles.can(request.user, "floor"),
             "can_desk": roles.can(request.user, "desk"),
             "tv_url": reverse("tables:cash_tv", args=[board_token(room)]),
+            "entrance_url": entrance,
+            "given": given,
+            "entrance_qr": mark_safe(qr_svg(entrance)),  # segno's own markup, no user text
             "games": Game.choices,
             "limits": GameLimit.choices,
             "config": {
@@ -145,6 +160,13 @@ def _join(request, cash_list: int, player: int | None):
 def act(request, room_id: int):
     """One of the floor page's buttons (PRG: back to the page)."""
     room = get_object_or_404(Room, pk=room_id)
+    back = reverse("tables:cash_floor", args=[room.pk])
+    player = _number(request, "player")
+    if request.POST.get("action") == "code" and player:
+        given = run_service(
+            request, lambda: cash_pass_give(actor=request.user, room_id=room.pk, player_id=player)
+        )
+        return redirect(f"{back}?code={given.pk}" if given else back)
     action = _act(request, room)
     if not action:
         messages.error(request, _("This cannot be done from here."))

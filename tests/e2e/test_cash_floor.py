@@ -178,3 +178,43 @@ def test_the_lobby_tv_shows_the_calls_and_the_lists(
     assert_geometry(tv, f"cash-tv-{width}x{height}-{lang}")
     if lang == "hu" and size == (1920, 1080):
         manual_picture(tv, "cash-tv")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_player_follows_his_places_and_is_called_on_his_phone(
+    live_server, new_page, login, director, lang, manual_picture
+):
+    room, tables = cash_evening(director)
+    desk = new_page(viewport={"width": 1366, "height": 768})
+    desk.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
+    login(desk, with_password(director), PASSWORD)
+    desk.goto(live_server.url + reverse("tables:cash_floor", args=[room.pk]) + "?q=Nagy")
+    desk.locator("#cash-found [data-give-code]").first.click()
+    code = desk.locator("#cash-given [data-code]").inner_text()
+    assert re.fullmatch(r"[2-9A-HJKMNP-Z]{6}", code), code
+    assert_geometry(desk, f"cash-floor-code-{lang}")
+    phone = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phone.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
+    phone.goto(live_server.url + reverse("tables:cash_entrance", args=[board_token(room)]))
+    assert_geometry(phone, f"cash-entrance-phone-{lang}", full_page=True)
+    phone.locator("#cp-code").fill(code.lower())
+    phone.locator("#cp-code").press("Enter")
+    expect(phone.locator(".pp-title")).to_have_text("Nagy Éva")
+    # she is on the first list already (the evening put her there): 2nd of 6
+    first = phone.locator(".cp-rows li").first
+    expect(first.locator("[data-position]")).to_have_text(re.compile(r"^2\. .*6$"))
+    # she joins the interest list herself and leaves it again
+    last = phone.locator(".cp-rows li").last
+    last.locator('button[value="join"]').click()
+    expect(phone.locator(".cp-rows li").last.locator("[data-position]")).to_be_visible()
+    phone.locator(".cp-rows li").last.locator('button[value="leave"]').click()
+    expect(phone.locator(".cp-rows li").last.locator('button[value="join"]')).to_be_visible()
+    # the floor calls two seats of her game: her phone calls her, the minutes counting down
+    cash_seat_call(actor=director, cash_table_id=tables[0].pk, seat=9)
+    cash_seat_call(actor=director, cash_table_id=tables[1].pk, seat=9)
+    expect(phone.locator(".cp-call")).to_be_visible(timeout=10_000)
+    expect(phone.locator(".cp-call-seat")).to_contain_text("2")
+    expect(phone.locator(".cp-call .cash-countdown")).to_have_text(re.compile(r"^[45]:\d\d$"))
+    assert_geometry(phone, f"cash-player-called-phone-{lang}", full_page=True)
+    if lang == "hu":
+        manual_picture(phone, "cash-player-phone")
