@@ -513,3 +513,19 @@ class CashPass(models.Model):
                 name="cashpass_one_a_player",
             ),
         ]
+
+
+class CashSitting(models.Model):
+    """A player's time in a cash seat, kept after he stands up: the evening's report reads who
+    sat down and how long the tables ran."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="+")
+    cash_table = models.ForeignKey(CashTable, on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey("tourney.Player", on_delete=models.PROTECT, related_name="+")
+    seated_at = models.DateTimeField()
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["room", "seated_at"], name="cashsitting_room_time")]

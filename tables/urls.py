@@ -2,6 +2,7 @@ from django.urls import path
 
 from tables.cash import views as cash_views
 from tables.cash_players import views as cash_player_views
+from tables.cash_report import views as cash_report_views
 from tables.floor import views as views_floor
 from tables.hands import views as hands_views
 from tables.rooms import views as rooms_views
@@ -18,6 +19,7 @@ urlpatterns = [
     path("rooms/<int:room_id>/cash/act/", cash_views.act, name="cash_act"),
     path("rooms/<int:room_id>/cash/open/", cash_views.open_table, name="cash_open"),
     path("rooms/<int:room_id>/cash/list/", cash_views.new_list, name="cash_list"),
+    path("rooms/<int:room_id>/cash/report/", cash_report_views.report, name="cash_report"),
     path("board/<str:token>/cash/", cash_views.tv, name="cash_tv"),
     path("board/<str:token>/cash/version/", cash_views.tv_version, name="cash_tv_version"),
     path("cash/<str:token>/", cash_player_views.entrance, name="cash_entrance"),

@@ -11,7 +11,15 @@ from django.utils.translation import gettext as _
 
 from tables.cash.selectors import cash_rules, list_waiting, ms, waiters
 from tables.domain.cash import list_after_pass
-from tables.models import CashCall, CashEvent, CashListPlayer, CashSeat, CashTable, Room
+from tables.models import (
+    CashCall,
+    CashEvent,
+    CashListPlayer,
+    CashSeat,
+    CashSitting,
+    CashTable,
+    Room,
+)
 from tourney.core.errors import NotFound
 
 
@@ -68,10 +76,12 @@ def player_seated(
     lists left (§20.2)."""
     before = CashSeat.objects.filter(player_id=player_id).select_related("cash_table").first()
     if before is not None:
-        before.delete()
-        _counted(before.cash_table)
+        seat_freed(before, at)
     taken = CashSeat.objects.create(
         cash_table=cash_table, seat=seat, player_id=player_id, seated_at=at
+    )
+    CashSitting.objects.create(
+        room=room, cash_table=cash_table, seat=seat, player_id=player_id, seated_at=at
     )
     _counted(cash_table)
     places = CashListPlayer.objects.filter(
@@ -89,8 +99,12 @@ def player_seated(
     return taken
 
 
-def seat_freed(taken: CashSeat) -> None:
+def seat_freed(taken: CashSeat, at: datetime) -> None:
+    """The player stands up: his seat's row gone, his sitting ended."""
     taken.delete()
+    CashSitting.objects.filter(
+        cash_table_id=taken.cash_table_id, player_id=taken.player_id, left_at=None
+    ).update(left_at=at)
     _counted(taken.cash_table)
 
 

@@ -255,7 +255,7 @@ def cash_seat_leave(*, actor, cash_table_id: int, seat: int) -> None:
         if taken is None:
             raise Conflict("seat_empty", _("Nobody sits in seat %(n)s.") % {"n": seat})
         now = timezone.now()
-        seat_freed(taken)
+        seat_freed(taken, now)
         audit_record(
             actor=actor,
             action="cash.leave",

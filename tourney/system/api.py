@@ -141,6 +141,7 @@ def _mount_app_routers() -> None:
     from clocks.display.api import router as display_router
     from clocks.structures.api import router as clocks_router
     from tables.cash.api import router as cash_router
+    from tables.cash_report.api import router as cash_report_router
     from tables.cash_seats.api import router as cash_seats_router
     from tables.dealer_links.api import router as dealer_links_router
     from tables.floor.api import router as floor_router
@@ -184,6 +185,7 @@ def _mount_app_routers() -> None:
     api.add_router("/", sng_router)
     api.add_router("/", cash_router)
     api.add_router("/", cash_seats_router)
+    api.add_router("/", cash_report_router)
 
 
 _mount_app_routers()
