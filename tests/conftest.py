@@ -6,6 +6,7 @@ import threading
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.test import Client
 
 from clocks.domain.structures import TEMPLATES
@@ -99,6 +100,13 @@ class OwnRequestsClient(Client):
     def store_exc_info(self, **kwargs):
         if threading.current_thread() is getattr(self, "_thread", None):
             super().store_exc_info(**kwargs)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with the process's cache empty: a page copied there (the cash TV's,
+    by the room's event version) must not outlive the database rows of the test that made it."""
+    cache.clear()
 
 
 @pytest.fixture

@@ -67,9 +67,11 @@ def make_players(n: int) -> list[int]:
     for i in range(n):
         fields = {"name": f"Bench Player {i:05d}", "nickname": "", "phone": ""}
         players.append(Player(**fields, search_text=player_search_text(fields)))
+    before = Player.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
     Player.objects.bulk_create(players)
+    # these ones only (a benchmark may have made others before), in creation order
     return list(
-        Player.objects.filter(name__startswith="Bench Player ")
+        Player.objects.filter(pk__gt=before, name__startswith="Bench Player ")
         .order_by("name")
         .values_list("pk", flat=True)
     )

@@ -5,11 +5,14 @@ cash events move (`version`)."""
 
 from django import forms
 from django.contrib import messages
-from django.http import Http404, JsonResponse
+from django.core.cache import cache
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -42,6 +45,8 @@ from tourney.players.usecases import player_create
 from tourney.system.pages import role_required, run_service
 
 BIG = 10**9
+# A TV page's copy lives this long after its version (a newer version is another key).
+TV_COPY_SECONDS = 120
 
 
 class TableOpenForm(forms.Form):
@@ -227,24 +232,28 @@ def new_list(request, room_id: int):
 
 @never_cache
 def tv(request, token: str):
-    """The lobby TV's page of the room's cash games (its board link: no login)."""
+    """The lobby TV's page of the room's cash games (its board link: no login). The screens
+    reload it together when the room's cash events move: rendered once a version and language
+    (each process's cache), the rest of the room's screens are answered from that copy."""
     room_id = board_room_id(token)
     if room_id is None:
         raise Http404
-    room = Room.objects.get(pk=room_id)
-    state = cash_floor(room, timezone.now())
-    return render(
-        request,
-        "tables/cash/tv.html",
-        {
+    key = f"cash-tv:{room_id}:{cash_version(room_id)}:{get_language()}"
+    body = cache.get(key)
+    if body is None:
+        room = Room.objects.get(pk=room_id)
+        state = cash_floor(room, timezone.now())
+        context = {
             "room": room,
             "state": state,
             "config": {
                 "version_url": reverse("tables:cash_tv_version", args=[token]),
                 "version": state["version"],
             },
-        },
-    )
+        }
+        body = render_to_string("tables/cash/tv.html", context, request)
+        cache.set(key, body, TV_COPY_SECONDS)
+    return HttpResponse(body)
 
 
 @never_cache
