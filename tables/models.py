@@ -336,6 +336,10 @@ class CashTable(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
     # The seats taken, kept by the use cases with the seats (the list page reads no join).
     players = models.PositiveSmallIntegerField(default=0)
+    # The hand being dealt, as the dealer keeps it (§20.6): the button and the blinds' seats.
+    button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    small_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    big_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["room_id", "number", "id"]
@@ -361,6 +365,8 @@ class CashSeat(models.Model):
     seated_at = models.DateTimeField()
     away_since = models.DateTimeField(null=True, blank=True)
     owes = models.JSONField(default=list, blank=True)
+    # A new player not dealt in yet: he posts a big blind or waits for it (§20.6).
+    new_player = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["cash_table_id", "seat"]

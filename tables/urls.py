@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tables.cash import views as cash_views
+from tables.cash_dealer import views as cash_dealer_views
 from tables.cash_players import views as cash_player_views
 from tables.cash_report import views as cash_report_views
 from tables.floor import views as views_floor
@@ -20,6 +21,16 @@ urlpatterns = [
     path("rooms/<int:room_id>/cash/open/", cash_views.open_table, name="cash_open"),
     path("rooms/<int:room_id>/cash/list/", cash_views.new_list, name="cash_list"),
     path("rooms/<int:room_id>/cash/report/", cash_report_views.report, name="cash_report"),
+    path(
+        "rooms/<int:room_id>/cash/tables/<int:cash_table_id>/",
+        cash_dealer_views.dealer,
+        name="cash_dealer",
+    ),
+    path(
+        "rooms/<int:room_id>/cash/tables/<int:cash_table_id>/act/",
+        cash_dealer_views.dealer_act,
+        name="cash_dealer_act",
+    ),
     path("board/<str:token>/cash/", cash_views.tv, name="cash_tv"),
     path("board/<str:token>/cash/version/", cash_views.tv_version, name="cash_tv_version"),
     path("cash/<str:token>/", cash_player_views.entrance, name="cash_entrance"),

@@ -19,9 +19,11 @@ __all__ = [
     "Waiter",
     "away_expired",
     "blinds_missed",
+    "blinds_passed",
     "call_expired",
     "call_expires_at",
     "cash_clock",
+    "hand_positions",
     "list_after_pass",
     "list_order",
     "must_move_next",
@@ -232,3 +234,54 @@ def cash_clock(
         return ("thinking", -(-left // MS_PER_SECOND)) if left > 0 else ("may_call", 0)
     left = called_ms + rules.clock_seconds * MS_PER_SECOND - now_ms
     return ("called", -(-left // MS_PER_SECOND)) if left >= 0 else ("expired", 0)
+
+
+def _after(seat: int, taken: Sequence[int], seats: int) -> int:
+    """The first of ``taken`` clockwise strictly after ``seat`` (``seat`` itself when it is
+    the only one)."""
+    return min(taken, key=lambda s: (s - seat - 1) % seats)
+
+
+def hand_positions(
+    dealt: Iterable[int], button_seat: int | None, seats: int
+) -> tuple[int, int | None, int]:
+    """The next hand's button, small blind and big blind among the seats ``dealt`` in (present
+    players, at least two): the button moves to the next of them after ``button_seat`` (the
+    lowest when none), the blinds follow it; heads-up the button posts the small blind
+    (Veszprém 002:174, Atlas 004:88). Seats are 1..seats."""
+    taken = sorted(set(dealt))
+    if len(taken) < 2 or any(not 1 <= s <= seats for s in taken):
+        raise ValueError("a hand needs two players at seats 1..seats")
+    button = taken[0] if button_seat is None else _after(button_seat, taken, seats)
+    if len(taken) == 2:
+        return button, button, _after(button, taken, seats)
+    small = _after(button, taken, seats)
+    return button, small, _after(small, taken, seats)
+
+
+def blinds_passed(
+    away: Iterable[int],
+    before: tuple[int | None, int],
+    after: tuple[int | None, int],
+    seats: int,
+) -> dict[int, frozenset[str]]:
+    """The blinds each away seat missed when the blinds moved from ``before`` to ``after``
+    (small blind seat, big blind seat): the big blind when it passed over him (he lies after
+    the old big blind, up to the new one), the small blind likewise (§20.5; Veszprém
+    002:179-180). Seats not passed are left out."""
+    small_before, big_before = before
+    small_after, big_after = after
+    missed: dict[int, frozenset[str]] = {}
+    for seat in away:
+        owed = set()
+        if _between(seat, big_before, big_after, seats):
+            owed.add("big")
+        if (
+            small_before is not None
+            and small_after is not None
+            and _between(seat, small_before, small_after, seats)
+        ):
+            owed.add("small")
+        if owed:
+            missed[seat] = frozenset(owed)
+    return missed

@@ -248,3 +248,35 @@ def test_every_cash_page_at_its_sizes_in_every_language(live_server, new_page, l
                 name = path.strip("/").replace("/", "-")[:40]
                 assert_geometry(page, f"cash-{name}-{width}x{height}-{lang}", full_page=True)
                 page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_dealer_keeps_the_hand_and_runs_the_cash_clock(
+    live_server, new_page, login, director, lang, manual_picture
+):
+    room, tables = cash_evening(director)
+    table = tables[0]
+    phone = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phone.clock.install()
+    phone.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
+    login(phone, with_password(director), PASSWORD)
+    phone.goto(live_server.url + reverse("tables:cash_dealer", args=[room.pk, table.pk]))
+    phone.locator('[data-seat="1"] button[value="button"]').click()
+    expect(phone.locator("#cash-next-hand")).to_be_visible()
+    phone.locator('[data-seat="4"] button[value="away"]').click()
+    phone.locator("#cash-next-hand").click()
+    phone.locator("#cash-next-hand").click()
+    expect(phone.locator('[data-seat="4"] [data-owes]')).to_be_visible()
+    # the cash clock: 180 s of thinking, then the call, then 60 s (time moved, not slept)
+    clock = phone.locator("#cash-clock")
+    clock.locator('[data-clock="think"]').click()
+    expect(clock.locator('[data-clock="call"]')).to_be_disabled()
+    phone.clock.run_for(180_000)
+    expect(clock.locator('[data-clock="call"]')).to_be_enabled()
+    clock.locator('[data-clock="call"]').click()
+    expect(clock.locator("[data-clock-time]")).to_have_text(re.compile(r"^(1:00|0:59)$"))
+    assert_geometry(phone, f"cash-dealer-phone-{lang}", full_page=True)
+    if lang == "hu":
+        manual_picture(phone, "cash-dealer-phone")
+    phone.clock.run_for(61_000)
+    expect(clock).to_have_class(re.compile(r"\bis-expired\b"))

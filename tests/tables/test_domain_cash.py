@@ -165,3 +165,45 @@ def test_a_table_from_a_list_seats_its_first_players_once_each(waiting, seats, s
         return
     assert [p for p, _ in out] == ids(list_order(waiting))[:seats]
     assert len({s for _, s in out}) == len(out) and all(1 <= s <= seats for _, s in out)
+
+
+def test_the_button_and_the_blinds_move_among_the_players_dealt_in():
+    from tables.domain.cash import hand_positions
+
+    assert hand_positions([1, 3, 5, 8], None, 9) == (1, 3, 5)
+    assert hand_positions([1, 3, 5, 8], 1, 9) == (3, 5, 8)
+    assert hand_positions([1, 3, 5, 8], 8, 9) == (1, 3, 5)
+    assert hand_positions([2, 7], 2, 9) == (7, 7, 2)  # heads-up: the button posts the small
+    with pytest.raises(ValueError):
+        hand_positions([4], 4, 9)
+
+
+def test_an_away_player_owes_the_blinds_that_passed_over_him():
+    from tables.domain.cash import blinds_passed
+
+    # 9 seats; the blinds move from SB 3 / BB 4 to SB 5 / BB 6 while seat 5 is away and skipped:
+    # in fact SB 4 / BB 6, the big blind passed over 5
+    assert blinds_passed([5], (3, 4), (4, 6), 9) == {5: frozenset({"big"})}
+    # the next hand the small blind jumps him (4 -> 6): he owes the small blind as well
+    assert blinds_passed([5], (4, 6), (6, 7), 9) == {5: frozenset({"small"})}
+    assert blinds_passed([5], (3, 4), (6, 7), 9) == {5: frozenset({"big", "small"})}
+    assert blinds_passed([2], (3, 4), (4, 6), 9) == {}
+
+
+@given(
+    st.integers(2, 10).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.integers(1, n), min_size=2, unique=True),
+            st.none() | st.integers(1, n),
+            st.just(n),
+        )
+    )
+)
+def test_the_positions_are_seats_dealt_in_and_the_big_blind_follows_the_small(case):
+    from tables.domain.cash import hand_positions
+
+    dealt, button, seats = case
+    b, sb, bb = hand_positions(dealt, button, seats)
+    assert {b, sb, bb} <= set(dealt) and bb != sb
+    if len(dealt) > 2:
+        assert len({b, sb, bb}) == 3
