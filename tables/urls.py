@@ -20,6 +20,7 @@ urlpatterns = [
     path("rooms/<int:room_id>/cash/act/", cash_views.act, name="cash_act"),
     path("rooms/<int:room_id>/cash/open/", cash_views.open_table, name="cash_open"),
     path("rooms/<int:room_id>/cash/list/", cash_views.new_list, name="cash_list"),
+    path("rooms/<int:room_id>/cash/rules/", cash_views.rules, name="cash_rules"),
     path("rooms/<int:room_id>/cash/report/", cash_report_views.report, name="cash_report"),
     path(
         "rooms/<int:room_id>/cash/tables/<int:cash_table_id>/",

@@ -10,6 +10,7 @@ from infra.web.schema_types import BodyIn, Id, Money, bounded
 from tables.cash.selectors import (
     cash_list_of,
     cash_list_out,
+    cash_rules_out,
     cash_table_of,
     cash_table_out,
     player_positions,
@@ -18,10 +19,13 @@ from tables.cash.usecases import (
     cash_list_create,
     cash_list_join,
     cash_list_leave,
+    cash_rules_set,
     cash_table_close,
     cash_table_from_list,
     cash_table_open,
 )
+from tables.cash_report.selectors import room_of
+from tables.domain.cash import CASH_PROFILES
 from tables.models import CashList, CashTable
 from tourney.core import roles
 from tourney.system.schemas import ERROR_RESPONSES, GameIn
@@ -169,3 +173,26 @@ def cash_positions(request, player_id: Id):
     """The player's places on the room's lists."""
     roles.require(request.auth, "read")
     return player_positions(player_id)
+
+
+class CashRulesIn(BodyIn):
+    house_rules: Literal[tuple(CASH_PROFILES)] = "tda2024"
+    rules: dict[str, int | bool | str] = Field(
+        default_factory=dict, description="The profile's values changed (docs/rules.md §20.7)"
+    )
+
+
+@router.get("/rooms/{room_id}/cash-rules", response={200: dict, **ERROR_RESPONSES})
+def get_cash_rules(request, room_id: Id):
+    roles.require(request.auth, "read")
+    return cash_rules_out(room_of(room_id))
+
+
+@router.put("/rooms/{room_id}/cash-rules", response={200: dict, **ERROR_RESPONSES})
+def set_cash_rules(request, room_id: Id, payload: CashRulesIn):
+    """The room's cash house rules: a profile and the values it changes (director)."""
+    roles.require(request.auth, "director")
+    room = cash_rules_set(
+        actor=request.auth, room_id=room_id, house_rules=payload.house_rules, rules=payload.rules
+    )
+    return cash_rules_out(room)

@@ -9,7 +9,16 @@ from django.db.models import Count, Q
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-from tables.domain.cash import CASH_PROFILES, CashRules, Sitter, Waiter, away_expired, list_order
+from tables.domain.cash import (
+    CASH_PROFILES,
+    CashRules,
+    CashRulesError,
+    Sitter,
+    Waiter,
+    away_expired,
+    cash_rules_resolved,
+    list_order,
+)
 from tables.models import (
     CashCall,
     CashEvent,
@@ -31,10 +40,21 @@ def ms(at: datetime | None) -> int | None:
 
 
 def cash_rules(room: Room) -> CashRules:
-    """The room's cash rules: its profile's, with the values it changed."""
-    base = CASH_PROFILES.get(room.cash_house_rules, CASH_PROFILES["tda2024"])
-    known = {k: v for k, v in (room.cash_rules or {}).items() if hasattr(base, k)}
-    return CashRules(**{**{f: getattr(base, f) for f in base.__slots__}, **known})
+    """The room's cash rules: its profile's, with the values it changed (checked when they
+    were set; a profile's defaults should a stored value no longer pass)."""
+    try:
+        return cash_rules_resolved(room.cash_house_rules, dict(room.cash_rules or {}))
+    except CashRulesError:
+        return CASH_PROFILES.get(room.cash_house_rules, CASH_PROFILES["tda2024"])
+
+
+def cash_rules_out(room: Room) -> dict:
+    rules = cash_rules(room)
+    return {
+        "house_rules": room.cash_house_rules,
+        "rules": {f: getattr(rules, f) for f in rules.__slots__},
+        "changed": dict(room.cash_rules or {}),
+    }
 
 
 def cash_table_of(cash_table_id: int) -> CashTable:

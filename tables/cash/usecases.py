@@ -25,6 +25,8 @@ from tables.cash.selectors import (
     waiters,
 )
 from tables.domain.cash import (
+    CashRulesError,
+    cash_rules_resolved,
     table_from_list,
 )
 from tables.models import (
@@ -33,6 +35,7 @@ from tables.models import (
     CashListPlayer,
     CashSeat,
     CashTable,
+    Room,
     Table,
     TournamentTable,
 )
@@ -349,3 +352,31 @@ def cash_table_from_list(
             room, "cash_seat", {"reason": "table_opened", "table": cash_table.number}, now
         )
     return cash_table
+
+
+def cash_rules_set(*, actor, room_id: int, house_rules: str, rules: dict) -> Room:
+    """The room's cash house rules: a profile and the values it changes (docs/rules.md §20.7).
+    Refused: an unknown profile or parameter, a value out of its bounds (422)."""
+    try:
+        cash_rules_resolved(house_rules, rules)
+    except CashRulesError as exc:
+        raise InvalidInput(
+            exc.code, _("This house rule cannot take that value: %(name)s") % {"name": exc.name}
+        ) from exc
+    with transaction.atomic(durable=True):
+        room = room_lock(room_id)
+        before = {"house_rules": room.cash_house_rules, "rules": room.cash_rules}
+        room.cash_house_rules, room.cash_rules = house_rules, dict(rules)
+        room.save(update_fields=["cash_house_rules", "cash_rules"])
+        audit_record(
+            actor=actor,
+            action="cash.rules",
+            summary=audit_text(
+                gettext_noop("Cash games' house rules of %(room)s set"), {"room": room.name}
+            ),
+            target=room,
+            before=before,
+            after={"house_rules": house_rules, "rules": rules},
+        )
+        cash_event_append(room, "cash_list", {"reason": "rules"}, timezone.now())
+    return room

@@ -25,6 +25,7 @@ from tables.cash.usecases import (
     cash_list_create,
     cash_list_join,
     cash_list_leave,
+    cash_rules_set,
     cash_table_close,
     cash_table_from_list,
     cash_table_open,
@@ -37,6 +38,7 @@ from tables.cash_seats.usecases import (
     cash_seat_call,
     cash_seat_leave,
 )
+from tables.domain.cash import CASH_PROFILES
 from tables.models import CashPass, Room
 from tourney.core import roles
 from tourney.models.games import Game, GameLimit
@@ -84,6 +86,9 @@ def floor(request, room_id: int):
             "found": player_search(query, limit=6) if query else [],
             "can_floor": roles.can(request.user, "floor"),
             "can_desk": roles.can(request.user, "desk"),
+            "can_direct": roles.can(request.user, "director"),
+            "profiles": list(CASH_PROFILES),
+            "house_rules": room.cash_house_rules,
             "tv_url": reverse("tables:cash_tv", args=[board_token(room)]),
             "entrance_url": entrance,
             "given": given,
@@ -262,3 +267,41 @@ def tv_version(request, token: str):
     if room_id is None:
         raise Http404
     return JsonResponse({"version": cash_version(room_id)})
+
+
+class CashRulesForm(forms.Form):
+    house_rules = forms.ChoiceField(choices=[(k, k) for k in CASH_PROFILES])
+    call_minutes = forms.IntegerField(min_value=1, max_value=60)
+    passed_to = forms.ChoiceField(choices=[("end", "end"), ("off", "off")])
+    seated_leaves_lists = forms.BooleanField(required=False)
+    table_change = forms.ChoiceField(choices=[("before_list", "before"), ("after_list", "after")])
+    away_minutes = forms.IntegerField(min_value=1, max_value=180)
+    open_table_at = forms.IntegerField(min_value=2, max_value=10)
+    clock_after_seconds = forms.IntegerField(min_value=0, max_value=600)
+    clock_seconds = forms.IntegerField(min_value=10, max_value=300)
+
+
+@role_required("director")
+@require_POST
+def rules(request, room_id: int):
+    """The room's cash house rules from the floor page's form: the values that differ from
+    the profile's are kept as its changes."""
+    room = get_object_or_404(Room, pk=room_id)
+    form = CashRulesForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Fill in every house rule within its bounds."))
+    else:
+        data = dict(form.cleaned_data)
+        profile = CASH_PROFILES[data.pop("house_rules")]
+        changed = {k: v for k, v in data.items() if getattr(profile, k) != v}
+        run_service(
+            request,
+            lambda: cash_rules_set(
+                actor=request.user,
+                room_id=room.pk,
+                house_rules=form.cleaned_data["house_rules"],
+                rules=changed,
+            ),
+            success=_("The cash games' house rules are saved."),
+        )
+    return redirect(reverse("tables:cash_floor", args=[room.pk]))

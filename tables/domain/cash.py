@@ -15,6 +15,7 @@ from typing import Literal
 __all__ = [
     "CASH_PROFILES",
     "CashRules",
+    "CashRulesError",
     "Sitter",
     "Waiter",
     "away_expired",
@@ -23,6 +24,7 @@ __all__ = [
     "call_expired",
     "call_expires_at",
     "cash_clock",
+    "cash_rules_resolved",
     "hand_positions",
     "list_after_pass",
     "list_order",
@@ -285,3 +287,46 @@ def blinds_passed(
         if owed:
             missed[seat] = frozenset(owed)
     return missed
+
+
+# The bounds and choices of each parameter (docs/rules.md §20.7).
+CASH_BOUNDS: dict[str, tuple[int, int]] = {
+    "call_minutes": (1, 60),
+    "away_minutes": (1, 180),
+    "open_table_at": (2, 10),
+    "clock_after_seconds": (0, 600),
+    "clock_seconds": (10, 300),
+}
+CASH_CHOICES: dict[str, tuple[object, ...]] = {
+    "passed_to": ("end", "off"),
+    "table_change": ("before_list", "after_list"),
+    "seated_leaves_lists": (True, False),
+}
+
+
+class CashRulesError(ValueError):
+    """A refused cash rule: ``code`` for the API, ``name`` the parameter."""
+
+    def __init__(self, code: str, name: str) -> None:
+        super().__init__(f"{code}: {name}")
+        self.code, self.name = code, name
+
+
+def cash_rules_resolved(profile: str, overrides: dict[str, object]) -> CashRules:
+    """The profile's cash rules with ``overrides`` applied; an unknown profile or parameter, a
+    number out of its bounds or a value not among its choices raises CashRulesError."""
+    if profile not in CASH_PROFILES:
+        raise CashRulesError("unknown_house_rules", profile)
+    changes: dict[str, object] = {}
+    for name, value in overrides.items():
+        if name in CASH_BOUNDS:
+            low, high = CASH_BOUNDS[name]
+            if type(value) is not int or not low <= value <= high:
+                raise CashRulesError("invalid_house_rule", name)
+        elif name in CASH_CHOICES:
+            if value not in CASH_CHOICES[name] or type(value) is not type(CASH_CHOICES[name][0]):
+                raise CashRulesError("invalid_house_rule", name)
+        else:
+            raise CashRulesError("invalid_house_rule", str(name))
+        changes[name] = value
+    return replace(CASH_PROFILES[profile], **changes)

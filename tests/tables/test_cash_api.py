@@ -239,3 +239,34 @@ def test_roles(api_as, room):
         },
     )
     assert r.status_code == 403
+
+
+def test_the_rooms_cash_rules(api, api_as, room):
+    got = api.get(f"/rooms/{room.pk}/cash-rules").json()
+    assert got["house_rules"] == "tda2024" and got["rules"]["call_minutes"] == 5
+    body = {"house_rules": "mirage", "rules": {"passed_to": "off", "call_minutes": 3}}
+    assert api_as("floor").put(f"/rooms/{room.pk}/cash-rules", body).status_code == 403
+    saved = api.put(f"/rooms/{room.pk}/cash-rules", body).json()
+    assert saved["rules"]["passed_to"] == "off" and saved["rules"]["call_minutes"] == 3
+    assert saved["rules"]["clock_after_seconds"] == 180
+    for bad in (
+        {"house_rules": "mirage", "rules": {"call_minutes": 0}},
+        {"house_rules": "mirage", "rules": {"passed_to": "sideways"}},
+        {"house_rules": "mirage", "rules": {"call_minuets": 3}},
+        {"house_rules": "nowhere"},
+        {"house_rules": "mirage", "rules": {"seated_leaves_lists": 1}},
+    ):
+        r = api.put(f"/rooms/{room.pk}/cash-rules", bad)
+        assert r.status_code == 422 and {"code", "detail"} <= set(r.json()), (bad, r.json())
+    assert api.get(f"/rooms/{room.pk}/cash-rules").json() == saved  # nothing changed
+    # the house's rule in play: a player passed over is off the list
+    with time_machine.travel(T0, tick=False):
+        table = _table(api, room, 1)
+        nlh = _list_of(api, room)
+        who = _players(api, ["Ki Kelemen", "Be Béla"])
+        for pid in who.values():
+            api.post(f"/cash-lists/{nlh['id']}/players", {"player_id": pid})
+        call = api.post(f"/cash-tables/{table['id']}/seats/1/call").json()
+        assert call["expires_at_ms"] - call["called_at_ms"] == 3 * 60_000
+        api.post(f"/cash-calls/{call['id']}/pass")
+        assert _names(api.get(f"/cash-lists/{nlh['id']}").json()) == ["Be Béla"]
