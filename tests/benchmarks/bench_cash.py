@@ -22,16 +22,32 @@ from clocks.festival.selectors import board_token
 from tables.cash.usecases import cash_list_join, cash_table_open
 from tables.models import CashCall, CashList
 from tables.rooms.usecases import room_create
-from tests.benchmarks.bench_festival import registered_tournament
 from tests.benchmarks.report import report
 from tests.conftest import ApiClient
-from tests.factories import make_players
+from tests.factories import bulk_entries, make_players
 from tourney.models import Entry
 from tourney.staff.usecases import api_token_create
+from tourney.tournaments.usecases import tournament_create
 
 ON_LISTS = 300
 ROUNDS = 20
 SCREENS = 100
+
+
+def registered_tournament(director, structure_id: int, room_id: int, player_ids: list[int]):
+    """A tournament on the room with every player registered and no seats (not timed)."""
+    tournament = tournament_create(
+        actor=director,
+        name="Bench evening",
+        structure_id=structure_id,
+        starting_stack=50_000,
+        buy_in=10_000,
+        fee=1_000,
+        room_id=room_id,
+        rules_overrides={"seats_per_table": 9},
+    )
+    bulk_entries(director, tournament, player_ids)
+    return tournament
 
 
 def _ratio(a: list[float], b: list[float]) -> float:
