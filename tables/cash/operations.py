@@ -48,14 +48,16 @@ def cash_event_append(room: Room, kind: str, payload: dict[str, Any], at: dateti
     )
 
 
-def call_passed(room: Room, call: CashCall, at: datetime) -> None:
+def call_passed(room: Room, call: CashCall, at: datetime) -> dict:
     """A call that ran out or was refused: closed, and its player passed over on his list (to
-    its end or off it, §20.2). A must-move player's call leaves him where he sits."""
+    its end or off it, §20.2). A must-move player's call leaves him where he sits. What an
+    undo restores: his place as it was."""
     call.status, call.ended_at = CashCall.Status.PASSED, at
     call.save(update_fields=["status", "ended_at"])
     place = call.list_player
     if place is None or place.status != CashListPlayer.Status.WAITING:
-        return
+        return {}
+    before = {"place": place.pk, "since": place.since.isoformat(), "status": place.status}
     rules = cash_rules(room)
     rows = list_waiting(place.cash_list)
     after = list_after_pass(waiters(rows), place.player_id, ms(at) or 0, rules)
@@ -66,21 +68,23 @@ def call_passed(room: Room, call: CashCall, at: datetime) -> None:
         moved = next(w for w in after if w.player_id == place.player_id)
         place.since = datetime.fromtimestamp(moved.since_ms / 1000, tz=at.tzinfo)
     place.save(update_fields=["passes", "status", "ended_at", "since"])
+    return before
 
 
 def player_seated(
     room: Room, cash_table: CashTable, seat: int, player_id: int, at: datetime
-) -> CashSeat:
+) -> tuple[CashSeat, dict]:
     """The player sits down at `seat`: his seat elsewhere (a table change, a must-move table)
     freed, his place on this game's list ended as seated and, by the house's rule, his other
-    lists left (§20.2)."""
+    lists left (§20.2). With the seat, what an undo restores: the sitting, the places ended,
+    the seat he left."""
     before = CashSeat.objects.filter(player_id=player_id).select_related("cash_table").first()
     if before is not None:
         seat_freed(before, at)
     taken = CashSeat.objects.create(
         cash_table=cash_table, seat=seat, player_id=player_id, seated_at=at
     )
-    CashSitting.objects.create(
+    sitting = CashSitting.objects.create(
         room=room, cash_table=cash_table, seat=seat, player_id=player_id, seated_at=at
     )
     _counted(cash_table)
@@ -93,10 +97,14 @@ def player_seated(
         cash_list__small_blind=cash_table.small_blind,
         cash_list__big_blind=cash_table.big_blind,
     )
+    ended = {"sitting": sitting.pk, "places": list(same.values_list("pk", flat=True))}
     same.update(status=CashListPlayer.Status.SEATED, ended_at=at)
     if cash_rules(room).seated_leaves_lists:
+        ended["places"] += list(places.values_list("pk", flat=True))
         places.update(status=CashListPlayer.Status.LEFT, ended_at=at)
-    return taken
+    if before is not None:
+        ended["moved_from"] = [before.cash_table_id, before.seat]
+    return taken, ended
 
 
 def seat_freed(taken: CashSeat, at: datetime) -> None:

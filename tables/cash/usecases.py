@@ -337,7 +337,7 @@ def cash_table_from_list(
             room, table_number, stakes, (min_buy_in, max_buy_in), False, None, now
         )
         for player_id, seat in drawn:
-            player_seated(room, cash_table, seat, player_id, now)
+            player_seated(room, cash_table, seat, player_id, now)  # undone with the table
         audit_record(
             actor=actor,
             action="cash.table_from_list",

@@ -141,7 +141,7 @@ def cash_call_take(*, actor, call_id: int) -> CashSeat:
         call.status, call.ended_at = CashCall.Status.TAKEN, now
         call.save(update_fields=["status", "ended_at"])
         # the room's lock serializes: the seat is free (its call held it) and he sits nowhere else
-        taken = player_seated(room, call.cash_table, call.seat, call.player_id, now)
+        taken, ended = player_seated(room, call.cash_table, call.seat, call.player_id, now)
         audit_record(
             actor=actor,
             action="cash.seat",
@@ -150,7 +150,7 @@ def cash_call_take(*, actor, call_id: int) -> CashSeat:
                 {"name": call.player.name, "t": call.cash_table.number, "s": call.seat},
             ),
             target=taken,
-            after={"call": call.pk, "from_table": call.from_table_id},
+            after={"call": call.pk, "from_table": call.from_table_id, **ended},
         )
         cash_event_append(room, "cash_seat", {"reason": "seated", "call": call.pk}, now)
     return taken
@@ -173,12 +173,13 @@ def cash_call_pass(*, actor, call_id: int) -> CashCall:
         if call.status != CashCall.Status.OPEN:
             raise Conflict("call_not_open", _("This call is over."))
         now = timezone.now()
-        call_passed(room, call, now)
+        before = call_passed(room, call, now)
         audit_record(
             actor=actor,
             action="cash.pass",
             summary=audit_text(gettext_noop("%(name)s passed over"), {"name": call.player.name}),
             target=call,
+            before=before,
         )
         cash_event_append(room, "cash_call", {"reason": "passed", "call": call.pk}, now)
     return call
@@ -196,7 +197,7 @@ def cash_calls_expire(*, now=None) -> int:
             call = CashCall.objects.select_related("list_player__cash_list").get(pk=call_id)
             if call.status != CashCall.Status.OPEN:
                 continue
-            call_passed(room, call, now)
+            before = call_passed(room, call, now)
             audit_record(
                 actor=None,
                 action="cash.pass",
@@ -205,6 +206,7 @@ def cash_calls_expire(*, now=None) -> int:
                     {"name": call.player.name},
                 ),
                 target=call,
+                before=before,
             )
             cash_event_append(room, "cash_call", {"reason": "expired", "call": call.pk}, now)
             count += 1
@@ -226,7 +228,7 @@ def cash_seat_direct(*, actor, cash_table_id: int, seat: int, player_id: int) ->
         now = timezone.now()
         if banned_players([player.pk], now):
             raise Conflict("player_banned", _("%(name)s is banned.") % {"name": player.name})
-        taken = player_seated(room, table, seat, player.pk, now)
+        taken, ended = player_seated(room, table, seat, player.pk, now)
         audit_record(
             actor=actor,
             action="cash.seat",
@@ -235,6 +237,7 @@ def cash_seat_direct(*, actor, cash_table_id: int, seat: int, player_id: int) ->
                 {"name": player.name, "t": table.number, "s": seat},
             ),
             target=taken,
+            after=ended,
         )
         cash_event_append(room, "cash_seat", {"reason": "seated", "table": table.number}, now)
     return taken
@@ -264,7 +267,11 @@ def cash_seat_leave(*, actor, cash_table_id: int, seat: int) -> None:
                 {"name": taken.player.name, "t": table.number, "s": seat},
             ),
             target=table,
-            before={"seat": seat, "player_id": taken.player_id},
+            before={
+                "seat": seat,
+                "player_id": taken.player_id,
+                "seated_at": taken.seated_at.isoformat(),
+            },
         )
         cash_event_append(
             room, "cash_seat", {"reason": "left", "table": table.number, "seat": seat}, now
@@ -288,6 +295,7 @@ def cash_seat_away(*, actor, cash_table_id: int, seat: int, away: bool) -> CashS
         now = timezone.now()
         if away == (taken.away_since is not None):
             return taken
+        before = {"away_since": taken.away_since.isoformat() if taken.away_since else None}
         taken.away_since = now if away else None
         taken.save(update_fields=["away_since"])
         audit_record(
@@ -300,6 +308,7 @@ def cash_seat_away(*, actor, cash_table_id: int, seat: int, away: bool) -> CashS
                 {"name": taken.player.name, "t": table.number},
             ),
             target=taken,
+            before=before,
         )
         cash_event_append(
             room,

@@ -10,40 +10,15 @@ import time_machine
 
 from tables.cash_seats.usecases import cash_calls_expire
 from tables.models import CashCall, CashListPlayer, CashSeat
+from tests.tables.cash_floor import list_of as _list_of
+from tests.tables.cash_floor import names as _names
+from tests.tables.cash_floor import open_table as _table
+from tests.tables.cash_floor import players as _players
 from tourney.players.usecases import player_ban
 
 pytestmark = pytest.mark.django_db
 
 T0 = datetime.datetime(2026, 12, 7, 19, 0, tzinfo=datetime.UTC)
-NLH = {"kind": "holdem", "limit": "no_limit"}
-
-
-def _players(api, names) -> dict[str, int]:
-    return {n: api.post("/players", {"name": n}).json()["id"] for n in names}
-
-
-def _table(api, room, number, **extra) -> dict:
-    body = {
-        "room_id": room.pk,
-        "table": number,
-        "game": NLH,
-        "small_blind": 200,
-        "big_blind": 400,
-        "min_buy_in": 20_000,
-        "max_buy_in": 80_000,
-        **extra,
-    }
-    r = api.post("/cash-tables", body)
-    assert r.status_code == 201, r.json()
-    return r.json()
-
-
-def _list_of(api, room, bb=400) -> dict:
-    return next(x for x in api.get(f"/cash-lists?room_id={room.pk}").json() if x["big_blind"] == bb)
-
-
-def _names(cash_list) -> list[str]:
-    return [p["player_name"] for p in cash_list["players"]]
 
 
 def test_a_seat_is_called_taken_passed_and_run_out(api, room):

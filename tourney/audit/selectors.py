@@ -71,6 +71,25 @@ KINDS: dict[str, tuple[str, str, object]] = {
     ),
     "tournament.player_links_revoke": ("director", API + "/player-links/revoke/undo", _("Undo")),
     "seating.draw": ("director", API + "/draw/undo", _("Undo")),
+    # the cash floor (tables/cash_undo): one route, by the audit entry itself ({a})
+    **{
+        action: (
+            "desk" if action.startswith("cash.list") else "floor",
+            "/api/v1/cash-undo/{a}",
+            _("Undo"),
+        )
+        for action in (
+            "cash.call",
+            "cash.pass",
+            "cash.seat",
+            "cash.leave",
+            "cash.list_join",
+            "cash.list_leave",
+            "cash.away",
+            "cash.back",
+            "cash.table_close",
+        )
+    },
 }
 
 
@@ -130,6 +149,16 @@ def _generations(model) -> Callable[[list[AuditEntry]], dict[int, bool | None]]:
     return check
 
 
+def _cash(rows: list[AuditEntry]) -> dict[int, bool]:
+    """A cash action is taken back once (its `cash.undo` entry names it)."""
+    undone = set(
+        AuditEntry.objects.filter(
+            action="cash.undo", target_id__in=[a.pk for a in rows]
+        ).values_list("target_id", flat=True)
+    )
+    return {a.pk: a.pk in undone for a in rows}
+
+
 STATUS: dict[str, Callable[[list[AuditEntry]], dict[int, bool | None]]] = {
     "entry.eliminate": _eliminations,
     # A move called off (superseded: a late registration took its seat, its mover busted
@@ -159,6 +188,7 @@ STATUS: dict[str, Callable[[list[AuditEntry]], dict[int, bool | None]]] = {
         ("status", "main_event__seats_drawn_at"),
     ),
     "prize.pay": _prizes,
+    "cash": _cash,
     "entry.absent": _by_target(Entry, lambda r: r[0] is None, ("absent_since",)),
     "player.merge": _by_target(Player, lambda r: r[0] is None, ("merged_into_id",)),
     "entry.player_link_revoke": _generations(Entry),
@@ -176,7 +206,7 @@ def _status_group(action: str) -> str:
     if action in ("entry.rebuy", "entry.addon"):
         return "entry.purchase"
     head = action.split(".")[0]
-    return head if head in ("floor", "penalty", "color_up") else action
+    return head if head in ("floor", "penalty", "color_up", "cash") else action
 
 
 def undo_links(entries: Iterable[AuditEntry], user) -> list[AuditEntry]:
@@ -194,7 +224,7 @@ def undo_links(entries: Iterable[AuditEntry], user) -> list[AuditEntry]:
         for a in members:
             _permission, template, label = KINDS[a.action]
             url = template.format(
-                t=a.tournament_id, id=a.target_id, e=(a.after or {}).get("entry_id", "")
+                t=a.tournament_id, id=a.target_id, e=(a.after or {}).get("entry_id", ""), a=a.pk
             )
             if done[a.pk] is not None:  # None: nothing this list can offer now
                 a.undo = UndoLink(url, done[a.pk], str(label))

@@ -143,6 +143,7 @@ def _mount_app_routers() -> None:
     from tables.cash.api import router as cash_router
     from tables.cash_report.api import router as cash_report_router
     from tables.cash_seats.api import router as cash_seats_router
+    from tables.cash_undo.api import router as cash_undo_router
     from tables.dealer_links.api import router as dealer_links_router
     from tables.floor.api import router as floor_router
     from tables.hands.api import router as hands_router
@@ -186,6 +187,7 @@ def _mount_app_routers() -> None:
     api.add_router("/", cash_router)
     api.add_router("/", cash_seats_router)
     api.add_router("/", cash_report_router)
+    api.add_router("/", cash_undo_router)
 
 
 _mount_app_routers()
