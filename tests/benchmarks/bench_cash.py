@@ -4,12 +4,15 @@ as every benchmark here they report and do not fail on timing (docs/benchmarks.m
 1. a seat call with 300 players on the room's lists (the API, in process) against a single
    bust-out request of a running tournament;
 2. the lists' TV page read by 100 screens (each a whole page, 300 names on the lists) against
-   100 reads of a tournament's lobby TV state.
+   100 reads of a tournament's lobby TV state: in process, and through uvicorn with the
+   production settings (the web process's CPU).
 
 Run: .venv/bin/pytest -m benchmark tests/benchmarks/bench_cash.py -s
 (with DATABASE_URL for PostgreSQL.)
 """
 
+import http.client
+import os
 import statistics
 import time
 
@@ -25,6 +28,7 @@ from tables.rooms.usecases import room_create
 from tests.benchmarks.report import report
 from tests.conftest import ApiClient
 from tests.factories import bulk_entries, make_players
+from tests.processes import UvicornProcess
 from tourney.models import Entry
 from tourney.staff.usecases import api_token_create
 from tourney.tournaments.usecases import tournament_create
@@ -140,3 +144,43 @@ def test_bench_the_lists_tv_read_by_100_screens(director, structure) -> None:
             out.append((time.perf_counter_ns() - start) / 1e6)
     report("lobby_tv_state_100_reads", peer, None)
     report("cash_tv_100_reads", tv, None, ratio_to_lobby_tv=round(_ratio(peer, tv), 3))
+
+
+def _cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _read(port: int, path: str, times: int) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", port)
+    for _ in range(times):
+        conn.request("GET", path)
+        response = conn.getresponse()
+        response.read()
+        assert response.status == 200
+    conn.close()
+
+
+@pytest.mark.benchmark
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_bench_the_lists_tv_over_http(director, structure) -> None:
+    """The same through uvicorn with the production settings: the web process's CPU for 100
+    screens reading the cash TV page against 100 reading a tournament's lobby TV state."""
+    room, _tables = cash_room(director)
+    tournament = registered_tournament(director, structure.pk, room.pk, make_players(90))
+    web = UvicornProcess(os.environ.get("REDIS_URL", ""))
+    try:
+        web.wait_serving()
+        cash_tv = reverse("tables:cash_tv", args=[board_token(room)])
+        lobby = reverse("clocks:display_state", args=[display_token(tournament.pk)])
+        tv, peer = [], []
+        for _ in range(5):
+            for path, out in ((lobby, peer), (cash_tv, tv)):
+                before = _cpu_seconds(web.process.pid)
+                _read(web.port, path, SCREENS)
+                out.append((_cpu_seconds(web.process.pid) - before) * 1e3)
+    finally:
+        web.stop()
+    report("lobby_tv_state_100_reads_http_cpu", peer, None)
+    report("cash_tv_100_reads_http_cpu", tv, None, ratio_to_lobby_tv=round(_ratio(peer, tv), 3))
