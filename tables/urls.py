@@ -34,6 +34,12 @@ urlpatterns = [
     ),
     path("board/<str:token>/cash/", cash_views.tv, name="cash_tv"),
     path("board/<str:token>/cash/version/", cash_views.tv_version, name="cash_tv_version"),
+    path("cash/dealer/<str:token>/", cash_dealer_views.dealer_link, name="cash_dealer_link"),
+    path(
+        "cash/dealer/<str:token>/version/",
+        cash_dealer_views.version_link,
+        name="cash_version_link",
+    ),
     path("cash/<str:token>/", cash_player_views.entrance, name="cash_entrance"),
     path("cash/me/<str:token>/", cash_player_views.me, name="cash_me"),
     path("cash/me/<str:token>/version/", cash_player_views.me_version, name="cash_me_version"),

@@ -280,3 +280,12 @@ def test_the_dealer_keeps_the_hand_and_runs_the_cash_clock(
         manual_picture(phone, "cash-dealer-phone")
     phone.clock.run_for(61_000)
     expect(clock).to_have_class(re.compile(r"\bis-expired\b"))
+    # the same page by the table's dealer link, on the dealer's tablet: no login
+    link = phone.locator("#cash-dealer-link").get_attribute("href")
+    tablet = new_page(viewport={"width": 800, "height": 1280}, has_touch=True)
+    tablet.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
+    tablet.goto(link)
+    expect(tablet.locator("#cash-next-hand")).to_be_visible()
+    tablet.locator("#cash-next-hand").click()
+    expect(tablet.locator('[data-seat="4"] [data-owes]')).to_be_visible()
+    assert_geometry(tablet, f"cash-dealer-link-tablet-{lang}", full_page=True)

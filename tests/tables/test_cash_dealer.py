@@ -6,7 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tables.cash.usecases import cash_table_open
+from tables.cash.usecases import cash_table_close, cash_table_open
+from tables.cash_dealer.selectors import dealer_token
 from tables.cash_dealer.usecases import cash_button_set, cash_hand_next, cash_seat_posted
 from tables.cash_seats.usecases import cash_seat_away, cash_seat_direct
 from tables.models import CashSeat
@@ -69,3 +70,18 @@ def test_a_new_player_is_dealt_in_when_the_big_blind_reaches_him(director, table
     assert "data-waits" in html  # seat 6 after the big blind: posts a big blind or waits
     t = cash_hand_next(actor=director, cash_table_id=table.pk)  # D 3, SB 5, BB 6
     assert t.big_blind_seat == 6 and not _seat(table, 6).new_player
+
+
+def test_the_dealer_link_needs_no_login_while_the_table_is_open(director, table):
+    url = reverse("tables:cash_dealer_link", args=[dealer_token(table)])
+    tablet = Client()
+    assert tablet.get(url).status_code == 200
+    assert tablet.post(url, {"action": "button", "seat": "3"}).status_code == 302
+    table.refresh_from_db()
+    assert table.button_seat == 3
+    assert tablet.get(url + "version/").json()["version"] > 0
+    assert Client().get(url[:-5] + "x/").status_code == 404  # forged
+    for seat in (1, 3, 5, 8):
+        CashSeat.objects.filter(cash_table=table, seat=seat).delete()
+    cash_table_close(actor=director, cash_table_id=table.pk)
+    assert tablet.get(url).status_code == 404  # closed: the link ends with it
