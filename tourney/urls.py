@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import RedirectView
 
+from tables.cash_stream.views import room_events
 from tourney.streams.views import tournament_events
 from tourney.system.api import api
 
@@ -30,6 +31,7 @@ handler500 = "infra.web.api_contract.server_error"
 urlpatterns = [
     # Outside django-ninja: a long-lived async stream rather than a JSON response.
     path("api/v1/tournaments/<int:tournament_id>/events", tournament_events, name="events"),
+    path("api/v1/rooms/<int:room_id>/events", room_events, name="room_events"),
     path("api/v1/", api.urls),
     re_path(r"^api/", api_not_found),
     # Browsers ask /favicon.ico of every page without a <link rel=icon> (and some of all pages).
