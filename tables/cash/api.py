@@ -6,7 +6,7 @@ from typing import Literal
 
 from ninja import Field, Router, Status
 
-from infra.web.schema_types import BodyIn, Id, Money, bounded
+from infra.web.schema_types import BodyIn, Id, Line, Money, bounded
 from tables.cash.selectors import (
     cash_list_of,
     cash_list_out,
@@ -177,7 +177,7 @@ def cash_positions(request, player_id: Id):
 
 class CashRulesIn(BodyIn):
     house_rules: Literal[tuple(CASH_PROFILES)] = "tda2024"
-    rules: dict[str, int | bool | str] = Field(
+    rules: dict[Line, bounded(0, 100_000) | bool | Line] = Field(
         default_factory=dict, description="The profile's values changed (docs/rules.md §20.7)"
     )
 
