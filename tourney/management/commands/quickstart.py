@@ -15,7 +15,9 @@ from clocks.display.selectors import display_token
 from clocks.models import Structure
 from clocks.structures.usecases import structure_duplicate
 from infra.secret_key import key_file
-from tables.models import Room
+from tables.cash.usecases import cash_list_join, cash_table_open
+from tables.cash_seats.usecases import cash_seat_direct
+from tables.models import CashList, CashTable, Room
 from tables.rooms.usecases import room_create
 from tourney.models import Player, Tournament
 from tourney.players.usecases import player_create
@@ -25,6 +27,7 @@ from tourney.tournaments.usecases import tournament_create
 
 DEMO_ROOM = "Demo poker room"
 DEMO_TOURNAMENT = "Rimóc championship — demo round"
+DEMO_CASH = ["Lakatos Márk", "Oláh Nóra", "Pintér Olivér", "Rácz Panna", "Sárközi Rezső"]
 DEMO_PLAYERS = [
     "Kovács Ádám", "Nagy Béla", "Szabó Csilla", "Tóth Dániel", "Horváth Eszter",
     "Varga Ferenc", "Kiss Gábor", "Molnár Hajnalka", "Németh István", "Farkas Judit",
@@ -75,6 +78,8 @@ class Command(BaseCommand):
                     actor=director, name=name
                 )
                 entry_register(actor=director, tournament_id=tournament.pk, player_id=player.pk)
+        if not CashTable.objects.filter(room=room).exists():
+            self._cash_demo(director, room)
         base = f"http://{host}:{port}"
         lines = [
             "",
@@ -82,6 +87,7 @@ class Command(BaseCommand):
             f"  Log in:    {base}{reverse('login')}   user: director   password: {password}",
             f"  Console:   {base}{reverse('tourney:console', args=[tournament.pk])}",
             f"  Desk:      {base}{reverse('tourney:desk', args=[tournament.pk])}",
+            f"  Cash:      {base}{reverse('tables:cash_floor', args=[room.pk])}",
             f"  Display:   {base}{reverse('clocks:display', args=[display_token(tournament.pk)])}",
             f"  API docs:  {base}/api/v1/docs",
             f"  Manual:    {base}/manual/",
@@ -113,6 +119,31 @@ class Command(BaseCommand):
         if connection.vendor == "sqlite" and settings.TOURNEY_AUTO_BACKUP:
             start_backup_thread()  # the embedded default backs itself up (docs/backups.md)
         uvicorn.run("tourney.asgi:application", host=host, port=port, log_level="warning")
+
+    def _cash_demo(self, director, room) -> None:
+        """Two cash tables of No-limit Hold'em 100/200 (7 and 8), a player at each, three on
+        the list (docs/tasks/cash-games.md)."""
+        players = [
+            Player.objects.filter(name=n).first() or player_create(actor=director, name=n)
+            for n in DEMO_CASH
+        ]
+        tables = [
+            cash_table_open(
+                actor=director, room_id=room.pk, table_number=n, game="holdem",
+                game_limit="no_limit", small_blind=100, big_blind=200, min_buy_in=10_000,
+                max_buy_in=40_000,
+            )
+            for n in (7, 8)
+        ]  # fmt: skip
+        cash_seat_direct(
+            actor=director, cash_table_id=tables[0].pk, seat=1, player_id=players[0].pk
+        )
+        cash_seat_direct(
+            actor=director, cash_table_id=tables[1].pk, seat=1, player_id=players[1].pk
+        )
+        cash_list = CashList.objects.get(room=room, closed_at=None)
+        for player in players[2:]:
+            cash_list_join(actor=director, cash_list_id=cash_list.pk, player_id=player.pk)
 
     def _build_manual(self) -> None:
         """The manual at /manual/, built again only when docs/ changed since (a few seconds)."""
