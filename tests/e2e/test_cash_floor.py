@@ -222,32 +222,35 @@ def test_a_player_follows_his_places_and_is_called_on_his_phone(
 
 def test_every_cash_page_at_its_sizes_in_every_language(live_server, new_page, login, director):
     """The geometry check over the floor's page, the report, the TV and the entrance page at
-    the sizes each is read at, in en, hu and cs (a call running, a code shown)."""
+    the sizes each is read at, in en, hu and cs (a call running); one browser page a
+    language for the staff's pages and one for the room's, resized between them."""
     room, tables = cash_evening(director)
     cash_seat_call(actor=director, cash_table_id=tables[0].pk, seat=9)
-    pages = [
-        (
-            reverse("tables:cash_floor", args=[room.pk]),
-            [(1920, 1080), (1440, 900), (1366, 768)],
-            True,
-        ),
-        (reverse("tables:cash_report", args=[room.pk]), [(1366, 768), (390, 844)], True),
-        (reverse("tables:cash_tv", args=[board_token(room)]), [(1280, 720), (1080, 1920)], False),
-        (reverse("tables:cash_entrance", args=[board_token(room)]), [(360, 740)], False),
+    staff_pages = [
+        (reverse("tables:cash_floor", args=[room.pk]), [(1920, 1080), (1366, 768)]),
+        (reverse("tables:cash_report", args=[room.pk]), [(390, 844)]),
+    ]
+    room_pages = [
+        (reverse("tables:cash_tv", args=[board_token(room)]), [(1280, 720)]),
+        (reverse("tables:cash_entrance", args=[board_token(room)]), [(360, 740)]),
     ]
     for lang in ("en", "hu", "cs"):
-        for path, sizes, staff in pages:
-            for width, height in sizes:
-                page = new_page(viewport={"width": width, "height": height})
-                page.context.add_cookies(
-                    [{"name": "django_language", "value": lang, "url": live_server.url}]
-                )
-                if staff:
-                    login(page, with_password(director), PASSWORD)
-                page.goto(live_server.url + path)
-                name = path.strip("/").replace("/", "-")[:40]
-                assert_geometry(page, f"cash-{name}-{width}x{height}-{lang}", full_page=True)
-                page.close()
+        staff = new_page(viewport={"width": 1440, "height": 900})
+        room_screen = new_page(viewport={"width": 1280, "height": 720})
+        for screen in (staff, room_screen):
+            screen.context.add_cookies(
+                [{"name": "django_language", "value": lang, "url": live_server.url}]
+            )
+        login(staff, with_password(director), PASSWORD)
+        for screen, pages in ((staff, staff_pages), (room_screen, room_pages)):
+            for path, sizes in pages:
+                for width, height in sizes:
+                    screen.set_viewport_size({"width": width, "height": height})
+                    screen.goto(live_server.url + path)
+                    name = path.strip("/").replace("/", "-")[:40]
+                    assert_geometry(screen, f"cash-{name}-{width}x{height}-{lang}", full_page=True)
+        staff.close()
+        room_screen.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
