@@ -9,7 +9,7 @@ from typing import Any
 from django.db import connection
 from django.utils.translation import gettext as _
 
-from tables.cash.selectors import cash_rules, list_waiting, ms, waiters
+from tables.cash.selectors import cash_rules, cash_version, list_waiting, ms, waiters
 from tables.domain.cash import list_after_pass
 from tables.models import (
     CashCall,
@@ -37,14 +37,8 @@ def room_lock(room_id: int) -> Room:
 
 def cash_event_append(room: Room, kind: str, payload: dict[str, Any], at: datetime) -> CashEvent:
     """The room's next cash event (`cash_call`, `cash_seat`, `cash_list`), under its lock."""
-    last = (
-        CashEvent.objects.filter(room=room)
-        .order_by("-version")
-        .values_list("version", flat=True)
-        .first()
-    )
     return CashEvent.objects.create(
-        room=room, kind=kind, version=(last or 0) + 1, payload=payload, at=at
+        room=room, kind=kind, version=cash_version(room.pk) + 1, payload=payload, at=at
     )
 
 

@@ -12,25 +12,8 @@ from django.utils.translation import gettext as _
 
 from tables.models import CashCall, CashListPlayer, CashSitting, CashTable, Room
 from tourney.core.errors import InvalidInput, NotFound
-
-
-def gaming_day_bounds(
-    room: Room, day: datetime.date
-) -> tuple[datetime.datetime, datetime.datetime]:
-    """The room's gaming day `day`: from its boundary (e.g. 06:00) to the next, room time."""
-    zone = timezone.get_default_timezone()
-    start = datetime.datetime.combine(day, room.gaming_day_starts, tzinfo=zone)
-    return start, start + datetime.timedelta(days=1)
-
-
-def gaming_day_now(room: Room) -> datetime.date:
-    """The gaming day in play: at 02:00 it is still yesterday's (a 06:00 boundary)."""
-    now = timezone.localtime()
-    return (
-        now.date() - datetime.timedelta(days=1)
-        if now.time() < room.gaming_day_starts
-        else now.date()
-    )
+from tourney.sit_and_go.selectors import room_gaming_day_bounds as gaming_day_bounds
+from tourney.sit_and_go.selectors import room_gaming_day_now as gaming_day_now
 
 
 def _minutes(delta: datetime.timedelta) -> int:

@@ -106,18 +106,26 @@ def series_out(series: SitAndGoSeries) -> dict:
     }
 
 
-def gaming_day_bounds(series: SitAndGoSeries, day: datetime.date):
+def room_gaming_day_bounds(room, day: datetime.date):
     """The room's gaming day `day`: from its boundary (e.g. 06:00) to the next, room time."""
     zone = timezone.get_default_timezone()
-    start = datetime.datetime.combine(day, series.room.gaming_day_starts, tzinfo=zone)
+    start = datetime.datetime.combine(day, room.gaming_day_starts, tzinfo=zone)
     return start, start + datetime.timedelta(days=1)
 
 
-def gaming_day_in_play(series: SitAndGoSeries) -> datetime.date:
+def room_gaming_day_now(room) -> datetime.date:
     """The room's gaming day now: at 02:00 it is still yesterday's (a 06:00 boundary)."""
     now = timezone.localtime()
-    late = now.time() < series.room.gaming_day_starts
+    late = now.time() < room.gaming_day_starts
     return now.date() - datetime.timedelta(days=1) if late else now.date()
+
+
+def gaming_day_bounds(series: SitAndGoSeries, day: datetime.date):
+    return room_gaming_day_bounds(series.room, day)
+
+
+def gaming_day_in_play(series: SitAndGoSeries) -> datetime.date:
+    return room_gaming_day_now(series.room)
 
 
 def series_report(series: SitAndGoSeries, day: datetime.date) -> dict:
