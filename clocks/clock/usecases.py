@@ -313,7 +313,7 @@ def structure_levels_add(*, actor, tournament_id: int, count: int = 3) -> dict:
     with transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
         tournament_not_over(tournament)
-        before = Structure.objects.select_for_update().get(pk=tournament.structure_id)
+        before = Structure.objects.select_for_update(no_key=True).get(pk=tournament.structure_id)
         periods = structure_periods(before.pk)
         chips = chips_in_play([c["value"] for c in before.chips], periods, len(periods))
         added = levels_continued(periods, min(chips, default=1), count)

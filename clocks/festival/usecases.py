@@ -11,7 +11,7 @@ from tourney.audit.log import audit_record, audit_text
 def board_link_revoke(*, actor, room_id: int) -> Room:
     """The room's board link given out so far stops working (its next refresh is refused);
     not undoable on purpose."""
-    room = Room.objects.select_for_update().get(pk=room_id)
+    room = Room.objects.select_for_update(no_key=True).get(pk=room_id)
     before = room.board_link_generation
     room.board_link_generation = before + 1
     room.save(update_fields=["board_link_generation"])

@@ -179,9 +179,11 @@ def structure_update(*, actor, structure_id: int, data: StructureData) -> Struct
     with transaction.atomic(durable=True):
         # Tournament rows first, in one order, so clock writes on them wait for this edit.
         tournaments = list(
-            Tournament.objects.select_for_update().filter(structure_id=structure_id).order_by("pk")
+            Tournament.objects.select_for_update(no_key=True)
+            .filter(structure_id=structure_id)
+            .order_by("pk")
         )
-        structure = Structure.objects.select_for_update().filter(pk=structure_id).first()
+        structure = Structure.objects.select_for_update(no_key=True).filter(pk=structure_id).first()
         if structure is None:
             raise NotFound(
                 "structure_not_found",

@@ -28,7 +28,7 @@ def room_lock(room_id: int) -> Room:
     transaction already serializes)."""
     rooms = Room.objects.filter(pk=room_id)
     if connection.features.has_select_for_update:
-        rooms = rooms.select_for_update()
+        rooms = rooms.select_for_update(no_key=True)
     room = rooms.first()
     if room is None:
         raise NotFound("room_not_found", _("There is no such room."))

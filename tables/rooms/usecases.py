@@ -62,7 +62,7 @@ ROOM_SETTINGS = ("gaming_day_starts", "operator_name", "operator_address", "oper
 def room_settings_update(*, actor, room_id: int, changes: dict) -> Room:
     """The room's gaming day start and its operator's name, address and tax number (receipts,
     results); only the keys of `changes` (of ROOM_SETTINGS) change. Audited, before and after."""
-    room = Room.objects.select_for_update().filter(pk=room_id).first()
+    room = Room.objects.select_for_update(no_key=True).filter(pk=room_id).first()
     if room is None:
         raise NotFound("room_not_found", _("There is no room with id %(id)s.") % {"id": room_id})
     changes = {key: value for key, value in changes.items() if key in ROOM_SETTINGS}

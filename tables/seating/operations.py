@@ -166,7 +166,9 @@ def move_call_off(tournament: Tournament, action_id: int, newcomer: Entry) -> No
     audited and announced to the floor's pages. Refused (409, nothing changed) when the move
     cannot be called off any more (`call_off_refusal`: confirmed meanwhile, say)."""
     action = (
-        FloorAction.objects.select_for_update().filter(pk=action_id, tournament=tournament).first()
+        FloorAction.objects.select_for_update(no_key=True)
+        .filter(pk=action_id, tournament=tournament)
+        .first()
     )
     refused = call_off_refusal(tournament, action)
     if action is None or refused is not None:

@@ -18,7 +18,10 @@ def _lock_query(for_update: bool) -> tuple[str, list[list]]:
     # what `Model.objects.raw` does on each call (the cursor's column names matched to the
     # fields, the converters gathered again: 0.4 ms of a registration's CPU, docs/benchmarks.md).
     columns, converters = model_columns(Tournament, "t")
-    lock = " FOR UPDATE" if for_update else ""
+    # NO KEY UPDATE: writers still go one at a time, but a foreign key's check (KEY SHARE, which
+    # Django's deferred constraints take at COMMIT) on the row passes: FOR UPDATE made another
+    # write's COMMIT wait on the lock holder while it waited on that write (a deadlock, CI).
+    lock = " FOR NO KEY UPDATE" if for_update else ""
     sql = f"SELECT {', '.join(columns)} FROM {Tournament._meta.db_table} t WHERE t.id = %s{lock}"
     return sql, converters
 

@@ -490,7 +490,11 @@ def payout_structure_validated(name: str, brackets: Sequence[dict]) -> PayoutStr
 def payout_structure_of(structure_id: int, *, lock: bool = False) -> PayoutStructureRow:
     """The payout structure `structure_id` (locked for update with `lock`), or 404
     `payout_structure_not_found`."""
-    rows = PayoutStructureRow.objects.select_for_update() if lock else PayoutStructureRow.objects
+    rows = (
+        PayoutStructureRow.objects.select_for_update(no_key=True)
+        if lock
+        else PayoutStructureRow.objects
+    )
     row = rows.filter(pk=structure_id).first()
     if row is None:
         raise NotFound(

@@ -48,7 +48,7 @@ LIVE = (Tournament.Status.REGISTERING, Tournament.Status.RUNNING)
 def tournaments_lock_using(structure_id: int) -> list[Tournament]:
     """Lock the live tournaments paying by a structure, in id order (the one lock order)."""
     return list(
-        Tournament.objects.select_for_update()
+        Tournament.objects.select_for_update(no_key=True)
         .filter(payout_structure_id=structure_id, status__in=LIVE)
         .order_by("pk")
     )

@@ -89,7 +89,10 @@ LIVE = (Entry.Status.ACTIVE, Entry.Status.WAITING)
 
 def _players_locked(ids: list[int]) -> dict[int, Player]:
     """Both players, locked in id order (after the tournaments: the one lock order)."""
-    found = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+    found = {
+        p.pk: p
+        for p in Player.objects.select_for_update(no_key=True).filter(pk__in=ids).order_by("pk")
+    }
     for pk in ids:
         if pk not in found:
             raise NotFound("player_not_found", _("There is no player with id %(id)s.") % {"id": pk})
@@ -273,7 +276,7 @@ def player_membership_set(
         raise InvalidInput(
             "invalid_membership_number", _("A membership number has 1 to 40 characters.")
         )
-    player = Player.objects.select_for_update().filter(pk=player_id).first()
+    player = Player.objects.select_for_update(no_key=True).filter(pk=player_id).first()
     if player is None:
         raise NotFound(
             "player_not_found", _("There is no player with id %(id)s.") % {"id": player_id}

@@ -88,7 +88,7 @@ def season_create(
 def season_update(
     *, actor, season_id: int, name: str, points_formula: str, points_table=None, best_of=None
 ) -> Season:
-    season = Season.objects.select_for_update().filter(pk=season_id).first()
+    season = Season.objects.select_for_update(no_key=True).filter(pk=season_id).first()
     if season is None:
         raise NotFound("season_not_found", _("There is no such championship."))
     name, table, best_of = _clean(name, points_formula, points_table, best_of)

@@ -17,7 +17,11 @@ _IN_FIELD = (Entry.Status.ACTIVE, Entry.Status.ELIMINATED)
 
 def series_of(series_id: int, *, lock: bool = False) -> SitAndGoSeries:
     rows = SitAndGoSeries.objects.select_related("room")
-    found = (rows.select_for_update() if lock else rows).filter(pk=series_id).first()
+    found = (
+        (rows.select_for_update(no_key=True, of=("self",)) if lock else rows)
+        .filter(pk=series_id)
+        .first()
+    )
     if found is None:
         raise NotFound(
             "sng_series_not_found",

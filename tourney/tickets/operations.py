@@ -9,7 +9,9 @@ from tourney.models import Entry, Ticket, Tournament
 
 def ticket_locked(ticket_id: int) -> Ticket:
     ticket = (
-        Ticket.objects.select_for_update().select_related("player", "target").filter(pk=ticket_id)
+        Ticket.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("player", "target")
+        .filter(pk=ticket_id)
     )
     found = ticket.first()
     if found is None:
@@ -52,7 +54,7 @@ def ticket_use(ticket: Ticket, entry: Entry, actor, now) -> None:
 
 def ticket_given_back(entry: Entry, actor, now) -> Ticket | None:
     """The entry's ticket (if it paid with one) is the player's to use again: a refund."""
-    ticket = Ticket.objects.select_for_update().filter(entry=entry).first()
+    ticket = Ticket.objects.select_for_update(no_key=True).filter(entry=entry).first()
     if ticket is not None:
         ticket.status, ticket.entry, ticket.changed_at = Ticket.Status.ACTIVE, None, now
         ticket.changed_by = actor if actor is not None and actor.is_authenticated else None
@@ -63,7 +65,7 @@ def ticket_given_back(entry: Entry, actor, now) -> Ticket | None:
 def ticket_taken_again(entry: Entry, actor, now) -> None:
     """A refund of a ticket's entry undone: the player's ticket for this event pays again."""
     ticket = (
-        Ticket.objects.select_for_update()
+        Ticket.objects.select_for_update(no_key=True)
         .filter(player_id=entry.player_id, target_id=entry.tournament_id)
         .filter(status=Ticket.Status.ACTIVE)
         .order_by("-changed_at", "-pk")
