@@ -5,7 +5,6 @@ and Day 2's (tourney/flights/usecases.py, docs/rules.md §15.5)."""
 import contextlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 
 import psycopg
@@ -140,14 +139,6 @@ def _drawn_layout(
     return tables_layout(shown, within, players)
 
 
-def _renumbered(layout: list[dict], ids: dict[int, int]) -> list[dict]:
-    """The chart with each drawn key replaced by the entry it seated."""
-    for table in layout:
-        for player in table["players"]:
-            player["entry_id"] = ids[player["entry_id"]]
-    return layout
-
-
 OPENED_FIELDS = (
     "seats",
     "button_seat",
@@ -190,19 +181,6 @@ def _open_drawn_tables(
     return opened
 
 
-@dataclass(frozen=True)
-class DrawField:
-    """What a draw seats when it is not the tournament's playing entries (Day 2's bags,
-    docs/rules.md §15.5): `entries` as `_draw_entries` gives them, each by a key of the
-    caller's; `seat` writes the seats, given (key, tournament table id, seat) and the time,
-    with no answer read (it runs in `_sent_together` and `_players_written`); `ids` then maps
-    each key to the entry it seated."""
-
-    entries: list[tuple[int, str, bool]]
-    seat: Callable[[list[tuple[int, int, int]], datetime], None]
-    ids: Callable[[], dict[int, int]]
-
-
 def _entries_seated(tournament: Tournament):
     def seat(rows: list[tuple[int, int, int]], now: datetime) -> None:
         update_rows(
@@ -221,17 +199,11 @@ def seats_draw_locked(
     tournament: Tournament,
     rng: random.Random,
     order: Sequence[int] | None = None,
-    field: DrawField | None = None,
 ) -> list[dict]:
-    """The seat draw of every playing entry (or of the `field`), under the caller's tournament
-    lock: random seats and each table's button; `order` (the entries' ids or the field's keys,
-    biggest stack first) deals the players to the tables in turn instead (docs/rules.md
-    §15.5)."""
-    if field is None:
-        entries, seat = _draw_entries(tournament), _entries_seated(tournament)
-    else:
-        _draw_allowed(tournament)
-        entries, seat = _enough_players(field.entries), field.seat
+    """The seat draw of every playing entry, under the caller's tournament lock: random seats
+    and each table's button; `order` (the entries' ids, biggest stack first) deals the players
+    to the tables in turn instead (Day 2's spread stacks, docs/rules.md §15.5)."""
+    entries, seat = _draw_entries(tournament), _entries_seated(tournament)
     entry_ids = [pk for pk, _name, _waits in entries]
     rules = tournament_rules(tournament)
     srules = seating_rules(rules)
@@ -258,8 +230,6 @@ def seats_draw_locked(
     with _sent_together():
         opened, counts = _draw_write(tournament, tables, draw, seats, rng, now, seat)
         layout = _drawn_layout(tables, entries, draw.assignments, restricted)
-    if field is not None:
-        layout = _renumbered(layout, field.ids())
     tournament.seats_drawn_at = now
     tournament.save(update_fields=["seats_drawn_at"])
     audit_record(

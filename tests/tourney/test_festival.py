@@ -4,6 +4,7 @@ dealer links, the Day-2 draw with the bagged chips and Day 2 to a winner, the mo
 places over the whole field."""
 
 import pytest
+from django.urls import reverse
 
 from tests.conftest import friday_deepstack
 from tests.factories import bust, results, start
@@ -218,3 +219,65 @@ def test_players_out_on_day_1_in_the_money_take_the_places_after_day_2(
     pay = api.post(f"/tournaments/{main.pk}/results/{last_out_b.pk}/pay", {"method": "cash"})
     assert pay.status_code == 201, pay.json()
     assert results(api, main)[last_out_b.pk]["paid"] == final[last_out_b.pk]["prize"]
+
+
+def test_each_end_of_day_registers_its_bags_in_day_2_and_day_2_follows_them(
+    api, director, director_client, structure, hall
+):
+    """§15.5: an end of day registers its bags in Day 2 (one entry a player, no seat yet, the
+    bag's chips); a bag corrected, a player's second and bigger bag, an end of day undone
+    change Day 2's field with them; the desk refunds no Day-2 entry; the draw seats them."""
+    main = main_event(director, structure, hall, flight_survivor="keep_bigger")
+    ids = list(players(api, [f"D{i}" for i in range(8)]).values())
+
+    def day2() -> dict[int, int]:
+        rows = Entry.objects.filter(tournament=main, status="active", tournament_table=None)
+        return dict(rows.values_list("day1_entry_id", "chips"))
+
+    day1a = flight(api, main, "Day 1A", [1])
+    bags_a = bag_flight(api, day1a, play_flight(api, day1a, ids[:6], busts=1))
+    assert day2() == bags_a
+    twice = Entry.objects.get(tournament=day1a, player_id=ids[1]).pk  # bags in 1B as well
+    day1b = flight(api, main, "Day 1B", [2])
+    bags_b = bag_flight(api, day1b, play_flight(api, day1b, [ids[0], ids[1], *ids[6:]], busts=1))
+    bigger = Entry.objects.get(tournament=day1b, player_id=ids[1]).pk
+    assert bags_b[bigger] > bags_a[twice]  # 4 stacks among 3 against 6 among 5
+    assert day2() == {**{e: c for e, c in bags_a.items() if e != twice}, **bags_b}
+    corrected = api.put(
+        f"/tournaments/{day1a.pk}/chip-counts",
+        {"counts": [{"entry_id": twice, "chips": bags_b[bigger] + 1}]},
+    )
+    assert corrected.status_code == 200, corrected.json()
+    assert day2()[twice] == bags_b[bigger] + 1 and bigger not in day2()
+    assert Entry.objects.filter(tournament=main).count() == 7  # 5 + 3, one player twice
+    assert api.post(f"/tournaments/{day1b.pk}/end-of-day/undo").status_code == 200
+    assert day2() == {**bags_a, twice: bags_b[bigger] + 1}
+    one = Entry.objects.filter(tournament=main).first()
+    refused = api.delete(f"/tournaments/{main.pk}/entries/{one.pk}")
+    assert refused.status_code == 409 and refused.json()["code"] == "day2_entry"
+    desk = director_client.get(reverse("tourney:desk", args=[main.pk]))
+    assert desk.status_code == 200 and one.player.name in desk.content.decode()
+    assert b"data-refund-url" not in desk.content and b"data-entry-receipt" not in desk.content
+    assert api.post(f"/tournaments/{day1b.pk}/end-of-day").status_code == 200
+    assert api.post(f"/tournaments/{main.pk}/day2/draw").status_code == 200
+    seated = Entry.objects.filter(tournament=main, status="active", seat__isnull=False)
+    assert seated.count() == 7 == Entry.objects.filter(tournament=main).count()
+    main.refresh_from_db()
+    kept = {**bags_a, **bags_b, twice: bags_b[bigger] + 1}
+    del kept[bigger]
+    assert main.chips_carried == sum(e.chips for e in seated) == sum(kept.values())
+
+
+def test_a_day_ended_before_its_bags_were_registered_is_drawn_all_the_same(
+    api, director, structure, hall
+):
+    """An installation upgraded with a flight's day over: its bags have no Day-2 entries
+    yet; the draw registers them first."""
+    main = main_event(director, structure, hall)
+    ids = list(players(api, [f"O{i}" for i in range(6)]).values())
+    day1a = flight(api, main, "Day 1A", [1])
+    bags = bag_flight(api, day1a, play_flight(api, day1a, ids, busts=1))
+    Entry.objects.filter(tournament=main).delete()
+    assert api.post(f"/tournaments/{main.pk}/day2/draw").status_code == 200
+    seated = Entry.objects.filter(tournament=main, seat__isnull=False)
+    assert dict(seated.values_list("day1_entry_id", "chips")) == bags

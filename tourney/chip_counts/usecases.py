@@ -14,18 +14,19 @@ from tourney.core.errors import Conflict, InvalidInput
 from tourney.core.locks import tournament_lock
 from tourney.domain.festival import counts_refusal
 from tourney.events.log import event_append
-from tourney.flights.operations import bags_opened
+from tourney.flights.operations import bags_opened, day2_entries_kept
 from tourney.models import Entry, Tournament
 
 MAX_CHIPS = 10**15  # infra.web.schema_types CHIPS_MAX
 
 
-def _locked(tournament_id: int) -> Tournament:
-    """The tournament whose counts change, locked; a finished flight's are its bags."""
+def _locked(tournament_id: int) -> tuple[Tournament, Tournament | None]:
+    """The tournament whose counts change, locked; a finished flight's are its bags: then
+    its main event too, whose Day-2 entries carry them."""
     tournament = tournament_lock(tournament_id)
     if tournament.main_event_id is not None and tournament.status == Tournament.Status.FINISHED:
-        bags_opened(tournament)
-    return tournament
+        return tournament, bags_opened(tournament)
+    return tournament, None
 
 
 def chip_counts_set(*, actor, tournament_id: int, counts: Sequence[tuple[int, int]]) -> int:
@@ -39,7 +40,7 @@ def chip_counts_set(*, actor, tournament_id: int, counts: Sequence[tuple[int, in
             "invalid_chips", _("A count is a number of chips from 1; bust a player out instead.")
         )
     with transaction.atomic(durable=True):
-        tournament = _locked(tournament_id)
+        tournament, main = _locked(tournament_id)
         if tournament.is_main_event and tournament.seats_drawn_at is None:
             raise Conflict(
                 "count_in_the_flight", _("Before Day 2, counts are entered in each flight.")
@@ -60,6 +61,9 @@ def chip_counts_set(*, actor, tournament_id: int, counts: Sequence[tuple[int, in
         for entry_id, chips in counts:
             entries[entry_id].chips, entries[entry_id].chips_at = chips, now
         Entry.objects.bulk_update(list(entries.values()), ["chips", "chips_at"])
+        if main is not None:  # a bag corrected: its Day-2 entry (or a player's other bag's)
+            who = actor.pk if actor is not None and actor.is_authenticated else None
+            day2_entries_kept(main, who, now)
         audit_record(
             actor=actor,
             action="chips.count",

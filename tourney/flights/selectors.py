@@ -78,15 +78,6 @@ def bags_named(main: Tournament) -> tuple[list[Bag], dict[int, str]]:
     return bags, names
 
 
-def day2_entry_ids(main: Tournament) -> dict[int, int]:
-    """Each Day-2 entry's bag (its flight entry's id) to the entry."""
-    return dict(
-        Entry.objects.filter(tournament=main, day1_entry__isnull=False).values_list(
-            "day1_entry_id", "pk"
-        )
-    )
-
-
 def day2_drawn(main: Tournament) -> bool:
     return main.is_main_event and main.seats_drawn_at is not None
 
@@ -98,3 +89,16 @@ def not_day2_drawn(main: Tournament | None) -> None:
             "day2_drawn",
             _("Day 2 is drawn: correct the stack on Day 2's tables, not in the flight."),
         )
+
+
+def bag_counts(main: Tournament) -> tuple[int, int]:
+    """(bags, players with a bag) of the main event's flights."""
+    counted = Entry.objects.filter(tournament__main_event=main, status=Entry.Status.BAGGED)
+    totals = counted.aggregate(bags=Count("pk"), players=Count("player", distinct=True))
+    return totals["bags"], totals["players"]
+
+
+def day2_stacks(main: Tournament) -> dict[int, int]:
+    """Each Day-2 entry's chips (its bag's), by entry id."""
+    rows = Entry.objects.filter(tournament=main, day1_entry__isnull=False)
+    return {pk: chips or 0 for pk, chips in rows.values_list("pk", "chips")}

@@ -19,22 +19,24 @@ from clocks.clock.selectors import clock_for, structure_periods
 from clocks.domain.clock import level_numbers
 from infra.gc_pause import collector_paused
 from infra.randomness import BufferedSystemRandom
-from tables.draw.operations import DrawField, seats_draw_locked
+from tables.draw.operations import seats_draw_locked
 from tables.models import Room
 from tourney.audit.log import audit_record, audit_text
 from tourney.core.errors import Conflict, InvalidInput, NotFound
 from tourney.core.locks import tournament_lock
 from tourney.domain.festival import (
-    Bag,
     counts_difference,
     counts_missing,
-    day2_field,
     spread_order,
 )
 from tourney.domain.purchases import MONEY_FIELDS
 from tourney.events.log import event_append
-from tourney.flights.operations import bags_opened, day2_entries_seated
-from tourney.flights.selectors import bags_named, day2_entry_ids, flights_of
+from tourney.flights.operations import bags_opened, day2_entries_kept
+from tourney.flights.selectors import (
+    bag_counts,
+    day2_stacks,
+    flights_of,
+)
 from tourney.models import Entry, Tournament
 from tourney.tournaments.operations import room_tables_chosen, tournament_tables_create
 from tourney.tournaments.selectors import tournament_rules, tournament_summary
@@ -154,9 +156,11 @@ def flight_day_end(*, actor, tournament_id: int) -> dict:
         in_play = tournament_summary(flight).total_chips
         difference = counts_difference(list(left.values()), in_play)
         now = timezone.now()
+        main = bags_opened(flight)
         Entry.objects.filter(pk__in=list(left)).update(status=Entry.Status.BAGGED)
         flight.status, flight.finished_at = Tournament.Status.FINISHED, now
         flight.save(update_fields=["status", "finished_at"])
+        day2_entries_kept(main, _user_id(actor), now)  # the bagged are Day 2's registered
         clock_stop_at_finish(actor=actor, tournament=flight)
         result = {
             "bagged": len(left),
@@ -188,12 +192,13 @@ def flight_day_end_undo(*, actor, tournament_id: int) -> Tournament:
         flight = tournament_lock(tournament_id)
         if flight.main_event_id is None or flight.status != Tournament.Status.FINISHED:
             raise Conflict("nothing_to_undo", _("This flight's day has not ended."))
-        bags_opened(flight)
+        main = bags_opened(flight)
         n = Entry.objects.filter(tournament=flight, status=Entry.Status.BAGGED).update(
             status=Entry.Status.ACTIVE
         )
         flight.status, flight.finished_at = Tournament.Status.RUNNING, None
         flight.save(update_fields=["status", "finished_at"])
+        day2_entries_kept(main, _user_id(actor), timezone.now())
         clock_restart_after_undo(actor=actor, tournament=flight)
         audit_record(
             actor=actor,
@@ -219,20 +224,28 @@ def _day2_clock(actor, main: Tournament, flights: list[Tournament]) -> None:
         clock_pending_at(actor=actor, tournament=main, period_index=levels.index(last + 1))
 
 
-def _day2_field(actor, main: Tournament, kept: list[Bag], names: dict[int, str]) -> DrawField:
-    """The bags Day 2 seats, each by its flight entry, made Day-2 entries as they are seated."""
-    who = actor.pk if actor is not None and actor.is_authenticated else None
-    return DrawField(
-        entries=[(b.entry_id, names[b.entry_id], False) for b in kept],
-        seat=lambda rows, now: day2_entries_seated(main, rows, who, now),
-        ids=lambda: day2_entry_ids(main),
-    )
+def _user_id(actor) -> int | None:
+    return actor.pk if actor is not None and actor.is_authenticated else None
+
+
+def _day2_field(main: Tournament, who_id: int | None, now) -> tuple[dict[int, int], int]:
+    """Day 2's entries' stacks by entry id, and how many bags are set aside (a player's
+    smaller): every change of a bag keeps one entry a player; a count that differs (a flight
+    whose day ended before its bags were registered at the end of day: an installation
+    upgraded) makes them here."""
+    bags, players = bag_counts(main)
+    stacks = day2_stacks(main)
+    if players != len(stacks):
+        day2_entries_kept(main, who_id, now)
+        stacks = day2_stacks(main)
+    return stacks, bags - players
 
 
 def day2_draw(*, actor, main_id: int, rng: random.Random | None = None) -> list[dict]:
-    """Day 2's seat draw (docs/rules.md §15.5): every bag of every flight (one a player, by
-    the house's `flight_survivor`) becomes a Day-2 entry with its chips, seated at random or
-    with the biggest stacks spread (`day2_draw`). The flights must be over."""
+    """Day 2's seat draw (docs/rules.md §15.5): the Day-2 entries the flights' ends of day
+    registered (one a player, by the house's `flight_survivor`), each with its bag's chips,
+    seated at random or with the biggest stacks spread (`day2_draw`). The flights must be
+    over."""
     rng = rng or BufferedSystemRandom()
     with collector_paused(), transaction.atomic(durable=True):
         main = tournament_lock(main_id)
@@ -247,25 +260,23 @@ def day2_draw(*, actor, main_id: int, rng: random.Random | None = None) -> list[
             )
         if main.seats_drawn_at is not None:
             raise Conflict("draw_already_done", _("The seats have been drawn already."))
-        rules = tournament_rules(main)
-        bags, names = bags_named(main)
-        kept, set_aside = day2_field(bags, rules.flight_survivor)
-        main.chips_carried = sum(b.chips for b in kept)
+        stacks, set_aside = _day2_field(main, _user_id(actor), timezone.now())
+        main.chips_carried = sum(stacks.values())
         main.save(update_fields=["chips_carried"])
         order = None
-        if rules.day2_draw == "spread_stacks":
-            order = spread_order({b.entry_id: b.chips for b in kept})
-        layout = seats_draw_locked(actor, main, rng, order, _day2_field(actor, main, kept, names))
+        if tournament_rules(main).day2_draw == "spread_stacks":
+            order = spread_order(stacks)
+        layout = seats_draw_locked(actor, main, rng, order)
         _day2_clock(actor, main, flights_of(main))
         audit_record(
             actor=actor,
             action="flight.day2_draw",
             summary=audit_text(
                 gettext_noop("Day 2 drawn: %(n)s players with %(chips)s chips"),
-                {"n": len(kept), "chips": main.chips_carried},
+                {"n": len(stacks), "chips": main.chips_carried},
             ),
             tournament=main,
             target=main,
-            after={"players": len(kept), "set_aside": [b.entry_id for b in set_aside]},
+            after={"players": len(stacks), "bags_set_aside": set_aside},
         )
     return layout

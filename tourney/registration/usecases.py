@@ -393,6 +393,11 @@ def entry_unregister(
     entry = entry_of(tournament, entry_id)
     if entry.status == Entry.Status.UNREGISTERED:
         raise Conflict("already_unregistered", _("This entry has been refunded already."))
+    if entry.day1_entry_id is not None:
+        raise Conflict(
+            "day2_entry",
+            _("A Day-2 entry is a flight's bag: undo that flight's end of day instead."),
+        )
     late = tournament.status == Tournament.Status.RUNNING and late_refund_open(tournament, entry)
     if entry.status == Entry.Status.ELIMINATED or (
         tournament.status != Tournament.Status.REGISTERING

@@ -308,7 +308,9 @@ def refund_undo_url(tournament_id: int, entry_id: int) -> str:
 
 def entry_refundable(tournament: Tournament, entry: Entry) -> bool:
     """A waiting entry any time, a playing one until the start, a late one within the house's
-    limit (entry_unregister's rule, docs/rules.md §2.2)."""
+    limit (entry_unregister's rule, docs/rules.md §2.2); never a Day-2 entry (§15.5)."""
+    if entry.day1_entry_id is not None:
+        return False
     return (
         entry.status == Entry.Status.WAITING
         or (
