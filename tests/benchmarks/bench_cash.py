@@ -13,7 +13,6 @@ Run: .venv/bin/pytest -m benchmark tests/benchmarks/bench_cash.py -s
 
 import http.client
 import os
-import statistics
 import time
 
 import pytest
@@ -26,36 +25,16 @@ from tables.cash.usecases import cash_list_join, cash_table_open
 from tables.models import CashCall, CashList
 from tables.rooms.usecases import room_create
 from tests.benchmarks.report import report
+from tests.benchmarks.sides import cpu_seconds, median_ratio, registered_tournament
 from tests.conftest import ApiClient
-from tests.factories import bulk_entries, make_players
+from tests.factories import make_players
 from tests.processes import UvicornProcess
 from tourney.models import Entry
 from tourney.staff.usecases import api_token_create
-from tourney.tournaments.usecases import tournament_create
 
 ON_LISTS = 300
 ROUNDS = 20
 SCREENS = 100
-
-
-def registered_tournament(director, structure_id: int, room_id: int, player_ids: list[int]):
-    """A tournament on the room with every player registered and no seats (not timed)."""
-    tournament = tournament_create(
-        actor=director,
-        name="Bench evening",
-        structure_id=structure_id,
-        starting_stack=50_000,
-        buy_in=10_000,
-        fee=1_000,
-        room_id=room_id,
-        rules_overrides={"seats_per_table": 9},
-    )
-    bulk_entries(director, tournament, player_ids)
-    return tournament
-
-
-def _ratio(a: list[float], b: list[float]) -> float:
-    return statistics.median(b) / statistics.median(a)
 
 
 def cash_room(director):
@@ -122,7 +101,10 @@ def test_bench_seat_call_against_a_bust_out(director, structure) -> None:
     assert CashCall.objects.filter(status="open").count() == ROUNDS
     report("bust_out_one", busts, None)
     report(
-        "cash_seat_call_300_listed", calls, None, ratio_to_bust_out=round(_ratio(busts, calls), 3)
+        "cash_seat_call_300_listed",
+        calls,
+        None,
+        ratio_to_bust_out=round(median_ratio(busts, calls), 3),
     )
 
 
@@ -143,13 +125,7 @@ def test_bench_the_lists_tv_read_by_100_screens(director, structure) -> None:
                 assert client.get(path).status_code == 200
             out.append((time.perf_counter_ns() - start) / 1e6)
     report("lobby_tv_state_100_reads", peer, None)
-    report("cash_tv_100_reads", tv, None, ratio_to_lobby_tv=round(_ratio(peer, tv), 3))
-
-
-def _cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    report("cash_tv_100_reads", tv, None, ratio_to_lobby_tv=round(median_ratio(peer, tv), 3))
 
 
 def _read(port: int, path: str, times: int) -> None:
@@ -177,10 +153,12 @@ def test_bench_the_lists_tv_over_http(director, structure) -> None:
         tv, peer = [], []
         for _ in range(5):
             for path, out in ((lobby, peer), (cash_tv, tv)):
-                before = _cpu_seconds(web.process.pid)
+                before = cpu_seconds(web.process.pid)
                 _read(web.port, path, SCREENS)
-                out.append((_cpu_seconds(web.process.pid) - before) * 1e3)
+                out.append((cpu_seconds(web.process.pid) - before) * 1e3)
     finally:
         web.stop()
     report("lobby_tv_state_100_reads_http_cpu", peer, None)
-    report("cash_tv_100_reads_http_cpu", tv, None, ratio_to_lobby_tv=round(_ratio(peer, tv), 3))
+    report(
+        "cash_tv_100_reads_http_cpu", tv, None, ratio_to_lobby_tv=round(median_ratio(peer, tv), 3)
+    )

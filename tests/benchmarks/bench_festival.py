@@ -20,7 +20,6 @@ import http.client
 import os
 import random
 import ssl
-import statistics
 import time
 
 import pytest
@@ -31,6 +30,7 @@ from django.utils import timezone
 from tables.rooms.usecases import room_create
 from tables.seating.usecases import seats_draw
 from tests.benchmarks.report import report
+from tests.benchmarks.sides import cpu_seconds, median_ratio, registered_tournament
 from tests.conftest import ApiClient, service_missing
 from tests.factories import bulk_entries, make_players
 from tests.nginx_proxy import NginxProxy, nginx_missing
@@ -46,26 +46,6 @@ SURVIVORS = 5_000
 SEATS = 9
 TABLES = -(-SURVIVORS // SEATS) + 5
 ROUNDS = 3
-
-
-def registered_tournament(director, structure_id: int, room_id: int, player_ids: list[int]):
-    """A tournament on the whole room with every player registered and no seats (not timed)."""
-    tournament = tournament_create(
-        actor=director,
-        name="Bench evening",
-        structure_id=structure_id,
-        starting_stack=50_000,
-        buy_in=10_000,
-        fee=1_000,
-        room_id=room_id,
-        rules_overrides={"seats_per_table": SEATS},
-    )
-    bulk_entries(director, tournament, player_ids)
-    return tournament
-
-
-def _ratio(a: list[float], b: list[float]) -> float:
-    return statistics.median(b) / statistics.median(a)
 
 
 def bagged_main_event(
@@ -129,7 +109,7 @@ def test_bench_day2_draw_against_the_ordinary_draw(director, structure) -> None:
                 start = time.perf_counter_ns()
                 day2_draw(actor=director, main_id=main.pk)
             out.append((time.perf_counter_ns() - start) / 1e6)
-    ratio = _ratio(ordinary, day2)
+    ratio = median_ratio(ordinary, day2)
     report("draw_5000_ordinary", ordinary, None, survivors=SURVIVORS)
     report("draw_5000_day2", day2, None, survivors=SURVIVORS, ratio_to_ordinary=round(ratio, 3))
     report(
@@ -137,21 +117,15 @@ def test_bench_day2_draw_against_the_ordinary_draw(director, structure) -> None:
         registered,
         None,
         survivors=SURVIVORS,
-        ratio_to_ordinary=round(_ratio(ordinary, registered), 3),
+        ratio_to_ordinary=round(median_ratio(ordinary, registered), 3),
     )
     report(
         "draw_5000_day2_spread",
         spread,
         None,
         survivors=SURVIVORS,
-        ratio_to_ordinary=round(_ratio(ordinary, spread), 3),
+        ratio_to_ordinary=round(median_ratio(ordinary, spread), 3),
     )
-
-
-def _cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _read(proxy: NginxProxy, path: str, times: int) -> None:
@@ -187,16 +161,16 @@ def test_bench_public_page_through_the_proxy(director, tournament) -> None:
         with override_settings(REDIS_URL=redis_url):
             for i in range(ROUNDS):
                 for reads, out in ((100, few), (10_000, many)):
-                    before = sum(_cpu_seconds(w.process.pid) for w in webs)
+                    before = sum(cpu_seconds(w.process.pid) for w in webs)
                     # a new address each time: the first read finds no copy in the cache
                     _read(proxy, f"{base}&sample={i}-{reads}", reads)
-                    out.append((sum(_cpu_seconds(w.process.pid) for w in webs) - before) * 1e3)
+                    out.append((sum(cpu_seconds(w.process.pid) for w in webs) - before) * 1e3)
     finally:
         if proxy is not None:
             proxy.close()
         for web in webs:
             web.stop()
-    ratio = _ratio(few, many)
+    ratio = median_ratio(few, many)
     report("public_page_100_reads_web_cpu", few, None)
     report("public_page_10000_reads_web_cpu", many, None, ratio_to_100=round(ratio, 3))
 
@@ -232,6 +206,6 @@ def test_bench_table_counts_against_a_bust_out(director, structure) -> None:
         response = api.post(f"{path}/eliminations", {"eliminations": [{"entry_id": out.pk}]})
         busts.append((time.perf_counter_ns() - start) / 1e6)
         assert response.status_code == 200, response.json()
-    ratio = _ratio(busts, counts)
+    ratio = median_ratio(busts, counts)
     report("bust_out_one", busts, None)
     report("chip_counts_9_seats", counts, None, ratio_to_bust_out=round(ratio, 3))

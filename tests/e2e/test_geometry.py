@@ -13,7 +13,7 @@ dealer's page and the dealer link, the seating chart (and its print on A4), the 
 editor, the tournament settings, the players index, the color-up page, the festival board and
 overview, the results, a player's staff page, a player's own page and the public page.
 
-Screenshots: test-artifacts/screenshots/geometry-<screen>-<stage>-<viewport>-<lang>.png.
+Screenshots: test-artifacts/screenshots/geometry-<screen>-<stage>-<viewport>-<lang>.jpg.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def quick_heartbeat(settings):
 
 def check(page: Page, name: str, problems: list[str], **options) -> None:
     try:
-        assert_geometry(page, name, **options)
+        assert_geometry(page, name, picture="jpeg", **options)
     except AssertionError as exc:
         problems.append(str(exc))
 
