@@ -23,6 +23,11 @@ def seats_draw(*, actor, tournament_id: int, rng: random.Random | None = None) -
     rng = rng or BufferedSystemRandom()
     with collector_paused(), transaction.atomic(durable=True):
         tournament = tournament_lock(tournament_id)
+        if tournament.is_main_event:  # its registered Day-2 entries carry their bags' chips
+            raise Conflict(
+                "day2_draw_only",
+                _("A main event's Day 2 is drawn from its flights: use Draw Day 2 seats."),
+            )
         return seats_draw_locked(actor, tournament, rng)
 
 

@@ -259,6 +259,10 @@ def test_each_end_of_day_registers_its_bags_in_day_2_and_day_2_follows_them(
     assert desk.status_code == 200 and one.player.name in desk.content.decode()
     assert b"data-refund-url" not in desk.content and b"data-entry-receipt" not in desk.content
     assert api.post(f"/tournaments/{day1b.pk}/end-of-day").status_code == 200
+    ordinary = api.post(f"/tournaments/{main.pk}/draw")  # not the ordinary draw: the chips
+    assert ordinary.status_code == 409 and ordinary.json()["code"] == "day2_draw_only"
+    console = director_client.get(reverse("tourney:console", args=[main.pk])).content
+    assert b'id="draw-seats"' not in console
     assert api.post(f"/tournaments/{main.pk}/day2/draw").status_code == 200
     seated = Entry.objects.filter(tournament=main, status="active", seat__isnull=False)
     assert seated.count() == 7 == Entry.objects.filter(tournament=main).count()
