@@ -41,7 +41,7 @@ TOURNAMENT = "tourney_tournament"
 ACTIVE = "active"  # Entry.Status.ACTIVE (this module must not import models)
 # A transaction-local setting: while it is 'on', an UPDATE or INSERT of entries leaves the
 # tables' counts to its writer (the seats' rows are kept all the same; PostgreSQL only). The
-# draw sets it around its one UPDATE of 25,000 entries (the Day-2 draw, its one INSERT) and
+# draw sets it around its one UPDATE of 25,000 entries (an INSERT honours it as well) and
 # writes each table's count with the table's opening: recounting 2,778 tables in the trigger
 # took 80 ms of the draw's server time, and wrote each table row twice (docs/benchmarks.md).
 PLAYERS_WRITTEN = "tourney.players_written"
