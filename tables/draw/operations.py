@@ -4,8 +4,7 @@ and Day 2's (tourney/flights/usecases.py, docs/rules.md §15.5)."""
 
 import contextlib
 import random
-from collections.abc import Callable, Sequence
-from datetime import datetime
+from collections.abc import Sequence
 
 import psycopg
 from django.db import connection
@@ -181,19 +180,6 @@ def _open_drawn_tables(
     return opened
 
 
-def _entries_seated(tournament: Tournament):
-    def seat(rows: list[tuple[int, int, int]], now: datetime) -> None:
-        update_rows(
-            Entry,
-            ["tournament_table", "seat"],
-            rows,
-            shared={"seated_at": now},
-            tournament_id=tournament.pk,
-        )
-
-    return seat
-
-
 def seats_draw_locked(
     actor,
     tournament: Tournament,
@@ -203,7 +189,7 @@ def seats_draw_locked(
     """The seat draw of every playing entry, under the caller's tournament lock: random seats
     and each table's button; `order` (the entries' ids, biggest stack first) deals the players
     to the tables in turn instead (Day 2's spread stacks, docs/rules.md §15.5)."""
-    entries, seat = _draw_entries(tournament), _entries_seated(tournament)
+    entries = _draw_entries(tournament)
     entry_ids = [pk for pk, _name, _waits in entries]
     rules = tournament_rules(tournament)
     srules = seating_rules(rules)
@@ -228,7 +214,7 @@ def seats_draw_locked(
         draw = draw_spread(draw, order, rng)
     now = timezone.now()
     with _sent_together():
-        opened, counts = _draw_write(tournament, tables, draw, seats, rng, now, seat)
+        opened, counts = _draw_write(tournament, tables, draw, seats, rng, now)
         layout = _drawn_layout(tables, entries, draw.assignments, restricted)
     tournament.seats_drawn_at = now
     tournament.save(update_fields=["seats_drawn_at"])
@@ -256,7 +242,6 @@ def _draw_write(
     seats: dict[int, int],
     rng: random.Random,
     now,
-    seat: Callable[[list[tuple[int, int, int]], datetime], None],
 ) -> tuple[list[TournamentTable], dict[str, int]]:
     """Seat the drawn entries and open their tables: the tables opened (in opening order) and
     how many players each got, by table number."""
@@ -265,6 +250,12 @@ def _draw_write(
     for a in draw.assignments:
         seated_at.setdefault(a.table_number, []).append(a.seat)
     with _players_written():
-        seat([(a.entry_id, by_number[a.table_number].pk, a.seat) for a in draw.assignments], now)
+        update_rows(
+            Entry,
+            ["tournament_table", "seat"],
+            [(a.entry_id, by_number[a.table_number].pk, a.seat) for a in draw.assignments],
+            shared={"seated_at": now},
+            tournament_id=tournament.pk,
+        )
     opened = _open_drawn_tables(tournament, by_number, seated_at, seats, rng, now)
     return opened, {str(n): len(s) for n, s in sorted(seated_at.items())}

@@ -62,8 +62,7 @@ def chip_counts_set(*, actor, tournament_id: int, counts: Sequence[tuple[int, in
             entries[entry_id].chips, entries[entry_id].chips_at = chips, now
         Entry.objects.bulk_update(list(entries.values()), ["chips", "chips_at"])
         if main is not None:  # a bag corrected: its Day-2 entry (or a player's other bag's)
-            who = actor.pk if actor is not None and actor.is_authenticated else None
-            day2_entries_kept(main, who, now)
+            day2_entries_kept(main, actor, now)
         audit_record(
             actor=actor,
             action="chips.count",

@@ -46,12 +46,13 @@ def _ids_where(ids: list[int]) -> tuple[str, list]:
     return f"e.id IN ({', '.join(map(str, ids))})", []
 
 
-def day2_entries_kept(main: Tournament, who_id: int | None, now) -> None:
+def day2_entries_kept(main: Tournament, actor, now) -> None:
     """Day 2's field as the bags say, under the main event's lock, after every change of a bag
     (a flight's end of day, its undo, a count corrected): each bag Day 2 plays (one a player,
     by the house's `flight_survivor`) is a Day-2 entry of the main event, registered and not
     seated, with the bag's chips; a bag no longer played has none. The draw then seats them
     as any registered field, so it costs Day 2 what an ordinary draw costs."""
+    who_id = actor.pk if actor is not None and actor.is_authenticated else None
     bags, _names = bags_named(main)
     kept = {b.entry_id: b for b in day2_field(bags, tournament_rules(main).flight_survivor)[0]}
     have = {

@@ -160,7 +160,7 @@ def flight_day_end(*, actor, tournament_id: int) -> dict:
         Entry.objects.filter(pk__in=list(left)).update(status=Entry.Status.BAGGED)
         flight.status, flight.finished_at = Tournament.Status.FINISHED, now
         flight.save(update_fields=["status", "finished_at"])
-        day2_entries_kept(main, _user_id(actor), now)  # the bagged are Day 2's registered
+        day2_entries_kept(main, actor, now)  # the bagged are Day 2's registered
         clock_stop_at_finish(actor=actor, tournament=flight)
         result = {
             "bagged": len(left),
@@ -198,7 +198,7 @@ def flight_day_end_undo(*, actor, tournament_id: int) -> Tournament:
         )
         flight.status, flight.finished_at = Tournament.Status.RUNNING, None
         flight.save(update_fields=["status", "finished_at"])
-        day2_entries_kept(main, _user_id(actor), timezone.now())
+        day2_entries_kept(main, actor, timezone.now())
         clock_restart_after_undo(actor=actor, tournament=flight)
         audit_record(
             actor=actor,
@@ -224,11 +224,7 @@ def _day2_clock(actor, main: Tournament, flights: list[Tournament]) -> None:
         clock_pending_at(actor=actor, tournament=main, period_index=levels.index(last + 1))
 
 
-def _user_id(actor) -> int | None:
-    return actor.pk if actor is not None and actor.is_authenticated else None
-
-
-def _day2_field(main: Tournament, who_id: int | None, now) -> tuple[dict[int, int], int]:
+def _day2_field(main: Tournament, actor, now) -> tuple[dict[int, int], int]:
     """Day 2's entries' stacks by entry id, and how many bags are set aside (a player's
     smaller): every change of a bag keeps one entry a player; a count that differs (a flight
     whose day ended before its bags were registered at the end of day: an installation
@@ -236,7 +232,7 @@ def _day2_field(main: Tournament, who_id: int | None, now) -> tuple[dict[int, in
     bags, players = bag_counts(main)
     stacks = day2_stacks(main)
     if players != len(stacks):
-        day2_entries_kept(main, who_id, now)
+        day2_entries_kept(main, actor, now)
         stacks = day2_stacks(main)
     return stacks, bags - players
 
@@ -260,7 +256,7 @@ def day2_draw(*, actor, main_id: int, rng: random.Random | None = None) -> list[
             )
         if main.seats_drawn_at is not None:
             raise Conflict("draw_already_done", _("The seats have been drawn already."))
-        stacks, set_aside = _day2_field(main, _user_id(actor), timezone.now())
+        stacks, set_aside = _day2_field(main, actor, timezone.now())
         main.chips_carried = sum(stacks.values())
         main.save(update_fields=["chips_carried"])
         order = None
